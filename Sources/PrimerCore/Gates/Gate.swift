@@ -1,0 +1,40 @@
+/// What a gate may look at besides the output itself.
+public struct GateContext: Sendable, Equatable {
+    public var subject: String
+    public var subjectKind: SubjectKind
+    public var topic: String
+    public var subtopic: String
+    /// The other subtopics of the plan (same topic first); content about them is off-scope here.
+    public var siblings: [String]
+    public init(
+        subject: String, subjectKind: SubjectKind = .general, topic: String = "",
+        subtopic: String = "", siblings: [String] = []
+    ) {
+        self.subject = subject
+        self.subjectKind = subjectKind
+        self.topic = topic
+        self.subtopic = subtopic
+        self.siblings = siblings
+    }
+}
+
+/// The result of one gate: the output it keeps, the items it dropped (one reason each), and
+/// reasons to reject the whole answer (which makes the generator retry with a reminder).
+public struct GateVerdict: Sendable, Equatable {
+    public var output: GeneratedOutput
+    public var dropped: [String]
+    public var rejections: [String]
+    public init(output: GeneratedOutput, dropped: [String] = [], rejections: [String] = []) {
+        self.output = output
+        self.dropped = dropped
+        self.rejections = rejections
+    }
+}
+
+/// A small named check configured per family in YAML (`gates:` list). A gate either drops bad
+/// items from the output or rejects the answer as a whole.
+public protocol Gate: Sendable {
+    /// The name used in YAML, e.g. `dedupe`, `count`.
+    var name: String { get }
+    func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// One try at a family: what came back and why it was rejected, if it was.
+public struct AttemptRecord: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable {
+        case accepted
+        /// Parsed badly or failed a gate: the reasons say why.
+        case rejected
+        /// The provider failed (network, server error, injected fault).
+        case error
+    }
+    public var number: Int
+    public var status: Status
+    public var reasons: [String]
+    /// Items the gates dropped while still accepting the answer.
+    public var dropped: [String]
+    public var usage: TokenUsage
+    public var cost: Double?
+    public var latencyMs: Int
+    public var finishReason: FinishReason?
+
+    public init(
+        number: Int, status: Status, reasons: [String] = [], dropped: [String] = [],
+        usage: TokenUsage = TokenUsage(), cost: Double? = nil, latencyMs: Int = 0,
+        finishReason: FinishReason? = nil
+    ) {
+        self.number = number
+        self.status = status
+        self.reasons = reasons
+        self.dropped = dropped
+        self.usage = usage
+        self.cost = cost
+        self.latencyMs = latencyMs
+        self.finishReason = finishReason
+    }
+}
+
+/// Provenance of one generation (a family run for a subject or subtopic), stored with what it made.
+public struct GenerationRecord: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable { case ok, failed }
+    public var family: String
+    public var familyVersion: Int
+    /// Hash of the family's definition, so an evaluation can tell which prompt produced what.
+    public var familyHash: String
+    public var provider: String
+    public var model: String
+    public var attempts: [AttemptRecord]
+    public var status: Status
+    public var error: String?
+    public var citations: [Citation]
+
+    public init(
+        family: String, familyVersion: Int, familyHash: String, provider: String, model: String,
+        attempts: [AttemptRecord], status: Status, error: String? = nil, citations: [Citation] = []
+    ) {
+        self.family = family
+        self.familyVersion = familyVersion
+        self.familyHash = familyHash
+        self.provider = provider
+        self.model = model
+        self.attempts = attempts
+        self.status = status
+        self.error = error
+        self.citations = citations
+    }
+
+    public var usage: TokenUsage { attempts.reduce(TokenUsage()) { $0 + $1.usage } }
+    public var cost: Double? {
+        let costs = attempts.compactMap(\.cost)
+        return costs.isEmpty ? nil : costs.reduce(0, +)
+    }
+    public var latencyMs: Int { attempts.reduce(0) { $0 + $1.latencyMs } }
+}
+
+public struct StoredSubject: Sendable, Equatable {
+    public var id: Int64
+    public var title: String
+    public var notes: String
+    public var kind: SubjectKind
+    public var instructions: String
+    public init(id: Int64, title: String, notes: String, kind: SubjectKind, instructions: String) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.kind = kind
+        self.instructions = instructions
+    }
+}
+
+public struct StoredSubtopic: Sendable, Equatable {
+    public var id: Int64
+    public var title: String
+    public init(id: Int64, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+public struct StoredTopic: Sendable, Equatable {
+    public var id: Int64
+    public var title: String
+    public var overview: String
+    public var subtopics: [StoredSubtopic]
+    public init(id: Int64, title: String, overview: String, subtopics: [StoredSubtopic]) {
+        self.id = id
+        self.title = title
+        self.overview = overview
+        self.subtopics = subtopics
+    }
+}
+
+/// What the pipeline needs from storage. PrimerStore implements it over SQLite; every write that
+/// stores content stores its provenance in the same transaction.
+public protocol KitStore: Sendable {
+    func subject(titled title: String) throws -> StoredSubject?
+    /// Creates the subject, or updates notes, kind and instructions of the one with this title.
+    func upsertSubject(title: String, notes: String, kind: SubjectKind, instructions: String) throws -> StoredSubject
+    /// Topics and subtopics in plan order; empty when there is no plan yet.
+    func plan(subjectID: Int64) throws -> [StoredTopic]
+    /// Replaces the plan and everything under it, and records the generation, in one transaction.
+    func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) throws -> [StoredTopic]
+    /// Families whose content is stored for this subtopic (status ok).
+    func completedFamilies(subtopicID: Int64) throws -> Set<String>
+    /// Stores a family's accepted output for a subtopic with its provenance, in one transaction.
+    func saveContent(subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord) throws
+    /// Records a failed generation (its attempts and error); stores no content.
+    func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws
+    /// The lesson (notes or grammar lesson) stored for a subtopic, if any.
+    func notes(subtopicID: Int64) throws -> String?
+    /// Terms already stored for the subject, so later subtopics do not define them again.
+    func terms(subjectID: Int64) throws -> [String]
+}

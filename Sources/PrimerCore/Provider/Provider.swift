@@ -1,0 +1,148 @@
+import Foundation
+
+/// A language model behind an adapter (mock, OpenAI-compatible, Perplexity, exec…).
+/// Adapters live in PrimerProviders; the pipeline only sees this protocol.
+public protocol Provider: Sendable {
+    /// The manifest name the user chose (`mock`, `llama-local`…).
+    var name: String { get }
+    /// The model the adapter asks for by default.
+    var model: String { get }
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse
+}
+
+public struct ChatMessage: Sendable, Equatable, Codable {
+    public enum Role: String, Sendable, Codable { case system, user, assistant }
+    public var role: Role
+    public var content: String
+    public init(role: Role, content: String) {
+        self.role = role
+        self.content = content
+    }
+}
+
+/// What the generator knows about the request beyond its messages. Real models never see it;
+/// adapters that cannot read prose (the mock) or that want routing data (exec) may use it.
+public struct RequestPurpose: Sendable, Equatable, Codable {
+    public var family: String
+    public var output: OutputKind
+    public var subjectKind: SubjectKind
+    /// The language being learned ("Spanish") for language subjects, else empty.
+    public var language: String
+    public var subject: String
+    public var subjectNotes: String
+    public var topic: String
+    public var subtopic: String
+    public var siblings: [String]
+    /// Which try this is, from 1.
+    public var attempt: Int
+
+    public init(
+        family: String, output: OutputKind, subjectKind: SubjectKind, language: String = "", subject: String,
+        subjectNotes: String = "", topic: String = "", subtopic: String = "",
+        siblings: [String] = [], attempt: Int = 1
+    ) {
+        self.family = family
+        self.output = output
+        self.subjectKind = subjectKind
+        self.language = language
+        self.subject = subject
+        self.subjectNotes = subjectNotes
+        self.topic = topic
+        self.subtopic = subtopic
+        self.siblings = siblings
+        self.attempt = attempt
+    }
+}
+
+public struct CompletionRequest: Sendable, Equatable {
+    public var messages: [ChatMessage]
+    public var purpose: RequestPurpose
+    /// JSON schema (as JSON text) for structured output, sent only to providers that declare it.
+    public var jsonSchema: String?
+    public var temperature: Double?
+    public var maxTokens: Int?
+
+    public init(
+        messages: [ChatMessage], purpose: RequestPurpose, jsonSchema: String? = nil,
+        temperature: Double? = nil, maxTokens: Int? = nil
+    ) {
+        self.messages = messages
+        self.purpose = purpose
+        self.jsonSchema = jsonSchema
+        self.temperature = temperature
+        self.maxTokens = maxTokens
+    }
+}
+
+public struct TokenUsage: Sendable, Equatable, Codable {
+    public var promptTokens: Int
+    public var completionTokens: Int
+    public var cachedPromptTokens: Int
+    public init(promptTokens: Int = 0, completionTokens: Int = 0, cachedPromptTokens: Int = 0) {
+        self.promptTokens = promptTokens
+        self.completionTokens = completionTokens
+        self.cachedPromptTokens = cachedPromptTokens
+    }
+    public static func + (a: TokenUsage, b: TokenUsage) -> TokenUsage {
+        TokenUsage(
+            promptTokens: a.promptTokens + b.promptTokens,
+            completionTokens: a.completionTokens + b.completionTokens,
+            cachedPromptTokens: a.cachedPromptTokens + b.cachedPromptTokens)
+    }
+}
+
+/// A source the provider grounded its answer on (web search result, document passage).
+public struct Citation: Sendable, Equatable, Codable {
+    public var url: String
+    public var title: String
+    public var snippet: String
+    public init(url: String, title: String = "", snippet: String = "") {
+        self.url = url
+        self.title = title
+        self.snippet = snippet
+    }
+}
+
+public enum FinishReason: String, Sendable, Codable {
+    case stop
+    /// The answer hit the token limit: the generator treats it as a rejection and retries.
+    case length
+    case refusal
+    case other
+}
+
+public struct CompletionResponse: Sendable, Equatable {
+    public var text: String
+    public var model: String
+    public var usage: TokenUsage
+    /// Cost in US dollars when the provider reports it.
+    public var cost: Double?
+    public var citations: [Citation]
+    public var finishReason: FinishReason
+
+    public init(
+        text: String, model: String, usage: TokenUsage = TokenUsage(), cost: Double? = nil,
+        citations: [Citation] = [], finishReason: FinishReason = .stop
+    ) {
+        self.text = text
+        self.model = model
+        self.usage = usage
+        self.cost = cost
+        self.citations = citations
+        self.finishReason = finishReason
+    }
+}
+
+/// Errors an adapter reports. `retryable` errors count as a failed attempt and the generator
+/// tries again; the others (bad key, bad request) stop the family at once.
+public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var provider: String
+    public var message: String
+    public var retryable: Bool
+    public init(provider: String, message: String, retryable: Bool) {
+        self.provider = provider
+        self.message = message
+        self.retryable = retryable
+    }
+    public var description: String { "provider '\(provider)': \(message)" }
+}

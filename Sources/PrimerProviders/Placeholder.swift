@@ -1,0 +1,1 @@
+// Mock adapter lands here.

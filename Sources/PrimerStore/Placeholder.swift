@@ -1,0 +1,2 @@
+// Store lands here.
+import PrimerCore
