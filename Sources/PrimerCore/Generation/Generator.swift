@@ -1,0 +1,136 @@
+import Foundation
+
+/// The result of running one family: the accepted output (nil when every attempt failed) and
+/// the provenance of every attempt.
+public struct GenerationOutcome: Sendable {
+    public var output: GeneratedOutput?
+    public var record: GenerationRecord
+    /// Calls made to the provider (attempts that reached it).
+    public var providerCalls: Int
+}
+
+/// Something the generator reports while it works (the CLI turns it into the progress line).
+public struct AttemptEvent: Sendable {
+    public var family: String
+    public var attempt: AttemptRecord
+}
+
+/// Runs a family against a provider with retry-with-reminder: attempt 1 is the plain prompt;
+/// each later attempt carries the family's reminder and the concrete reasons the previous answer
+/// was rejected. Every attempt is recorded, accepted or not.
+public struct Generator: Sendable {
+    public let provider: any Provider
+    /// How much of a rejected answer is shown back to the model on retry.
+    static let previousAnswerLimit = 1500
+
+    public init(provider: any Provider) { self.provider = provider }
+
+    public func run(
+        family: PromptFamily, kind: SubjectKind, values: [String: Any], purpose: RequestPurpose,
+        gateContext: GateContext, onAttempt: @Sendable (AttemptEvent) -> Void = { _ in }
+    ) async throws -> GenerationOutcome {
+        var attempts: [AttemptRecord] = []
+        var retry: RetryNote?
+        var calls = 0
+        var citations: [Citation] = []
+        var fatalError: String?
+
+        for number in 1...family.attempts {
+            try Task.checkCancellation()
+            var request = CompletionRequest(
+                messages: family.messages(kind: kind, values: values, retry: retry),
+                purpose: purpose, jsonSchema: family.jsonSchema,
+                temperature: family.temperature, maxTokens: family.maxTokens)
+            request.purpose.attempt = number
+
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response: CompletionResponse
+            do {
+                calls += 1
+                response = try await provider.complete(request)
+            } catch let error as ProviderError {
+                let record = AttemptRecord(number: number, status: .error, reasons: [error.message], latencyMs: start.elapsedMs(clock))
+                attempts.append(record)
+                onAttempt(AttemptEvent(family: family.name, attempt: record))
+                if !error.retryable {
+                    fatalError = error.description
+                    break
+                }
+                // The model never answered, so there is nothing to remind it of: ask again plainly.
+                retry = nil
+                continue
+            }
+            let latency = start.elapsedMs(clock)
+            let judged = judge(response, family: family, gateContext: gateContext)
+            let record = AttemptRecord(
+                number: number, status: judged.output == nil ? .rejected : .accepted,
+                reasons: judged.reasons, dropped: judged.dropped, usage: response.usage, cost: response.cost,
+                latencyMs: latency, finishReason: response.finishReason)
+            attempts.append(record)
+            onAttempt(AttemptEvent(family: family.name, attempt: record))
+            if let output = judged.output {
+                citations = response.citations
+                return GenerationOutcome(
+                    output: output,
+                    record: makeRecord(family, attempts, status: .ok, error: nil, citations: citations, model: response.model),
+                    providerCalls: calls)
+            }
+            retry = RetryNote(
+                attempt: number + 1, reasons: judged.reasons,
+                previousAnswer: String(response.text.prefix(Self.previousAnswerLimit)))
+        }
+
+        let last = attempts.last?.reasons.joined(separator: "; ") ?? "no attempt was made"
+        let error = fatalError.map { "\(family.name): \($0)" }
+            ?? "\(family.name) failed after \(attempts.count) attempt\(attempts.count == 1 ? "" : "s"): \(last)"
+        return GenerationOutcome(
+            output: nil, record: makeRecord(family, attempts, status: .failed, error: error, citations: [], model: provider.model),
+            providerCalls: calls)
+    }
+
+    /// Parses and gates one answer. A truncated answer or a refusal is a rejection, never a
+    /// silently short kit.
+    func judge(_ response: CompletionResponse, family: PromptFamily, gateContext: GateContext)
+        -> (output: GeneratedOutput?, reasons: [String], dropped: [String])
+    {
+        switch response.finishReason {
+        case .length:
+            return (nil, ["the answer was cut off at the token limit; write fewer or shorter items so it ends properly"], [])
+        case .refusal:
+            return (nil, ["the answer was a refusal; this is ordinary study material, please write it"], [])
+        case .stop, .other:
+            break
+        }
+        let parsed: GeneratedOutput
+        do {
+            parsed = try OutputParser.parse(response.text, as: family.output)
+        } catch let failure as ParseFailure {
+            return (nil, [failure.reason], [])
+        } catch {
+            return (nil, ["the answer could not be read: \(error)"], [])
+        }
+        let verdict = family.gates.apply(parsed, context: gateContext)
+        if !verdict.rejections.isEmpty {
+            return (nil, verdict.rejections + verdict.dropped, verdict.dropped)
+        }
+        return (verdict.output, [], verdict.dropped)
+    }
+
+    func makeRecord(
+        _ family: PromptFamily, _ attempts: [AttemptRecord], status: GenerationRecord.Status, error: String?,
+        citations: [Citation], model: String
+    ) -> GenerationRecord {
+        GenerationRecord(
+            family: family.name, familyVersion: family.version, familyHash: family.contentHash,
+            provider: provider.name, model: model, attempts: attempts, status: status, error: error,
+            citations: citations)
+    }
+}
+
+extension ContinuousClock.Instant {
+    func elapsedMs(_ clock: ContinuousClock) -> Int {
+        let elapsed = clock.now - self
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,10 @@
+/// What the pipeline reports while it works, for a live progress line.
+public enum ProgressEvent: Sendable {
+    case classified(kind: SubjectKind, reason: String)
+    case planStarted
+    case planReady(topics: Int, subtopics: Int, generated: Bool)
+    /// A family started for a subtopic; `step` of `total` steps of the run.
+    case familyStarted(family: String, subtopic: String, step: Int, total: Int)
+    case attempt(family: String, subtopic: String?, attempt: AttemptRecord)
+    case familyFinished(family: String, subtopic: String, ok: Bool)
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Whether a family runs once per subject (the plan) or once per subtopic.
+public enum FamilyScope: String, Sendable, Codable {
+    case plan
+    case subtopic
+}
+
+/// The three templates of a family for one subject kind.
+public struct FamilyTemplates: Sendable {
+    public let system: PromptTemplate
+    public let user: PromptTemplate
+    public let reminder: PromptTemplate
+}
+
+/// Everything needed to produce one kind of content: templates, output format, gates, reminder,
+/// attempt budget and variants by subject kind. Loaded from one YAML file in `Prompts/`.
+public struct PromptFamily: Sendable {
+    public let name: String
+    public let version: Int
+    public let description: String
+    public let scope: FamilyScope
+    public let output: OutputKind
+    /// The subject kinds this family runs for.
+    public let kinds: Set<SubjectKind>
+    /// Subtopic families run in ascending order; the lesson comes first so the others can use it.
+    public let order: Int
+    /// How many tries before the family ends in an error.
+    public let attempts: Int
+    public let temperature: Double?
+    public let maxTokens: Int?
+    /// JSON schema text sent to providers that support structured output.
+    public let jsonSchema: String?
+    public let gateNames: [String]
+    public let gates: GateChain
+    /// Hash of the family file: stored with everything the family generated.
+    public let contentHash: String
+    /// Where the family was loaded from, for messages.
+    public let file: String
+
+    let base: FamilyTemplates
+    let variants: [SubjectKind: FamilyTemplates]
+
+    public func templates(for kind: SubjectKind) -> FamilyTemplates {
+        variants[kind] ?? base
+    }
+
+    /// Renders the conversation for one attempt. Attempt 1 is the plain prompt; a retry repeats
+    /// it, shows the rejected answer, and adds the reminder with the concrete reasons.
+    public func messages(
+        kind: SubjectKind, values: [String: Any], retry: RetryNote? = nil
+    ) -> [ChatMessage] {
+        let templates = templates(for: kind)
+        var messages = [
+            ChatMessage(role: .system, content: templates.system.render(values).trimmed),
+            ChatMessage(role: .user, content: templates.user.render(values).trimmed),
+        ]
+        if let retry {
+            if !retry.previousAnswer.isEmpty {
+                messages.append(ChatMessage(role: .assistant, content: retry.previousAnswer))
+            }
+            var reminderValues = values
+            reminderValues["reasons"] = retry.reasons
+            reminderValues["attempt"] = retry.attempt
+            reminderValues["previous_answer"] = retry.previousAnswer
+            messages.append(ChatMessage(role: .user, content: templates.reminder.render(reminderValues).trimmed))
+        }
+        return messages
+    }
+}
+
+/// Why the previous attempt was rejected, carried into the next one.
+public struct RetryNote: Sendable, Equatable {
+    public var attempt: Int
+    public var reasons: [String]
+    /// The rejected answer, shortened; empty when the provider failed before answering.
+    public var previousAnswer: String
+    public init(attempt: Int, reasons: [String], previousAnswer: String) {
+        self.attempt = attempt
+        self.reasons = reasons
+        self.previousAnswer = previousAnswer
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

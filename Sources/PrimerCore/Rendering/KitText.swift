@@ -1,0 +1,45 @@
+/// The kit for reading in a terminal: compact, no Markdown markup.
+public enum KitText {
+    public static func render(_ kit: Kit) -> String {
+        var out = "\(kit.subject.title)  [\(kit.subject.kind.rawValue)]\n"
+        for (t, topic) in kit.topics.enumerated() {
+            out += "\n\(t + 1). \(topic.title)\n"
+            for (s, subtopic) in topic.subtopics.enumerated() {
+                out += "\n  \(t + 1).\(s + 1) \(subtopic.title)\n"
+                if let notes = subtopic.notes {
+                    out += indent(notes, "      ") + "\n"
+                }
+                if !subtopic.flashcards.isEmpty {
+                    out += "    Flashcards:\n"
+                    for card in subtopic.flashcards { out += "      • \(card.front) → \(card.back)\n" }
+                }
+                if !subtopic.questions.isEmpty {
+                    out += "    Quiz:\n"
+                    for question in subtopic.questions {
+                        out += "      ? \(question.question)\n"
+                        for (c, choice) in question.choices.enumerated() {
+                            out += "        \(c == question.correctIndex ? "*" : " ") \(KitMarkdown.letter(c))) \(choice)\n"
+                        }
+                        out += "        \(question.explanation)\n"
+                    }
+                }
+                if !subtopic.terms.isEmpty {
+                    out += "    Terms:\n"
+                    for term in subtopic.terms { out += "      - \(term.term): \(term.definition)\n" }
+                }
+                if !subtopic.sources.isEmpty {
+                    out += "    Sources:\n"
+                    for source in subtopic.sources { out += "      - \(source.title.isEmpty ? "" : source.title + " — ")\(source.url)\n" }
+                }
+                for generation in subtopic.generations where generation.status != "ok" {
+                    out += "    Missing \(generation.family): \(generation.error ?? "failed")\n"
+                }
+            }
+        }
+        return out
+    }
+
+    static func indent(_ text: String, _ prefix: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : prefix + $0 }.joined(separator: "\n")
+    }
+}

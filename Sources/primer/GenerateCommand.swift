@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import PrimerCore
+
+struct GenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate (or complete) the study kit of a subject and store it.",
+        discussion: """
+            Runs the plan, then for every subtopic the lesson (notes, or a grammar lesson for \
+            language subjects), flashcards, quiz and terms. What is already stored is not generated \
+            again: rerun the same command to fill any gap a failure left.
+            """)
+
+    @Argument(help: "The subject title, e.g. \"Linear Algebra\".")
+    var title: String
+
+    @Option(help: "Notes on the subject: text, or @FILE to read them from a file.")
+    var notes: String?
+
+    @Option(help: "Instructions applied to every family, e.g. \"write every card as bullet points\".")
+    var instructions: String?
+
+    @Option(help: "Subject kind: auto, general or language.")
+    var kind: KindChoice = .auto
+
+    @Option(help: "Provider manifest name (default: $PRIMER_PROVIDER, else mock). See `primer providers`.")
+    var provider: String?
+
+    @Flag(help: "Stop after the plan.")
+    var planOnly = false
+
+    @Option(help: "Generate kits for the first N subtopics of the plan only.")
+    var maxSubtopics: Int?
+
+    @Flag(help: "Replace the stored plan and everything under it.")
+    var regeneratePlan = false
+
+    @Flag(help: "Print a machine-readable summary as JSON.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var promptsOptions: PromptsOptions
+    @OptionGroup var pluginsOptions: PluginsOptions
+
+    enum KindChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, general, language
+        var kind: SubjectKind? { SubjectKind(rawValue: rawValue) }
+    }
+
+    func validate() throws {
+        if let maxSubtopics, maxSubtopics < 0 { throw ValidationError("--max-subtopics must be 0 or more") }
+        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the subject title is empty") }
+    }
+
+    func run() async throws {
+        let families = try promptsOptions.load()
+        let providerName = ProviderChoice.name(flag: provider)
+        let provider = try pluginsOptions.registry().makeProvider(named: providerName, environment: ProcessInfo.processInfo.environment)
+        let store = try storeOptions.open()
+        let pipeline = Pipeline(families: families, provider: provider, store: store)
+        let request = SubjectRequest(
+            title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions)
+        let options = PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan)
+
+        let progress = ProgressLine()
+        let summary: RunSummary
+        do {
+            summary = try await pipeline.run(request, options: options, progress: progress.report)
+        } catch {
+            progress.finish()
+            throw error
+        }
+        progress.finish()
+
+        if json {
+            print(try SummaryJSON.render(summary))
+        } else {
+            print(SummaryText.render(summary, planOnly: planOnly))
+        }
+        if !summary.failures.isEmpty {
+            var message = "\(summary.failures.count) generation\(summary.failures.count == 1 ? "" : "s") failed; everything else is stored:\n"
+            for failure in summary.failures {
+                message += "  - \(failure.subtopic.map { "\($0) › " } ?? "")\(failure.error)\n"
+            }
+            message += "Run the same command again to generate only what is missing."
+            throw CLIError(message)
+        }
+    }
+
+    /// `@path` reads the notes from a file, as curl does for data.
+    static func readNotes(_ value: String) throws -> String {
+        guard value.hasPrefix("@") else { return value }
+        let path = String(value.dropFirst())
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw CLIError("cannot read the notes file '\(path)'; check the path (notes given as @FILE are read from that file)")
+        }
+        return text
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import PrimerCore
+import PrimerStore
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stored subjects.")
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let subjects = try storeOptions.open().listSubjects()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            print(String(decoding: try encoder.encode(subjects), as: UTF8.self))
+            return
+        }
+        if subjects.isEmpty {
+            print("No subjects yet. Create one with: primer generate \"Linear Algebra\"")
+            return
+        }
+        let width = max(7, subjects.map(\.title.count).max() ?? 0)
+        print("subject".padding(toLength: width, withPad: " ", startingAt: 0) + "  kind      topics  subtopics  cards  questions  terms")
+        for s in subjects {
+            var row = s.title.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            row += s.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            row += SummaryText.pad(s.topics, 8) + SummaryText.pad(s.subtopics, 11) + SummaryText.pad(s.flashcards, 7)
+            row += SummaryText.pad(s.questions, 11) + SummaryText.pad(s.terms, 7)
+            print(row)
+        }
+    }
+}

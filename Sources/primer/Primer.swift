@@ -1,0 +1,13 @@
+import ArgumentParser
+
+@main
+struct Primer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "primer",
+        abstract: "Generate study kits — a plan, notes, flashcards, quizzes and terms — with any LLM provider.",
+        subcommands: [
+            GenerateCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self,
+            ProvidersCommand.self, PromptsCommand.self,
+        ]
+    )
+}

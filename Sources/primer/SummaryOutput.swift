@@ -1,0 +1,47 @@
+import Foundation
+import PrimerCore
+
+enum SummaryJSON {
+    static func render(_ summary: RunSummary) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(summary), as: UTF8.self)
+    }
+}
+
+/// The plan and a table of what each family did.
+enum SummaryText {
+    static func render(_ summary: RunSummary, planOnly: Bool) -> String {
+        var out = "\(summary.subject) — \(summary.kind.rawValue) subject\(summary.language.isEmpty ? "" : " (\(summary.language))")\n\n"
+        out += "Plan: \(summary.topics.count) topics, \(summary.topics.reduce(0) { $0 + $1.subtopics.count }) subtopics\n"
+        for (index, topic) in summary.topics.enumerated() {
+            out += "  \(index + 1). \(topic.title)\n"
+            for subtopic in topic.subtopics { out += "     - \(subtopic)\n" }
+        }
+        out += "\nProvider \(summary.provider) (\(summary.model)): \(summary.providerCalls) provider calls, \(summary.attempts) attempts, "
+        out += "\(summary.promptTokens) prompt + \(summary.completionTokens) completion tokens"
+        if summary.cost > 0 { out += String(format: ", $%.4f", summary.cost) }
+        out += "\n"
+        let rows = summary.families.sorted { $0.key < $1.key }
+        if !rows.isEmpty {
+            let width = max(8, rows.map(\.key.count).max() ?? 0)
+            out += "  " + "family".padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  generated  stored before  failed  attempts  items  dropped\n"
+            for (name, family) in rows {
+                out += "  " + name.padding(toLength: width, withPad: " ", startingAt: 0)
+                out += pad(family.generated, 11) + pad(family.skipped, 15) + pad(family.failed, 8)
+                out += pad(family.attempts, 10) + pad(family.items, 7) + pad(family.dropped, 9) + "\n"
+            }
+        }
+        if summary.failures.isEmpty {
+            out += planOnly ? "\nPlan stored." : "\nKit complete for \(summary.subtopicsInScope) subtopic\(summary.subtopicsInScope == 1 ? "" : "s")."
+            out += " Show it with: primer show \"\(summary.subject)\""
+        }
+        return out
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(1, width - text.count)) + text
+    }
+}

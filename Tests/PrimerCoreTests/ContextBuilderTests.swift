@@ -1,0 +1,67 @@
+import Testing
+@testable import PrimerCore
+
+@Suite struct ContextBuilderTests {
+    let subject = SubjectFacts(title: "Linear Algebra", notes: "For first-year engineers.", kind: .general)
+    let subtopic = SubtopicFacts(
+        topic: "Matrices", topicOverview: "Rectangular arrays of numbers.", subtopic: "Matrix multiplication",
+        siblings: ["Determinants", "Inverse matrices"], notes: "", terms: ["vector", "scalar"])
+
+    @Test func namesSiblingsAndExcludesThem() throws {
+        let values = ContextBuilder().values(subject: subject, subtopic: subtopic)
+        let block = try #require(values["context"] as? String)
+        #expect(block.contains("## This subtopic\nMatrix multiplication"))
+        #expect(block.contains("do NOT cover them here)\n- Determinants\n- Inverse matrices"))
+        #expect(block.contains("Terms already defined in this subject (do not define them again)\nvector, scalar"))
+        #expect(values["siblings"] as? [String] == ["Determinants", "Inverse matrices"])
+        #expect(values["subtopic"] as? String == "Matrix multiplication")
+    }
+
+    @Test func noSiblingSectionWhenAlone() throws {
+        var alone = subtopic
+        alone.siblings = []
+        let block = try #require(ContextBuilder().values(subject: subject, subtopic: alone)["context"] as? String)
+        #expect(!block.contains("Sibling"))
+    }
+
+    @Test func budgetCutsLongTextsVisiblyButNeverTitles() throws {
+        var long = subtopic
+        long.notes = String(repeating: "Row times column. ", count: 1000)  // 17,000 characters
+        let values = ContextBuilder(budget: 2000).values(subject: subject, subtopic: long)
+        let notes = try #require(values["notes"] as? String)
+        #expect(notes.count < 2100)
+        #expect(notes.contains("more characters cut to fit the context budget"))
+        let block = try #require(values["context"] as? String)
+        #expect(block.contains("Matrix multiplication"))
+        #expect(block.contains("- Inverse matrices"))
+        // Short texts are kept whole when a long one takes the cut.
+        #expect(block.contains("For first-year engineers."))
+        #expect(block.contains("Rectangular arrays of numbers."))
+    }
+
+    @Test func budgetIsSharedMaxMinFair() {
+        let fitted = TextBudget.fit([String(repeating: "a", count: 100), String(repeating: "b", count: 5000), String(repeating: "c", count: 5000)], within: 1100)
+        #expect(fitted[0].count == 100)
+        // The two long texts share the remaining 1000 characters (plus their markers).
+        #expect(fitted[1].hasPrefix(String(repeating: "b", count: 500)))
+        #expect(!fitted[1].hasPrefix(String(repeating: "b", count: 501)))
+        #expect(fitted[2].contains("4500 more characters cut"))
+    }
+
+    @Test func lessonComesLastSoFamiliesShareThePrefix() throws {
+        var withNotes = subtopic
+        withNotes.notes = "# Matrix multiplication\nRows times columns."
+        let before = try #require(ContextBuilder().values(subject: subject, subtopic: subtopic)["context"] as? String)
+        let after = try #require(ContextBuilder().values(subject: subject, subtopic: withNotes)["context"] as? String)
+        #expect(after.hasPrefix(before))
+        #expect(after.hasSuffix("## Study notes for this subtopic\n# Matrix multiplication\nRows times columns."))
+    }
+
+    @Test func planContextHasTheSubjectOnly() throws {
+        let values = ContextBuilder().values(subject: SubjectFacts(title: "Spanish A2", kind: .language, language: "Spanish", instructions: "Use Latin American Spanish."))
+        let block = try #require(values["context"] as? String)
+        #expect(block.contains("the learner is studying Spanish"))
+        #expect(block.contains("Use Latin American Spanish."))
+        #expect(values["subtopic"] == nil)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import PrimerCore
+
+@Suite struct FamilyLoaderTests {
+    static let minimal = """
+        family: demo
+        output: flashcards
+        system: |
+          You write cards.
+        user: |
+          {{{context}}}
+          Cards for {{subtopic}}.
+        reminder: |
+          Fix:
+          {{#reasons}}
+          - {{.}}
+          {{/reasons}}
+        gates:
+          - dedupe
+          - count: {min: 1, max: 5}
+        """
+
+    @Test func shippedFamiliesLoadAndCoverEveryStep() throws {
+        let set = try FamilySet.load(directory: RepositoryFiles.prompts)
+        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "terms"])
+        #expect(set.planFamily(for: .general)?.name == "plan")
+        #expect(set.planFamily(for: .language)?.name == "plan")
+        #expect(set.subtopicFamilies(for: .general).map(\.name) == ["notes", "flashcards", "quiz", "terms"])
+        #expect(set.subtopicFamilies(for: .language).map(\.name) == ["grammar-lesson", "flashcards", "quiz", "terms"])
+        for family in set.families {
+            #expect(family.attempts == 3, "\(family.name) keeps the default budget")
+            #expect(!family.gateNames.isEmpty, "\(family.name) has gates")
+        }
+        // Every structured-output family sends valid JSON schema text.
+        for name in ["plan", "flashcards", "quiz", "terms"] {
+            let schema = try #require(set.family(named: name)?.jsonSchema)
+            #expect(try JSONSerialization.jsonObject(with: Data(schema.utf8)) is [String: Any])
+        }
+    }
+
+    @Test func unknownVariableFailsWithFileAndLine() throws {
+        let yaml = Self.minimal.replacingOccurrences(of: "Cards for {{subtopic}}.", with: "Cards for {{subtopik}}.")
+        let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "Prompts/demo.yaml") }
+        #expect(error.errors.count == 1)
+        let problem = try #require(error.errors.first)
+        #expect(problem.file == "Prompts/demo.yaml")
+        // `user: |` is on line 5, so the template's second line is line 7.
+        #expect(problem.line == 7)
+        #expect(problem.message.contains("'subtopik'"))
+        #expect(problem.description.hasPrefix("Prompts/demo.yaml:7:"))
+    }
+
+    @Test func subtopicVariablesAreUnknownToPlanFamilies() throws {
+        let yaml = Self.minimal
+            .replacingOccurrences(of: "output: flashcards", with: "output: plan\nscope: plan")
+            .replacingOccurrences(of: "  - dedupe\n  - count: {min: 1, max: 5}", with: "  - dedupe-plan")
+        let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "plan.yaml") }
+        #expect(error.errors.map(\.message).contains { $0.contains("'subtopic'") })
+    }
+
+    @Test func reminderMayUseReasonsButUserMayNot() throws {
+        let yaml = Self.minimal.replacingOccurrences(of: "Cards for {{subtopic}}.", with: "{{#reasons}}{{.}}{{/reasons}}")
+        let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "f.yaml") }
+        #expect(error.errors.first?.message.contains("'reasons'") == true)
+    }
+
+    @Test func structuralProblemsAreAllReported() throws {
+        let yaml = """
+            family: broken
+            output: essays
+            colour: blue
+            system: hi
+            user: |
+              {{> partial}}
+            gates:
+              - dedup
+            """
+        let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "b.yaml") }
+        let messages = error.errors.map(\.description).joined(separator: "\n")
+        #expect(messages.contains("b.yaml:2: `output` must be one of"))
+        #expect(messages.contains("b.yaml:3: unknown key 'colour'"))
+        #expect(messages.contains("missing required template `reminder`"))
+        #expect(messages.contains("b.yaml:6: template `user`: tag '{{> partial}}' is not supported"))
+        #expect(messages.contains("b.yaml:8:") && messages.contains("dedup"))
+    }
+
+    @Test func invalidYAMLIsOneClearError() throws {
+        let error = try #require(throws: FamilyLoadErrors.self) {
+            try FamilyLoader.load(yaml: "family: x\n  user: [unclosed", file: "x.yaml")
+        }
+        #expect(error.errors.count == 1)
+        #expect(error.errors[0].message.contains("not valid YAML"))
+    }
+
+    @Test func unclosedSectionIsReported() throws {
+        let yaml = Self.minimal.replacingOccurrences(of: "Cards for {{subtopic}}.", with: "{{#siblings}}- {{.}}")
+        let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "f.yaml") }
+        #expect(error.errors.contains { $0.message.contains("section 'siblings' is never closed") })
+    }
+
+    @Test func messagesRenderPlainTextAndRetryCarriesReasons() throws {
+        let family = try FamilyLoader.load(yaml: Self.minimal, file: "demo.yaml")
+        let values: [String: Any] = ["context": "Subject: Q&A <basics>", "subtopic": "Rock & Roll"]
+        let first = family.messages(kind: .general, values: values)
+        #expect(first.map(\.role) == [.system, .user])
+        // Prompts are text: no HTML escaping of & and <.
+        #expect(first[1].content == "Subject: Q&A <basics>\nCards for Rock & Roll.")
+
+        let retry = family.messages(
+            kind: .general, values: values,
+            retry: RetryNote(attempt: 2, reasons: ["only 1 card left", "dropped echo"], previousAnswer: "a | a"))
+        #expect(retry.map(\.role) == [.system, .user, .assistant, .user])
+        #expect(retry[2].content == "a | a")
+        #expect(retry[3].content == "Fix:\n- only 1 card left\n- dropped echo")
+    }
+
+    @Test func variantsReplaceOnlyTheTemplatesTheyName() throws {
+        let yaml = Self.minimal + """
+
+            variants:
+              language:
+                user: |
+                  Words for {{subtopic}} in {{language}}.
+            """
+        let family = try FamilyLoader.load(yaml: yaml, file: "v.yaml")
+        let values: [String: Any] = ["context": "", "subtopic": "Food", "language": "Spanish"]
+        #expect(family.messages(kind: .language, values: values)[1].content == "Words for Food in Spanish.")
+        #expect(family.messages(kind: .language, values: values)[0].content == "You write cards.")
+        #expect(family.messages(kind: .general, values: values)[1].content == "Cards for Food.")
+    }
+
+    @Test func hashFollowsTheFileContent() throws {
+        let a = try FamilyLoader.load(yaml: Self.minimal, file: "a.yaml")
+        let b = try FamilyLoader.load(yaml: Self.minimal, file: "b.yaml")
+        let c = try FamilyLoader.load(yaml: Self.minimal + "\nversion: 2\n", file: "a.yaml")
+        #expect(a.contentHash == b.contentHash)
+        #expect(a.contentHash != c.contentHash)
+        #expect(c.version == 2)
+    }
+
+    @Test func duplicateNamesAcrossFilesAreRejected() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("families-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.minimal.write(to: directory.appendingPathComponent("one.yaml"), atomically: true, encoding: .utf8)
+        try Self.minimal.write(to: directory.appendingPathComponent("two.yaml"), atomically: true, encoding: .utf8)
+        let error = try #require(throws: FamilyLoadErrors.self) { try FamilySet.load(directory: directory) }
+        #expect(error.description.contains("family 'demo' is also defined in"))
+    }
+}

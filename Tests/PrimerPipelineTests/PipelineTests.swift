@@ -1,0 +1,180 @@
+import Foundation
+import PrimerCore
+import PrimerProviders
+import PrimerStore
+import Testing
+
+@Suite struct PipelineTests {
+    @Test func fullRunStoresACompleteKitAndASecondRunMakesNoCalls() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let first = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Linear Algebra"))
+        #expect(first.failures.isEmpty)
+        #expect(first.kind == .general)
+        let subtopics = first.topics.reduce(0) { $0 + $1.subtopics.count }
+        #expect(subtopics >= 4)
+        // One plan call and four families per subtopic, each accepted on the first try.
+        #expect(first.providerCalls == 1 + 4 * subtopics)
+        #expect(first.families["notes"]?.generated == subtopics)
+        #expect(first.families["grammar-lesson"] == nil)
+
+        let kit = try #require(try h.store.kit(subjectTitle: "linear algebra"))
+        for subtopic in kit.topics.flatMap(\.subtopics) {
+            #expect((subtopic.notes ?? "").split(separator: " ").count >= 60, "\(subtopic.title) has notes")
+            #expect(subtopic.flashcards.count >= 3)
+            #expect(subtopic.questions.count >= 2)
+            #expect(subtopic.questions.allSatisfy { $0.choices.count == 4 && (0..<4).contains($0.correctIndex) && !$0.explanation.isEmpty })
+            #expect(subtopic.terms.count >= 2)
+            #expect(subtopic.generations.count == 4)
+        }
+
+        let second = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Linear Algebra"))
+        #expect(second.providerCalls == 0)
+        #expect(second.families["quiz"]?.skipped == subtopics)
+        #expect(second.families.values.allSatisfy { $0.generated == 0 })
+    }
+
+    @Test func flakyProviderRetriesEveryPathAndStillCompletes() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let summary = try await h.pipeline(h.shipped("mock-flaky")).run(SubjectRequest(title: "Cell Biology"), options: PipelineOptions(maxSubtopics: 2))
+        #expect(summary.failures.isEmpty)
+        #expect(summary.attempts > summary.families.values.reduce(0) { $0 + $1.generated })
+        #expect(summary.families.values.contains { $0.dropped > 0 })
+
+        let kit = try #require(try h.store.kit(subjectTitle: "Cell Biology"))
+        let done = kit.topics.flatMap(\.subtopics).prefix(2)
+        #expect(done.allSatisfy { $0.notes != nil && !$0.flashcards.isEmpty && !$0.questions.isEmpty && !$0.terms.isEmpty })
+
+        // The stored provenance holds the rejection reasons of the failed attempts.
+        var rejected: [AttemptRow] = []
+        for generation in try h.store.generations(subjectTitle: "Cell Biology") {
+            rejected += try h.store.attempts(generationID: generation.id).filter { $0.status != "accepted" }
+        }
+        #expect(rejected.count >= 5)
+        #expect(rejected.allSatisfy { !$0.reasons.isEmpty })
+        #expect(rejected.contains { $0.status == "error" })
+        #expect(rejected.contains { $0.reasons.joined().contains("cut off at the token limit") })
+    }
+
+    @Test func exhaustedFamilyStoresNothingOfItKeepsTheRestAndARerunFillsTheGap() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let broken = try h.mock("""
+              seed: 42
+              faults:
+                - {type: malformed, attempts: [1, 2, 3], families: [quiz]}
+            """)
+        let options = PipelineOptions(maxSubtopics: 3)
+        let summary = try await h.pipeline(broken).run(SubjectRequest(title: "Thermodynamics"), options: options)
+        #expect(summary.failures.count == 3)
+        #expect(summary.failures.allSatisfy { $0.family == "quiz" && $0.error.contains("failed after 3 attempts") })
+        #expect(summary.families["quiz"]?.attempts == 9)
+        #expect(summary.families["flashcards"]?.generated == 3)
+        let counts = try h.store.counts()
+        #expect(counts["questions"] == 0)
+        #expect((counts["flashcards"] ?? 0) > 0)
+        let failed = try h.store.generations(subjectTitle: "Thermodynamics").filter { $0.status == "failed" }
+        #expect(failed.count == 3)
+        #expect(failed.allSatisfy { $0.attempts == 3 && $0.family == "quiz" })
+
+        let rerun = try await h.pipeline(h.mock("  seed: 42")).run(SubjectRequest(title: "Thermodynamics"), options: options)
+        #expect(rerun.failures.isEmpty)
+        #expect(rerun.providerCalls == 3)
+        #expect(rerun.families["quiz"]?.generated == 3)
+        #expect((try h.store.counts()["questions"] ?? 0) >= 6)
+    }
+
+    @Test func nonRetryableErrorEndsTheFamilyAtOnce() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let provider = try h.mock("""
+              faults:
+                - {type: fatal, families: [terms]}
+            """)
+        let summary = try await h.pipeline(provider).run(SubjectRequest(title: "Astronomy"), options: PipelineOptions(maxSubtopics: 1))
+        #expect(summary.failures.count == 1)
+        #expect(summary.families["terms"]?.attempts == 1)
+    }
+
+    @Test func planFailureIsAnErrorAndLeavesNoPlan() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let provider = try h.mock("""
+              faults:
+                - {type: malformed, families: [plan]}
+            """)
+        await #expect(throws: PipelineError.self) {
+            _ = try await h.pipeline(provider).run(SubjectRequest(title: "Geology"))
+        }
+        let counts = try h.store.counts()
+        #expect(counts["topics"] == 0)
+        #expect(counts["generations"] == 1)
+        #expect(counts["attempts"] == 3)
+    }
+
+    @Test func planOnlyAndMaxSubtopicsLimitTheWork() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let planOnly = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(planOnly: true))
+        #expect(planOnly.providerCalls == 1)
+        #expect(try h.store.counts()["flashcards"] == 0)
+
+        let two = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(maxSubtopics: 2))
+        #expect(two.providerCalls == 8)
+        #expect(two.subtopicsInScope == 2)
+    }
+
+    @Test func regeneratePlanReplacesThePlanAndEverythingUnderIt() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        _ = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Economics"), options: PipelineOptions(maxSubtopics: 2))
+        let before = try h.store.counts()
+        #expect((before["flashcards"] ?? 0) > 0)
+
+        let other = try h.mock("  seed: 7")
+        let summary = try await h.pipeline(other).run(SubjectRequest(title: "Economics"), options: PipelineOptions(planOnly: true, regeneratePlan: true))
+        #expect(summary.providerCalls == 1)
+        let after = try h.store.counts()
+        #expect(after["flashcards"] == 0)
+        #expect(after["notes"] == 0)
+        #expect(after["subjects"] == 1)
+        #expect(try h.store.kit(subjectTitle: "Economics")?.topics.map(\.title) == summary.topics.map(\.title))
+    }
+
+    @Test func languageSubjectsGetAGrammarLessonAndVocabularyCards() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let summary = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Spanish A2 Grammar"), options: PipelineOptions(maxSubtopics: 1))
+        #expect(summary.kind == .language)
+        #expect(summary.language == "Spanish")
+        #expect(summary.families["grammar-lesson"]?.generated == 1)
+        #expect(summary.families["notes"] == nil)
+        let kit = try #require(try h.store.kit(subjectTitle: "Spanish A2 Grammar"))
+        let subtopic = try #require(kit.topics.first?.subtopics.first)
+        #expect(subtopic.notes?.contains("## Form") == true)
+        #expect(!subtopic.flashcards.isEmpty)
+    }
+
+    @Test func kindOverrideWinsAndIsKeptOnRerun() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let first = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Travel basics", kind: .language), options: PipelineOptions(planOnly: true))
+        #expect(first.kind == .language)
+        let second = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Travel basics"), options: PipelineOptions(planOnly: true))
+        #expect(second.kind == .language)
+        #expect(second.providerCalls == 0)
+    }
+
+    @Test func deterministicForTheSameSeed() async throws {
+        let a = try Harness()
+        let b = try Harness()
+        defer { a.remove(); b.remove() }
+        _ = try await a.pipeline(a.shipped("mock")).run(SubjectRequest(title: "Optics"), options: PipelineOptions(maxSubtopics: 2))
+        _ = try await b.pipeline(b.shipped("mock")).run(SubjectRequest(title: "Optics"), options: PipelineOptions(maxSubtopics: 2))
+        let kitA = try #require(try a.store.kit(subjectTitle: "Optics"))
+        let kitB = try #require(try b.store.kit(subjectTitle: "Optics"))
+        #expect(kitA.topics.map(\.title) == kitB.topics.map(\.title))
+        #expect(kitA.topics.first?.subtopics.first?.flashcards == kitB.topics.first?.subtopics.first?.flashcards)
+    }
+}
