@@ -1,2 +1,0 @@
-// Store lands here.
-import PrimerCore

@@ -1,0 +1,232 @@
+import Foundation
+import GRDB
+import PrimerCore
+
+// Rows as written to the store. Arrays ([String]) are stored as JSON text by GRDB's Codable support.
+
+struct SubjectRow: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "subjects"
+    var id: Int64?
+    var title: String
+    var titleKey: String
+    var notes: String
+    var kind: String
+    var instructions: String
+    var createdAt: Date
+    var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, notes, kind, instructions
+        case titleKey = "title_key", createdAt = "created_at", updatedAt = "updated_at"
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    static func key(_ title: String) -> String {
+        title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    var stored: StoredSubject {
+        StoredSubject(
+            id: id ?? 0, title: title, notes: notes, kind: SubjectKind(rawValue: kind) ?? .general,
+            instructions: instructions)
+    }
+}
+
+struct TopicRow: Codable, MutablePersistableRecord {
+    static let databaseTableName = "topics"
+    var id: Int64?
+    var subjectID: Int64
+    var position: Int
+    var title: String
+    var overview: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, position, title, overview
+        case subjectID = "subject_id"
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+struct SubtopicRow: Codable, MutablePersistableRecord {
+    static let databaseTableName = "subtopics"
+    var id: Int64?
+    var topicID: Int64
+    var position: Int
+    var title: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, position, title
+        case topicID = "topic_id"
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+struct GenerationInsert: Codable, MutablePersistableRecord {
+    static let databaseTableName = "generations"
+    var id: Int64?
+    var subjectID: Int64
+    var subtopicID: Int64?
+    var family: String
+    var familyVersion: Int
+    var familyHash: String
+    var provider: String
+    var model: String
+    var status: String
+    var error: String?
+    var attempts: Int
+    var promptTokens: Int
+    var completionTokens: Int
+    var cachedPromptTokens: Int
+    var cost: Double?
+    var latencyMs: Int
+    var createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, family, provider, model, status, error, attempts, cost
+        case subjectID = "subject_id", subtopicID = "subtopic_id", familyVersion = "family_version"
+        case familyHash = "family_hash", promptTokens = "prompt_tokens"
+        case completionTokens = "completion_tokens", cachedPromptTokens = "cached_prompt_tokens"
+        case latencyMs = "latency_ms", createdAt = "created_at"
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    init(subjectID: Int64, subtopicID: Int64?, record: GenerationRecord, now: Date) {
+        let usage = record.usage
+        self.subjectID = subjectID
+        self.subtopicID = subtopicID
+        family = record.family
+        familyVersion = record.familyVersion
+        familyHash = record.familyHash
+        provider = record.provider
+        model = record.model
+        status = record.status.rawValue
+        error = record.error
+        attempts = record.attempts.count
+        promptTokens = usage.promptTokens
+        completionTokens = usage.completionTokens
+        cachedPromptTokens = usage.cachedPromptTokens
+        cost = record.cost
+        latencyMs = record.latencyMs
+        createdAt = now
+    }
+}
+
+struct AttemptInsert: Codable, PersistableRecord {
+    static let databaseTableName = "attempts"
+    var generationID: Int64
+    var number: Int
+    var status: String
+    var reasons: [String]
+    var dropped: [String]
+    var promptTokens: Int
+    var completionTokens: Int
+    var cachedPromptTokens: Int
+    var cost: Double?
+    var latencyMs: Int
+    var finishReason: String?
+
+    enum CodingKeys: String, CodingKey {
+        case number, status, reasons, dropped, cost
+        case generationID = "generation_id", promptTokens = "prompt_tokens"
+        case completionTokens = "completion_tokens", cachedPromptTokens = "cached_prompt_tokens"
+        case latencyMs = "latency_ms", finishReason = "finish_reason"
+    }
+
+    init(generationID: Int64, attempt: AttemptRecord) {
+        self.generationID = generationID
+        number = attempt.number
+        status = attempt.status.rawValue
+        reasons = attempt.reasons
+        dropped = attempt.dropped
+        promptTokens = attempt.usage.promptTokens
+        completionTokens = attempt.usage.completionTokens
+        cachedPromptTokens = attempt.usage.cachedPromptTokens
+        cost = attempt.cost
+        latencyMs = attempt.latencyMs
+        finishReason = attempt.finishReason?.rawValue
+    }
+}
+
+struct CitationRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "citations"
+    var generationID: Int64
+    var position: Int
+    var url: String
+    var title: String
+    var snippet: String
+
+    enum CodingKeys: String, CodingKey {
+        case position, url, title, snippet
+        case generationID = "generation_id"
+    }
+
+    var citation: Citation { Citation(url: url, title: title, snippet: snippet) }
+}
+
+struct NoteRow: Codable, PersistableRecord {
+    static let databaseTableName = "notes"
+    var subtopicID: Int64
+    var family: String
+    var body: String
+    var generationID: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case family, body
+        case subtopicID = "subtopic_id", generationID = "generation_id"
+    }
+}
+
+struct FlashcardRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "flashcards"
+    var subtopicID: Int64
+    var family: String
+    var position: Int
+    var front: String
+    var back: String
+    var generationID: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case family, position, front, back
+        case subtopicID = "subtopic_id", generationID = "generation_id"
+    }
+}
+
+struct QuestionRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "questions"
+    var subtopicID: Int64
+    var family: String
+    var position: Int
+    var question: String
+    var choices: [String]
+    var correctIndex: Int
+    var explanation: String
+    var generationID: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case family, position, question, choices, explanation
+        case subtopicID = "subtopic_id", correctIndex = "correct_index", generationID = "generation_id"
+    }
+
+    var quizQuestion: QuizQuestion {
+        QuizQuestion(question: question, choices: choices, correctIndex: correctIndex, explanation: explanation)
+    }
+}
+
+struct TermRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "terms"
+    var subtopicID: Int64
+    var family: String
+    var position: Int
+    var term: String
+    var definition: String
+    var generationID: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case family, position, term, definition
+        case subtopicID = "subtopic_id", generationID = "generation_id"
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import PrimerCore
+
+/// What the pipeline reads and writes. Every write runs in one transaction.
+extension SQLiteStore {
+    public func subject(titled title: String) throws -> StoredSubject? {
+        try dbPool.read { db in try Self.fetchSubject(db, title: title)?.stored }
+    }
+
+    public func upsertSubject(
+        title: String, notes: String, kind: SubjectKind, instructions: String
+    ) throws -> StoredSubject {
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
+        return try dbPool.write { db in
+            let now = Date()
+            if var row = try Self.fetchSubject(db, title: title) {
+                row.notes = notes
+                row.kind = kind.rawValue
+                row.instructions = instructions
+                row.updatedAt = now
+                try row.update(db)
+                return row.stored
+            }
+            var row = SubjectRow(
+                id: nil, title: title, titleKey: SubjectRow.key(title), notes: notes, kind: kind.rawValue,
+                instructions: instructions, createdAt: now, updatedAt: now)
+            try row.insert(db)
+            return row.stored
+        }
+    }
+
+    public func plan(subjectID: Int64) throws -> [StoredTopic] {
+        try dbPool.read { db in try Self.fetchPlan(db, subjectID: subjectID) }
+    }
+
+    public func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) throws -> [StoredTopic] {
+        try dbPool.write { db in
+            try Self.requireSubject(db, subjectID)
+            let now = Date()
+            // Cascades to subtopics and everything under them, their generations included.
+            try db.execute(sql: "DELETE FROM topics WHERE subject_id = ?", arguments: [subjectID])
+            for (topicIndex, topic) in plan.topics.enumerated() {
+                var topicRow = TopicRow(
+                    id: nil, subjectID: subjectID, position: topicIndex, title: topic.title, overview: topic.overview)
+                try topicRow.insert(db)
+                for (index, title) in topic.subtopics.enumerated() {
+                    var subtopicRow = SubtopicRow(id: nil, topicID: topicRow.id!, position: index, title: title)
+                    try subtopicRow.insert(db)
+                }
+            }
+            _ = try Self.insertGeneration(db, subjectID: subjectID, subtopicID: nil, record: generation, at: now)
+            try Self.touch(db, subjectID: subjectID, at: now)
+            return try Self.fetchPlan(db, subjectID: subjectID)
+        }
+    }
+
+    public func completedFamilies(subtopicID: Int64) throws -> Set<String> {
+        try dbPool.read { db in
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT DISTINCT family FROM generations WHERE subtopic_id = ? AND status = 'ok'",
+                    arguments: [subtopicID]))
+        }
+    }
+
+    public func saveContent(
+        subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord
+    ) throws {
+        if case .plan = output { throw StoreError.invalidWrite("a plan is stored with replacePlan, not saveContent") }
+        guard generation.status == .ok else {
+            throw StoreError.invalidWrite("saveContent needs an ok generation; record a failed one with recordFailure")
+        }
+        try dbPool.write { db in
+            try Self.requireSubtopic(db, subtopicID, of: subjectID)
+            let now = Date()
+            let generationID = try Self.insertGeneration(
+                db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
+            try Self.replaceContent(
+                db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID)
+            try Self.touch(db, subjectID: subjectID, at: now)
+        }
+    }
+
+    public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws {
+        try dbPool.write { db in
+            if let subtopicID {
+                try Self.requireSubtopic(db, subtopicID, of: subjectID)
+            } else {
+                try Self.requireSubject(db, subjectID)
+            }
+            var failed = generation
+            failed.status = .failed
+            failed.citations = []
+            let now = Date()
+            _ = try Self.insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: failed, at: now)
+            try Self.touch(db, subjectID: subjectID, at: now)
+        }
+    }
+
+    public func notes(subtopicID: Int64) throws -> String? {
+        try dbPool.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT body FROM notes WHERE subtopic_id = ? ORDER BY id DESC LIMIT 1",
+                arguments: [subtopicID])
+        }
+    }
+
+    public func terms(subjectID: Int64) throws -> [String] {
+        try dbPool.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT x.term FROM terms x
+                    JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                    WHERE t.subject_id = ? ORDER BY t.position, st.position, x.generation_id, x.position
+                    """,
+                arguments: [subjectID])
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import PrimerCore
+
+/// Row-level helpers shared by the KitStore conformance and the queries; each runs inside the
+/// caller's transaction.
+extension SQLiteStore {
+    static func fetchSubject(_ db: Database, title: String) throws -> SubjectRow? {
+        try SubjectRow.fetchOne(
+            db, sql: "SELECT * FROM subjects WHERE title_key = ?", arguments: [SubjectRow.key(title)])
+    }
+
+    static func fetchPlan(_ db: Database, subjectID: Int64) throws -> [StoredTopic] {
+        let subtopicRows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT st.id, st.topic_id, st.title FROM subtopics st JOIN topics t ON t.id = st.topic_id
+                WHERE t.subject_id = ? ORDER BY st.position, st.id
+                """,
+            arguments: [subjectID])
+        var subtopics: [Int64: [StoredSubtopic]] = [:]
+        for row in subtopicRows {
+            subtopics[row["topic_id"], default: []].append(StoredSubtopic(id: row["id"], title: row["title"]))
+        }
+        return try Row.fetchAll(
+            db, sql: "SELECT id, title, overview FROM topics WHERE subject_id = ? ORDER BY position, id",
+            arguments: [subjectID]
+        ).map { row in
+            let id: Int64 = row["id"]
+            return StoredTopic(id: id, title: row["title"], overview: row["overview"], subtopics: subtopics[id] ?? [])
+        }
+    }
+
+    /// Inserts the generation with its attempts and citations; returns its id.
+    static func insertGeneration(
+        _ db: Database, subjectID: Int64, subtopicID: Int64?, record: GenerationRecord, at date: Date
+    ) throws -> Int64 {
+        var row = GenerationInsert(subjectID: subjectID, subtopicID: subtopicID, record: record, now: date)
+        try row.insert(db)
+        let generationID = row.id!
+        for attempt in record.attempts {
+            try AttemptInsert(generationID: generationID, attempt: attempt).insert(db)
+        }
+        for (position, citation) in record.citations.enumerated() {
+            try CitationRow(
+                generationID: generationID, position: position, url: citation.url, title: citation.title,
+                snippet: citation.snippet
+            ).insert(db)
+        }
+        return generationID
+    }
+
+    /// Replaces the subtopic's content of one family with `output`.
+    static func replaceContent(
+        _ db: Database, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64
+    ) throws {
+        let table: String
+        switch output {
+        case .plan: throw StoreError.invalidWrite("a plan is not subtopic content")
+        case .notes: table = NoteRow.databaseTableName
+        case .flashcards: table = FlashcardRow.databaseTableName
+        case .quiz: table = QuestionRow.databaseTableName
+        case .terms: table = TermRow.databaseTableName
+        }
+        try db.execute(
+            sql: "DELETE FROM \(table) WHERE subtopic_id = ? AND family = ?", arguments: [subtopicID, family])
+        switch output {
+        case .plan:
+            break
+        case .notes(let body):
+            try NoteRow(subtopicID: subtopicID, family: family, body: body, generationID: generationID).insert(db)
+        case .flashcards(let cards):
+            for (position, card) in cards.enumerated() {
+                try FlashcardRow(
+                    subtopicID: subtopicID, family: family, position: position, front: card.front, back: card.back,
+                    generationID: generationID
+                ).insert(db)
+            }
+        case .quiz(let questions):
+            for (position, question) in questions.enumerated() {
+                try QuestionRow(
+                    subtopicID: subtopicID, family: family, position: position, question: question.question,
+                    choices: question.choices, correctIndex: question.correctIndex,
+                    explanation: question.explanation, generationID: generationID
+                ).insert(db)
+            }
+        case .terms(let terms):
+            for (position, term) in terms.enumerated() {
+                try TermRow(
+                    subtopicID: subtopicID, family: family, position: position, term: term.term,
+                    definition: term.definition, generationID: generationID
+                ).insert(db)
+            }
+        }
+    }
+}

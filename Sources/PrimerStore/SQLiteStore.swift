@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import PrimerCore
+
+/// Primer's store: one SQLite file (WAL, foreign keys on) holding subjects, plans, content and
+/// the provenance of every generation. Safe to share between tasks and threads.
+public final class SQLiteStore: KitStore, Sendable {
+    /// The path the store was opened at.
+    public let path: String
+    let dbPool: DatabasePool
+
+    /// Opens the store at `path`, creating it and its folder when missing, and migrates it.
+    /// Throws `StoreError` when the file is not a Primer store or cannot be opened for writing;
+    /// a refused file is left as it was.
+    public init(path: String) throws {
+        self.path = path
+        try StoreFile.prepare(path)
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(10)
+        config.label = "PrimerStore"
+        do {
+            // DatabasePool always uses the WAL journal mode.
+            dbPool = try DatabasePool(path: path, configuration: config)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+        do {
+            let migrator = Schema.migrator
+            let (applicationID, objects, superseded) = try dbPool.read { db in
+                (
+                    try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0,
+                    try migrator.hasBeenSuperseded(db)
+                )
+            }
+            if applicationID != Schema.applicationID && objects > 0 { throw StoreError.notPrimerStore(path: path) }
+            if superseded { throw StoreError.newerStore(path: path) }
+            try migrator.migrate(dbPool)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    static func storeError(_ error: Error, path: String) -> Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return StoreError.notSQLite(path: path)
+        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_AUTH:
+            return StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        default:
+            return error
+        }
+    }
+
+    /// Bumps the subject's `updated_at` after a write under it.
+    static func touch(_ db: Database, subjectID: Int64, at date: Date) throws {
+        try db.execute(sql: "UPDATE subjects SET updated_at = ? WHERE id = ?", arguments: [date, subjectID])
+    }
+
+    static func requireSubject(_ db: Database, _ subjectID: Int64) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subjects WHERE id = ?", arguments: [subjectID]) != nil else {
+            throw StoreError.notFound("subject #\(subjectID)")
+        }
+    }
+
+    static func requireSubtopic(_ db: Database, _ subtopicID: Int64, of subjectID: Int64) throws {
+        let owner = try Int64.fetchOne(
+            db,
+            sql: "SELECT t.subject_id FROM subtopics s JOIN topics t ON t.id = s.topic_id WHERE s.id = ?",
+            arguments: [subtopicID])
+        guard owner == subjectID else {
+            throw StoreError.notFound("subtopic #\(subtopicID) of subject #\(subjectID)")
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import GRDB
+
+/// The store's schema, as named migrations. Never edit a shipped migration: add a new one.
+enum Schema {
+    /// `PRAGMA application_id` of a Primer store ("PRIM"), so a foreign SQLite file is recognised
+    /// from its header before anything is written to it.
+    static let applicationID: Int32 = 0x5052_494D
+
+    /// Every table, parents first.
+    static let tables = [
+        "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
+        "notes", "flashcards", "questions", "terms",
+    ]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: v1)
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        }
+        return migrator
+    }
+
+    static let v1 = """
+        CREATE TABLE subjects (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL COLLATE NOCASE,
+            -- lowercased, trimmed title: the unique key (NOCASE alone only folds ASCII)
+            title_key TEXT NOT NULL UNIQUE,
+            notes TEXT NOT NULL DEFAULT '',
+            kind TEXT NOT NULL DEFAULT 'general',
+            instructions TEXT NOT NULL DEFAULT '',
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL
+        );
+        CREATE UNIQUE INDEX subjects_title ON subjects(title COLLATE NOCASE);
+
+        CREATE TABLE documents (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subject_id INTEGER NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            text TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            UNIQUE (subject_id, content_hash)
+        );
+
+        CREATE TABLE topics (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subject_id INTEGER NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            overview TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX topics_subject ON topics(subject_id, position);
+
+        CREATE TABLE subtopics (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            topic_id INTEGER NOT NULL REFERENCES topics(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            title TEXT NOT NULL
+        );
+        CREATE INDEX subtopics_topic ON subtopics(topic_id, position);
+
+        -- One family run. A plan generation has subtopic_id NULL and goes with its subject.
+        CREATE TABLE generations (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subject_id INTEGER NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
+            subtopic_id INTEGER REFERENCES subtopics(id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            family_version INTEGER NOT NULL,
+            family_hash TEXT NOT NULL,
+            provider TEXT NOT NULL,
+            model TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+            error TEXT,
+            attempts INTEGER NOT NULL,
+            prompt_tokens INTEGER NOT NULL,
+            completion_tokens INTEGER NOT NULL,
+            cached_prompt_tokens INTEGER NOT NULL,
+            cost REAL,
+            latency_ms INTEGER NOT NULL,
+            created_at DATETIME NOT NULL
+        );
+        CREATE INDEX generations_subject ON generations(subject_id);
+        CREATE INDEX generations_subtopic ON generations(subtopic_id, family);
+
+        CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            generation_id INTEGER NOT NULL REFERENCES generations(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('accepted', 'rejected', 'error')),
+            reasons TEXT NOT NULL DEFAULT '[]',
+            dropped TEXT NOT NULL DEFAULT '[]',
+            prompt_tokens INTEGER NOT NULL,
+            completion_tokens INTEGER NOT NULL,
+            cached_prompt_tokens INTEGER NOT NULL DEFAULT 0,
+            cost REAL,
+            latency_ms INTEGER NOT NULL,
+            finish_reason TEXT
+        );
+        CREATE INDEX attempts_generation ON attempts(generation_id, number);
+
+        CREATE TABLE citations (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            generation_id INTEGER NOT NULL REFERENCES generations(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            snippet TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX citations_generation ON citations(generation_id, position);
+
+        CREATE TABLE notes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subtopic_id INTEGER NOT NULL REFERENCES subtopics(id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            body TEXT NOT NULL,
+            generation_id INTEGER NOT NULL REFERENCES generations(id) ON DELETE CASCADE,
+            UNIQUE (subtopic_id, family)
+        );
+        CREATE INDEX notes_generation ON notes(generation_id);
+
+        CREATE TABLE flashcards (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subtopic_id INTEGER NOT NULL REFERENCES subtopics(id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            front TEXT NOT NULL,
+            back TEXT NOT NULL,
+            generation_id INTEGER NOT NULL REFERENCES generations(id) ON DELETE CASCADE
+        );
+        CREATE INDEX flashcards_subtopic ON flashcards(subtopic_id, family, position);
+        CREATE INDEX flashcards_generation ON flashcards(generation_id);
+
+        CREATE TABLE questions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subtopic_id INTEGER NOT NULL REFERENCES subtopics(id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            question TEXT NOT NULL,
+            choices TEXT NOT NULL,
+            correct_index INTEGER NOT NULL,
+            explanation TEXT NOT NULL DEFAULT '',
+            generation_id INTEGER NOT NULL REFERENCES generations(id) ON DELETE CASCADE
+        );
+        CREATE INDEX questions_subtopic ON questions(subtopic_id, family, position);
+        CREATE INDEX questions_generation ON questions(generation_id);
+
+        CREATE TABLE terms (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subtopic_id INTEGER NOT NULL REFERENCES subtopics(id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            term TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            generation_id INTEGER NOT NULL REFERENCES generations(id) ON DELETE CASCADE
+        );
+        CREATE INDEX terms_subtopic ON terms(subtopic_id, family, position);
+        CREATE INDEX terms_generation ON terms(generation_id);
+        """
+}

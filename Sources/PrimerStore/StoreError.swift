@@ -1,0 +1,46 @@
+import Foundation
+
+/// Why the store could not be opened or written. Every description says what is wrong and what to do.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// The file exists but is not a SQLite database (a text file, an image…).
+    case notSQLite(path: String)
+    /// A SQLite database that some other program made.
+    case notPrimerStore(path: String)
+    /// A store written by a newer Primer, with migrations this build does not know.
+    case newerStore(path: String)
+    /// The path names a directory.
+    case isDirectory(path: String)
+    /// The parent directory could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// SQLite could not open or initialise the file (permissions, read-only disk…).
+    case cannotOpen(path: String, reason: String)
+    /// A row the caller named does not exist (a subtopic of another subject, a deleted subject…).
+    case notFound(String)
+    /// The caller asked for a write the store does not do (a plan through saveContent…).
+    case invalidWrite(String)
+
+    private static let hint = "Point --store or PRIMER_STORE at a new file or a store Primer created."
+
+    public var description: String {
+        switch self {
+        case .notSQLite(let path):
+            "‘\(path)’ is not a Primer store (not a SQLite database). \(Self.hint)"
+        case .notPrimerStore(let path):
+            "‘\(path)’ is not a Primer store (a SQLite database made by another program). \(Self.hint)"
+        case .newerStore(let path):
+            "‘\(path)’ was written by a newer version of Primer. Update Primer, or point --store or PRIMER_STORE at another file."
+        case .isDirectory(let path):
+            "‘\(path)’ is a directory, not a store file. Point --store or PRIMER_STORE at a file such as ‘\(path)/primer.sqlite’."
+        case .cannotCreateDirectory(let path, let reason):
+            "Cannot create the folder for the store ‘\(path)’: \(reason). Check permissions, or point --store or PRIMER_STORE at a writable location."
+        case .cannotOpen(let path, let reason):
+            "Cannot open the store ‘\(path)’: \(reason). Check that the file and its folder are writable, or point --store or PRIMER_STORE at a writable location."
+        case .notFound(let what):
+            "Not found in the store: \(what)."
+        case .invalidWrite(let what):
+            "Invalid store write: \(what)."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Checks a store path before SQLite touches it, so opening never alters a file that is not ours.
+enum StoreFile {
+    private static let magic = Data("SQLite format 3\u{0}".utf8)
+
+    /// Creates the parent folder of a new store, or inspects the header of an existing file.
+    static func prepare(_ path: String) throws {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw StoreError.isDirectory(path: path) }
+            try inspect(path)
+            return
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        if fileManager.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StoreError.cannotCreateDirectory(path: path, reason: "‘\(folder)’ is a file, not a folder")
+            }
+            return
+        }
+        do {
+            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotCreateDirectory(path: path, reason: reason(creating: folder, error: error))
+        }
+    }
+
+    /// An empty file or an empty SQLite database becomes a new store; a database whose header
+    /// carries Primer's application id is a store; anything else is refused.
+    static func inspect(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError.cannotOpen(path: path, reason: "the file cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        if header.isEmpty { return }
+        guard header.count == 100, header.prefix(16) == magic else { throw StoreError.notSQLite(path: path) }
+        let applicationID = Int32(bitPattern: bigEndian(header, at: 68))
+        if applicationID == Schema.applicationID { return }
+        if applicationID != 0 { throw StoreError.notPrimerStore(path: path) }
+        // A schema cookie of 0 means no table was ever created. With a WAL file beside it the header
+        // may be stale: SQLiteStore checks the schema again once the database is open.
+        let schemaCookie = bigEndian(header, at: 40)
+        if schemaCookie != 0 && !FileManager.default.fileExists(atPath: path + "-wal") {
+            throw StoreError.notPrimerStore(path: path)
+        }
+    }
+
+    private static func bigEndian(_ data: Data, at offset: Int) -> UInt32 {
+        let start = data.startIndex + offset
+        return data[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// The first ancestor that exists but is a file explains most failures; else Foundation's message.
+    private static func reason(creating folder: String, error: Error) -> String {
+        var current = folder
+        while !current.isEmpty && current != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "‘\(current)’ is a file, not a folder" }
+                if !FileManager.default.isWritableFile(atPath: current) { return "‘\(current)’ is not writable" }
+                break
+            }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import PrimerCore
+
+/// One line of `primer list`.
+public struct SubjectSummary: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var title: String
+    public var kind: SubjectKind
+    public var topics: Int
+    public var subtopics: Int
+    /// Subtopics with a stored lesson.
+    public var lessons: Int
+    public var flashcards: Int
+    public var questions: Int
+    public var terms: Int
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: Int64, title: String, kind: SubjectKind, topics: Int, subtopics: Int, lessons: Int,
+        flashcards: Int, questions: Int, terms: Int, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.topics = topics
+        self.subtopics = subtopics
+        self.lessons = lessons
+        self.flashcards = flashcards
+        self.questions = questions
+        self.terms = terms
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A stored generation, for provenance inspection. `subtopicID` is nil for a plan generation.
+public struct GenerationRow: Sendable, Equatable, Codable, FetchableRecord {
+    public var id: Int64
+    public var subjectID: Int64
+    public var subtopicID: Int64?
+    /// Title of the subtopic it was for, nil for a plan generation.
+    public var subtopicTitle: String?
+    public var family: String
+    public var familyVersion: Int
+    public var familyHash: String
+    public var provider: String
+    public var model: String
+    /// `ok` or `failed`.
+    public var status: String
+    public var error: String?
+    public var attempts: Int
+    public var promptTokens: Int
+    public var completionTokens: Int
+    public var cachedPromptTokens: Int
+    public var cost: Double?
+    public var latencyMs: Int
+    public var createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, family, provider, model, status, error, attempts, cost
+        case subjectID = "subject_id", subtopicID = "subtopic_id", subtopicTitle = "subtopic_title"
+        case familyVersion = "family_version", familyHash = "family_hash", promptTokens = "prompt_tokens"
+        case completionTokens = "completion_tokens", cachedPromptTokens = "cached_prompt_tokens"
+        case latencyMs = "latency_ms", createdAt = "created_at"
+    }
+
+    public var kitGeneration: KitGeneration {
+        KitGeneration(
+            family: family, familyVersion: familyVersion, provider: provider, model: model, status: status,
+            attempts: attempts, promptTokens: promptTokens, completionTokens: completionTokens, cost: cost,
+            latencyMs: latencyMs, error: error)
+    }
+}
+
+/// One stored attempt of a generation, with the reasons it was rejected and what the gates dropped.
+public struct AttemptRow: Sendable, Equatable, Codable, FetchableRecord {
+    public var id: Int64
+    public var generationID: Int64
+    public var number: Int
+    /// `accepted`, `rejected` or `error`.
+    public var status: String
+    public var reasons: [String]
+    public var dropped: [String]
+    public var promptTokens: Int
+    public var completionTokens: Int
+    public var cachedPromptTokens: Int
+    public var cost: Double?
+    public var latencyMs: Int
+    public var finishReason: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, number, status, reasons, dropped, cost
+        case generationID = "generation_id", promptTokens = "prompt_tokens"
+        case completionTokens = "completion_tokens", cachedPromptTokens = "cached_prompt_tokens"
+        case latencyMs = "latency_ms", finishReason = "finish_reason"
+    }
+}

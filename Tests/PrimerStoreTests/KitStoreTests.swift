@@ -1,0 +1,272 @@
+import Foundation
+import PrimerCore
+import Testing
+@testable import PrimerStore
+
+@Suite struct KitStoreTests {
+    @Test func upsertIsCaseInsensitive() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let first = try store.upsertSubject(title: "Spanish", notes: "A2", kind: .language, instructions: "")
+        let second = try store.upsertSubject(title: "  SPANISH ", notes: "B1", kind: .language, instructions: "informal")
+        #expect(first.id == second.id)
+        #expect(second.title == "Spanish")
+        #expect(second.notes == "B1" && second.instructions == "informal")
+        #expect(try store.subject(titled: "spanish") == second)
+        #expect(try store.subject(titled: "French") == nil)
+        let accented = try store.upsertSubject(title: "Économie", notes: "", kind: .general, instructions: "")
+        #expect(try store.upsertSubject(title: "ÉCONOMIE", notes: "", kind: .general, instructions: "").id == accented.id)
+        #expect(try store.counts()["subjects"] == 2)
+    }
+
+    @Test func planIsStoredInOrder() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        #expect(try store.plan(subjectID: subject.id).isEmpty)
+        let stored = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        #expect(stored.map(\.title) == ["Cells", "Genetics"])
+        #expect(stored[0].overview == "What cells are.")
+        #expect(stored[1].subtopics.map(\.title) == ["DNA", "Inheritance", "Mutations"])
+        #expect(try store.plan(subjectID: subject.id) == stored)
+    }
+
+    @Test func fullKitRoundTrip() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let subject = try store.upsertSubject(
+            title: "Biology", notes: "first year", kind: .general, instructions: "be brief")
+        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let membranes = plan[0].subtopics[0]
+        let web = [
+            Citation(url: "https://a.example", title: "A", snippet: "a"),
+            Citation(url: "https://b.example", title: "B"),
+        ]
+        let cards = [Flashcard(front: "Lipid bilayer", back: "Two layers"), Flashcard(front: "Osmosis", back: "Water")]
+        let quiz = [
+            QuizQuestion(question: "What crosses?", choices: ["Water", "Ions", "Proteins", "None"], correctIndex: 0,
+                         explanation: "Small molecules.")
+        ]
+        let terms = [Term(term: "bilayer", definition: "two layers"), Term(term: "osmosis", definition: "water moves")]
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: membranes.id, output: .notes("# Membranes"),
+            generation: generation("notes", citations: web))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: membranes.id, output: .flashcards(cards),
+            generation: generation("flashcards", citations: [web[1], Citation(url: "https://c.example")]))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: membranes.id, output: .quiz(quiz), generation: generation("quiz"))
+        let rejected = [
+            AttemptRecord(number: 1, status: .rejected, reasons: ["only 2 terms"], dropped: ["x"], latencyMs: 5),
+            AttemptRecord(number: 2, status: .accepted, usage: TokenUsage(promptTokens: 7), cost: 0.5),
+        ]
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: membranes.id, output: .terms(terms),
+            generation: generation("terms", attempts: rejected))
+        try store.recordFailure(
+            subjectID: subject.id, subtopicID: plan[0].subtopics[1].id,
+            generation: generation("notes", status: .failed, error: "provider 'mock': boom"))
+
+        #expect(try store.notes(subtopicID: membranes.id) == "# Membranes")
+        #expect(try store.terms(subjectID: subject.id) == ["bilayer", "osmosis"])
+        #expect(try store.completedFamilies(subtopicID: membranes.id) == ["notes", "flashcards", "quiz", "terms"])
+        #expect(try store.completedFamilies(subtopicID: plan[0].subtopics[1].id).isEmpty)
+
+        let kit = try #require(try store.kit(subjectTitle: "BIOLOGY"))
+        #expect(kit.subject == KitSubject(title: "Biology", kind: .general, notes: "first year", instructions: "be brief"))
+        #expect(kit.topics.map(\.title) == ["Cells", "Genetics"])
+        #expect(kit.topics[1].subtopics.map(\.title) == ["DNA", "Inheritance", "Mutations"])
+        let first = kit.topics[0].subtopics[0]
+        #expect(first.notes == "# Membranes")
+        #expect(first.flashcards == cards)
+        #expect(first.questions == quiz)
+        #expect(first.terms == terms)
+        #expect(first.sources.map(\.url) == ["https://a.example", "https://b.example", "https://c.example"])
+        #expect(first.sources[0] == web[0])
+        #expect(first.generations.map(\.family) == ["notes", "flashcards", "quiz", "terms"])
+        #expect(first.generations[0].promptTokens == 100 && first.generations[0].cost == 0.002)
+        #expect(first.generations[3].attempts == 2 && first.generations[3].cost == 0.5)
+        let failed = kit.topics[0].subtopics[1]
+        #expect(failed.notes == nil && failed.flashcards.isEmpty)
+        #expect(failed.generations.map(\.status) == ["failed"])
+        #expect(failed.generations[0].error == "provider 'mock': boom")
+
+        let generations = try store.generations(subjectTitle: "biology")
+        #expect(generations.map(\.family) == ["plan", "notes", "flashcards", "quiz", "terms", "notes"])
+        #expect(generations[0].subtopicID == nil && generations[0].subtopicTitle == nil)
+        #expect(generations[1].subtopicTitle == "Membranes")
+        #expect(generations[1].familyHash == "hash-notes" && generations[1].cachedPromptTokens == 10)
+        let attempts = try store.attempts(generationID: generations[4].id)
+        #expect(attempts.map(\.status) == ["rejected", "accepted"])
+        #expect(attempts[0].reasons == ["only 2 terms"] && attempts[0].dropped == ["x"])
+        #expect(attempts[1].promptTokens == 7 && attempts[1].cost == 0.5 && attempts[0].finishReason == nil)
+
+        let summary = try #require(try store.listSubjects().first)
+        #expect(summary.title == "Biology" && summary.kind == .general)
+        #expect(summary.topics == 2 && summary.subtopics == 5 && summary.lessons == 1)
+        #expect(summary.flashcards == 2 && summary.questions == 1 && summary.terms == 2)
+        #expect(summary.updatedAt >= summary.createdAt)
+
+        // The kit is what `show --format json` emits: it survives a JSON round trip.
+        let json = try JSONEncoder().encode(kit)
+        #expect(try JSONDecoder().decode(Kit.self, from: json) == kit)
+        #expect(try store.kit(subjectTitle: "Chemistry") == nil)
+    }
+
+    @Test func replacePlanCascades() throws {
+        let folder = try TempFolder()
+        let path = folder.path("primer.sqlite")
+        let store = try SQLiteStore(path: path)
+        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subtopic = plan[1].subtopics[0].id
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .notes("DNA"),
+            generation: generation("notes", citations: [Citation(url: "https://dna.example")]))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "A", back: "T")]),
+            generation: generation("flashcards"))
+        try store.recordFailure(subjectID: subject.id, subtopicID: subtopic, generation: generation("quiz", status: .failed))
+        let before = try rawCounts(path)
+        #expect(before["topics"] == 2 && before["subtopics"] == 5)
+        #expect(before["generations"] == 4 && before["attempts"] == 4 && before["citations"] == 1)
+        #expect(before["notes"] == 1 && before["flashcards"] == 1)
+
+        let newPlan = Plan(topics: [PlanTopic(title: "Evolution", subtopics: ["Selection"])])
+        let stored = try store.replacePlan(subjectID: subject.id, plan: newPlan, generation: generation("plan"))
+        #expect(stored.map(\.title) == ["Evolution"])
+        let after = try rawCounts(path)
+        #expect(after["subjects"] == 1)
+        #expect(after["topics"] == 1 && after["subtopics"] == 1)
+        // Both plan generations stay (they belong to the subject); subtopic ones went with their subtopic.
+        #expect(after["generations"] == 2 && after["attempts"] == 2 && after["citations"] == 0)
+        #expect(after["notes"] == 0 && after["flashcards"] == 0)
+        #expect(try store.counts() == after)
+    }
+
+    @Test func deleteSubjectRemovesEverything() throws {
+        let folder = try TempFolder()
+        let path = folder.path("primer.sqlite")
+        let store = try SQLiteStore(path: path)
+        let keep = try store.upsertSubject(title: "Keep", notes: "", kind: .general, instructions: "")
+        _ = try store.replacePlan(subjectID: keep.id, plan: samplePlan, generation: generation("plan"))
+        let keepCounts = try rawCounts(path)
+
+        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try store.replacePlan(
+            subjectID: subject.id, plan: samplePlan,
+            generation: generation("plan", citations: [Citation(url: "https://plan.example")]))
+        let subtopic = plan[0].subtopics[0].id
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .notes("N"),
+            generation: generation("notes", citations: [Citation(url: "https://n.example")]))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "F", back: "B")]),
+            generation: generation("flashcards"))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic,
+            output: .quiz([QuizQuestion(question: "Q", choices: ["a", "b", "c", "d"], correctIndex: 1, explanation: "")]),
+            generation: generation("quiz"))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .terms([Term(term: "t", definition: "d")]),
+            generation: generation("terms"))
+        try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: generation("plan", status: .failed))
+        try store.dbPool.write { db in
+            try db.execute(
+                sql: "INSERT INTO documents (subject_id, name, content_hash, text, created_at) VALUES (?, 'a.md', 'h', 't', ?)",
+                arguments: [subject.id, Date()])
+        }
+        let full = try rawCounts(path)
+        for table in Schema.tables {
+            #expect(full[table]! > keepCounts[table]!, "\(table) should have rows of Biology")
+        }
+
+        #expect(try store.deleteSubject(title: "biology"))
+        #expect(try rawCounts(path) == keepCounts)
+        #expect(try store.deleteSubject(title: "biology") == false)
+        #expect(try store.subject(titled: "Keep") != nil)
+        #expect(try store.listSubjects().map(\.title) == ["Keep"])
+    }
+
+    @Test func recordFailureStoresNoContent() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subtopic = plan[0].subtopics[0].id
+        let attempts = [
+            AttemptRecord(number: 1, status: .rejected, reasons: ["too short"]),
+            AttemptRecord(number: 2, status: .error, reasons: ["provider 'mock': timeout"]),
+        ]
+        try store.recordFailure(
+            subjectID: subject.id, subtopicID: subtopic,
+            generation: generation(
+                "notes", status: .failed, attempts: attempts, citations: [Citation(url: "https://x.example")],
+                error: "gave up after 2 attempts"))
+        let counts = try store.counts()
+        #expect(counts["generations"] == 2 && counts["attempts"] == 3)
+        #expect(counts["notes"] == 0 && counts["flashcards"] == 0 && counts["questions"] == 0 && counts["terms"] == 0)
+        #expect(counts["citations"] == 0)
+        #expect(try store.completedFamilies(subtopicID: subtopic).isEmpty)
+        #expect(try store.notes(subtopicID: subtopic) == nil)
+        let failed = try #require(try store.generations(subjectTitle: "Biology").last)
+        #expect(failed.status == "failed" && failed.error == "gave up after 2 attempts" && failed.attempts == 2)
+        #expect(try store.attempts(generationID: failed.id).map(\.reasons) == [["too short"], ["provider 'mock': timeout"]])
+    }
+
+    @Test func saveContentReplacesAFamily() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subtopic = plan[0].subtopics[0].id
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .notes("old"),
+            generation: generation("notes", citations: [Citation(url: "https://old.example")]))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic,
+            output: .flashcards([Flashcard(front: "1", back: "1"), Flashcard(front: "2", back: "2")]),
+            generation: generation("flashcards"))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .notes("new"),
+            generation: generation("notes", citations: [Citation(url: "https://new.example")]))
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "3", back: "3")]),
+            generation: generation("flashcards"))
+        #expect(try store.notes(subtopicID: subtopic) == "new")
+        let counts = try store.counts()
+        #expect(counts["notes"] == 1 && counts["flashcards"] == 1)
+        let kit = try #require(try store.kit(subjectTitle: "Biology"))
+        let stored = kit.topics[0].subtopics[0]
+        #expect(stored.notes == "new")
+        #expect(stored.flashcards == [Flashcard(front: "3", back: "3")])
+        #expect(stored.sources.map(\.url) == ["https://new.example"])
+        // The superseded generations stay as provenance.
+        #expect(stored.generations.count == 4)
+    }
+
+    @Test func invalidWritesAreRefused() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let biology = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let chemistry = try store.upsertSubject(title: "Chemistry", notes: "", kind: .general, instructions: "")
+        let plan = try store.replacePlan(subjectID: biology.id, plan: samplePlan, generation: generation("plan"))
+        let subtopic = plan[0].subtopics[0].id
+        #expect(throws: StoreError.self) {
+            try store.saveContent(
+                subjectID: chemistry.id, subtopicID: subtopic, output: .notes("x"), generation: generation("notes"))
+        }
+        #expect(throws: StoreError.self) {
+            try store.saveContent(
+                subjectID: biology.id, subtopicID: subtopic, output: .plan(samplePlan), generation: generation("plan"))
+        }
+        #expect(throws: StoreError.self) {
+            try store.replacePlan(subjectID: 999, plan: samplePlan, generation: generation("plan"))
+        }
+        #expect(throws: StoreError.self) {
+            try store.upsertSubject(title: "  ", notes: "", kind: .general, instructions: "")
+        }
+        let counts = try store.counts()
+        #expect(counts["generations"] == 1 && counts["notes"] == 0)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import PrimerCore
+@testable import PrimerStore
+
+/// A fresh temporary folder per test, removed when the value goes away.
+final class TempFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("primer-store-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// A new store in this folder.
+    func store(_ name: String = "primer.sqlite") throws -> SQLiteStore { try SQLiteStore(path: path(name)) }
+}
+
+/// Raw SQL on a store file, bypassing SQLiteStore.
+func rawCount(_ path: String, _ table: String) throws -> Int {
+    let queue = try DatabaseQueue(path: path)
+    return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1 }
+}
+
+func rawCounts(_ path: String) throws -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for table in Schema.tables { counts[table] = try rawCount(path, table) }
+    return counts
+}
+
+func generation(
+    _ family: String, status: GenerationRecord.Status = .ok, attempts: [AttemptRecord]? = nil,
+    citations: [Citation] = [], error: String? = nil
+) -> GenerationRecord {
+    GenerationRecord(
+        family: family, familyVersion: 2, familyHash: "hash-\(family)", provider: "mock", model: "mock-1",
+        attempts: attempts ?? [
+            AttemptRecord(
+                number: 1, status: status == .ok ? .accepted : .error,
+                usage: TokenUsage(promptTokens: 100, completionTokens: 50, cachedPromptTokens: 10), cost: 0.002,
+                latencyMs: 40, finishReason: .stop)
+        ],
+        status: status, error: error, citations: citations)
+}
+
+let samplePlan = Plan(topics: [
+    PlanTopic(title: "Cells", overview: "What cells are.", subtopics: ["Membranes", "Organelles"]),
+    PlanTopic(title: "Genetics", subtopics: ["DNA", "Inheritance", "Mutations"]),
+])
