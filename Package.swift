@@ -50,10 +50,10 @@ let package = Package(
         ),
         .testTarget(name: "PrimerCoreTests", dependencies: ["PrimerCore", "PrimerDefaults"]),
         .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults"]),
-        .testTarget(name: "PrimerStoreTests", dependencies: ["PrimerStore"]),
+        .testTarget(name: "PrimerStoreTests", dependencies: ["PrimerStore", "PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),
         // The built `primer` binary, run as a user would.
-        .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore"]),
+        .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore"]),
     ]
 )

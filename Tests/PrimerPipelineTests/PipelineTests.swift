@@ -85,16 +85,22 @@ import Testing
         #expect((try h.store.counts()["questions"] ?? 0) >= 6)
     }
 
-    @Test func nonRetryableErrorEndsTheFamilyAtOnce() async throws {
+    @Test func nonRetryableErrorStopsTheRunAfterOneAttemptKeepingWhatWasStored() async throws {
         let h = try Harness()
         defer { h.remove() }
         let provider = try h.mock("""
               faults:
                 - {type: fatal, families: [terms]}
             """)
-        let summary = try await h.pipeline(provider).run(SubjectRequest(title: "Astronomy"), options: PipelineOptions(maxSubtopics: 1))
-        #expect(summary.failures.count == 1)
-        #expect(summary.families["terms"]?.attempts == 1)
+        await #expect(throws: PipelineError.self) {
+            _ = try await h.pipeline(provider).run(SubjectRequest(title: "Astronomy"), options: PipelineOptions(maxSubtopics: 2))
+        }
+        let generations = try h.store.generations(subjectTitle: "Astronomy")
+        let failed = generations.filter { $0.status == "failed" }
+        #expect(failed.map(\.family) == ["terms"])
+        #expect(failed.first?.attempts == 1)
+        // The plan and the first subtopic's other families stay; the second subtopic never started.
+        #expect(generations.filter { $0.status == "ok" }.map(\.family) == ["plan", "notes", "flashcards", "quiz"])
     }
 
     @Test func planFailureIsAnErrorAndLeavesNoPlan() async throws {

@@ -7,6 +7,8 @@ public struct GenerationOutcome: Sendable {
     public var record: GenerationRecord
     /// Calls made to the provider (attempts that reached it).
     public var providerCalls: Int
+    /// The provider refused in a way a retry cannot fix (bad key, bad request): the run stops.
+    public var fatal: Bool = false
 }
 
 /// Something the generator reports while it works (the CLI turns it into the progress line).
@@ -32,8 +34,7 @@ public struct Generator: Sendable {
         var attempts: [AttemptRecord] = []
         var retry: RetryNote?
         var calls = 0
-        var citations: [Citation] = []
-        var fatalError: String?
+        var stopReason: String?
 
         for number in 1...family.attempts {
             try Task.checkCancellation()
@@ -54,7 +55,7 @@ public struct Generator: Sendable {
                 attempts.append(record)
                 onAttempt(AttemptEvent(family: family.name, attempt: record))
                 if !error.retryable {
-                    fatalError = error.description
+                    stopReason = error.description
                     break
                 }
                 // The model never answered, so there is nothing to remind it of: ask again plainly.
@@ -70,10 +71,9 @@ public struct Generator: Sendable {
             attempts.append(record)
             onAttempt(AttemptEvent(family: family.name, attempt: record))
             if let output = judged.output {
-                citations = response.citations
                 return GenerationOutcome(
                     output: output,
-                    record: makeRecord(family, attempts, status: .ok, error: nil, citations: citations, model: response.model),
+                    record: makeRecord(family, attempts, status: .ok, error: nil, citations: response.citations, model: response.model),
                     providerCalls: calls)
             }
             retry = RetryNote(
@@ -82,11 +82,11 @@ public struct Generator: Sendable {
         }
 
         let last = attempts.last?.reasons.joined(separator: "; ") ?? "no attempt was made"
-        let error = fatalError.map { "\(family.name): \($0)" }
+        let error = stopReason.map { "\(family.name): \($0)" }
             ?? "\(family.name) failed after \(attempts.count) attempt\(attempts.count == 1 ? "" : "s"): \(last)"
         return GenerationOutcome(
             output: nil, record: makeRecord(family, attempts, status: .failed, error: error, citations: [], model: provider.model),
-            providerCalls: calls)
+            providerCalls: calls, fatal: stopReason != nil)
     }
 
     /// Parses and gates one answer. A truncated answer or a refusal is a rejection, never a

@@ -135,6 +135,10 @@ public struct Pipeline: Sendable {
                     try store.recordFailure(subjectID: subject.id, subtopicID: subtopic.id, generation: outcome.record)
                     summary.add(outcome, items: 0)
                     summary.failures.append(RunFailure(family: family.name, subtopic: subtopic.title, error: outcome.record.error ?? "failed"))
+                    if outcome.fatal {
+                        // Another call would fail the same way (bad key, bad request): stop here.
+                        throw PipelineError(description: "\(outcome.record.error ?? "the provider refused the request"). Stopped; everything generated so far is stored. Fix the problem and run the same command again.")
+                    }
                 }
                 progress(.familyFinished(family: family.name, subtopic: subtopic.title, ok: outcome.output != nil))
             }

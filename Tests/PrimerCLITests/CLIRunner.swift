@@ -1,0 +1,71 @@
+import Foundation
+
+/// Runs the built `primer` binary as a user would: in a fresh temporary folder (so the built-in
+/// prompt families and manifests are used), with its own store.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `PRIMER_BIN` (set by scripts/test.sh), else the debug build in the repository.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["PRIMER_BIN"] { return URL(fileURLWithPath: path) }
+        return root.appendingPathComponent(".build/debug/primer")
+    }
+
+    let directory: URL
+    var storePath: String { directory.appendingPathComponent("store.sqlite").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("primer-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            throw CLIRunnerError("the primer binary is not at \(Self.binary.path); run `swift build` first (scripts/test.sh does)")
+        }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["PRIMER_STORE"] = storePath
+        environment.removeValue(forKey: "PRIMER_PROVIDER")
+        environment.removeValue(forKey: "PRIMER_PROMPTS")
+        environment.removeValue(forKey: "PRIMER_PLUGINS")
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func write(_ text: String, to name: String) throws -> URL {
+        let url = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+}
+
+struct CLIRunnerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

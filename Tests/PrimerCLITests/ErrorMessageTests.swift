@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Every bad input a user can give ends in one clear message and a non-zero exit.
+@Suite struct ErrorMessageTests {
+    @Test func unknownProviderNamesTheAvailableOnes() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let result = try cli.run(["generate", "Physics", "--provider", "gpt-17"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("gpt-17"))
+        #expect(result.stderr.contains("mock"))
+        #expect(!FileManager.default.fileExists(atPath: cli.storePath), "nothing is written before the provider is known")
+    }
+
+    @Test func aStorePathThatIsNotAStoreIsRefusedAndLeftAlone() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let notAStore = try cli.write("my diary", to: "diary.txt")
+        let result = try cli.run(["generate", "Physics", "--store", notAStore.path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is not a Primer store"))
+        #expect(try String(contentsOf: notAStore, encoding: .utf8) == "my diary")
+    }
+
+    @Test func brokenPromptFamiliesAreReportedWithFileAndLine() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let prompts = cli.directory.appendingPathComponent("my-prompts")
+        try FileManager.default.copyItem(at: CLIRunner.root.appendingPathComponent("Prompts").resolvingSymlinksInPath(), to: prompts)
+        let quiz = prompts.appendingPathComponent("quiz.yaml")
+        let text = try String(contentsOf: quiz, encoding: .utf8).replacingOccurrences(of: "Write multiple-choice questions on \"{{subtopic}}\"", with: "Write multiple-choice questions on \"{{subtopic_title}}\"")
+        try text.write(to: quiz, atomically: true, encoding: .utf8)
+        let line = text.components(separatedBy: "\n").firstIndex { $0.contains("{{subtopic_title}}") }! + 1
+
+        let lint = try cli.run(["prompts", "lint", "--prompts", prompts.path])
+        #expect(lint.status != 0)
+        #expect(lint.stderr.contains("quiz.yaml:\(line): template `user`: variable 'subtopic_title' is not provided by the context"))
+
+        let generate = try cli.run(["generate", "Physics", "--prompts", prompts.path])
+        #expect(generate.status != 0)
+        #expect(generate.stderr.contains("quiz.yaml:\(line)"))
+        #expect(generate.stderr.contains("primer prompts lint"))
+    }
+
+    @Test func lintPassesOnTheShippedFamilies() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let lint = try cli.run(["prompts", "lint"])
+        #expect(lint.status == 0, "\(lint.stderr)")
+        for family in ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "terms"] {
+            #expect(lint.stdout.contains("ok  \(family) v"), "\(family) listed")
+        }
+    }
+
+    @Test func providersListsTheShippedManifests() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let result = try cli.run(["providers"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("* mock "))
+        #expect(result.stdout.contains("mock-flaky"))
+        let chosen = try cli.run(["providers"], environment: ["PRIMER_PROVIDER": "mock-flaky"])
+        #expect(chosen.stdout.contains("* mock-flaky"))
+    }
+
+    @Test func showAndNotesErrorsSayWhatToDo() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let show = try cli.run(["show", "Nothing Here"])
+        #expect(show.status != 0)
+        #expect(show.stderr.contains("primer list"))
+        let notes = try cli.run(["generate", "Physics", "--notes", "@/no/such/file.txt"])
+        #expect(notes.status != 0)
+        #expect(notes.stderr.contains("cannot read the notes file '/no/such/file.txt'"))
+        let empty = try cli.run(["generate", "  "])
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("the subject title is empty"))
+        let kind = try cli.run(["generate", "Physics", "--kind", "poetry"])
+        #expect(kind.status != 0)
+        #expect(kind.stderr.contains("poetry"))
+    }
+
+    @Test func aBrokenManifestIsReportedWithItsFile() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let plugins = try cli.write("name: odd\nadapter: telepathy\nmodel: x\n", to: "plugins/odd.yaml").deletingLastPathComponent()
+        let result = try cli.run(["providers", "--plugins", plugins.path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("odd.yaml"))
+        #expect(result.stderr.contains("telepathy"))
+    }
+}
