@@ -11,6 +11,9 @@ struct QuizTextReader {
     private var afterBlank = false
     private var inKey = false
     private var key: [Int: String] = [:]
+    /// The last numbered point inside the current explanation, so "2." after "1." there
+    /// continues the explanation instead of starting question 2.
+    private var explanationPoint: Int?
 
     mutating func read(_ raw: String) {
         let line = LineSyntax.trim(raw)
@@ -51,9 +54,12 @@ struct QuizTextReader {
             return
         }
         if phase == .question || phase == .choices, readChoice(line) { return }
-        if let (number, text) = Self.numberedQuestion(line), startsQuestion(number) {
-            start(number: number, text: text)
-            return
+        if let (number, text) = Self.numberedQuestion(line) {
+            if startsQuestion(number) {
+                start(number: number, text: text)
+                return
+            }
+            explanationPoint = number
         }
         // Other headings ("## Quiz: Cells") are titles, not questions.
         if LineSyntax.heading(line) != nil { return }
@@ -80,6 +86,7 @@ struct QuizTextReader {
     /// ("1. because…"): then it must continue the question numbering.
     private func startsQuestion(_ number: Int?) -> Bool {
         guard phase == .explanation || phase == .answer, let number else { return true }
+        if let point = explanationPoint, number == point + 1 { return false }
         let last = current?.number ?? drafts.last?.number
         return last.map { number == $0 + 1 } ?? true
     }
@@ -87,6 +94,7 @@ struct QuizTextReader {
     private mutating func start(number: Int?, text: String) {
         if let current, !current.choices.isEmpty { drafts.append(current) }
         current = QuizDraft(number: number, question: text.isEmpty ? [] : [text])
+        explanationPoint = nil
         phase = .question
     }
 
