@@ -16,14 +16,14 @@ enum LineSyntax {
         text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Removes one list marker: bullets (`- `, `* `, `• `, `+ `), numbers (`1.`, `1)`, `(1)`,
-    /// `1.2`), and question numbers (`Q1.`, `Q1:`, `Q1)`). Numbers need a space after them so
-    /// "3.14 is pi" or "1990s" stay intact.
+    /// Removes one list marker: bullets (`- `, `* `, `• `, `+ `), numbers (`1.`, `1)`, `(1)`),
+    /// and question numbers (`Q1.`, `Q1:`, `Q1)`). Numbers need a space after them so "1990s"
+    /// stays intact; outline numbers like `1.2` are left to the plan parser, since here they
+    /// cannot be told apart from "3.14 is pi".
     static func listMarker(_ line: String) -> (marker: String, rest: String)? {
         let text = line.drop { $0 == " " || $0 == "\t" }
         let patterns: [Regex<Substring>] = [
             /^[-*•+–]\s+/,
-            /^\d+(?:\.\d+)+\.?\s+/,
             /^\d+[.)]\s+/,
             /^\(\d+\)\s+/,
             /^[Qq]\d+\s*[.):]\s*/,
