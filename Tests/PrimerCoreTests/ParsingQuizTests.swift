@@ -247,6 +247,31 @@ import Testing
         ])
     }
 
+    @Test func decoratedAnswerLines() throws {
+        let text = """
+            **1. Which is a primary color?**
+            A) Green
+            B) Red
+            C) Purple
+            D) Orange
+            **Correct Answer: B) Red**
+            **Explanation:** Red is a primary color of paint.
+
+            2. Which is a fruit?
+            A) Carrot
+            B) Potato
+            C) Apple
+            D) Onion
+            ✅ Answer: (C)
+            """
+        #expect(try quiz(text) == [
+            QuizQuestion(
+                question: "Which is a primary color?", choices: ["Green", "Red", "Purple", "Orange"], correctIndex: 1,
+                explanation: "Red is a primary color of paint."),
+            QuizQuestion(question: "Which is a fruit?", choices: ["Carrot", "Potato", "Apple", "Onion"], correctIndex: 2, explanation: ""),
+        ])
+    }
+
     @Test func failures() {
         #expect(throws: ParseFailure.self) { try quiz("") }
         #expect(throws: ParseFailure.self) { try quiz("Sure! Here is a quiz about cells.") }
