@@ -1,0 +1,99 @@
+import Foundation
+
+/// Markdown line syntax shared by the list-shaped parsers: list markers, bold, headings,
+/// indentation and table rows. Pure string functions, no knowledge of any format.
+enum LineSyntax {
+    /// Leading whitespace width; a tab counts as four spaces, as in Markdown.
+    static func indentation(_ line: String) -> Int {
+        var width = 0
+        for char in line {
+            if char == " " { width += 1 } else if char == "\t" { width += 4 } else { break }
+        }
+        return width
+    }
+
+    static func trim(_ text: some StringProtocol) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Removes one list marker: bullets (`- `, `* `, `• `, `+ `), numbers (`1.`, `1)`, `(1)`),
+    /// and question numbers (`Q1.`, `Q1:`, `Q1)`). Numbers need a space after them so "1990s"
+    /// stays intact; outline numbers like `1.2` are left to the plan parser, since here they
+    /// cannot be told apart from "3.14 is pi".
+    static func listMarker(_ line: String) -> (marker: String, rest: String)? {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        let patterns: [Regex<Substring>] = [
+            /^[-*•+–]\s+/,
+            /^\d+[.)]\s+/,
+            /^\(\d+\)\s+/,
+            /^[Qq]\d+\s*[.):]\s*/,
+        ]
+        for pattern in patterns {
+            if let match = text.prefixMatch(of: pattern) {
+                return (String(match.output), String(text[match.range.upperBound...]))
+            }
+        }
+        return nil
+    }
+
+    /// Removes up to two nested markers ("- 1. Q"), bold, and surrounding whitespace.
+    static func stripListMarker(_ line: String) -> String {
+        var text = line
+        for _ in 0..<2 {
+            guard let (_, rest) = listMarker(text) else { break }
+            text = rest
+        }
+        return trim(text)
+    }
+
+    /// Removes `**bold**` markers. Underscores are left alone because they occur in code
+    /// (`__init__`).
+    static func stripBold(_ text: String) -> String {
+        text.replacingOccurrences(of: "**", with: "")
+    }
+
+    /// The text of a line without markers and bold: what most formats treat as the item.
+    static func clean(_ line: String) -> String {
+        trim(stripBold(stripListMarker(stripBold(line))))
+    }
+
+    /// A Markdown heading's level and text (`## Title ##` → (2, "Title")).
+    static func heading(_ line: String) -> (level: Int, text: String)? {
+        let text = trim(line)
+        guard let match = text.wholeMatch(of: /(#{1,6})\s+(.*?)\s*#*/) else { return nil }
+        return (match.output.1.count, trim(stripBold(String(match.output.2))))
+    }
+
+    /// Whether a line is a table separator row such as `|---|:---:|`.
+    static func isTableSeparator(_ line: String) -> Bool {
+        let text = trim(line)
+        return text.contains("-") && text.contains("|")
+            && text.allSatisfy { "|-: ".contains($0) }
+    }
+
+    /// The cells of a pipe-separated line (`| a | b |` or `a | b`), bold removed; nil when the
+    /// line has no pipe. A leading number column (`| 1 | a | b |`) is dropped because it is
+    /// numbering, not content.
+    static func pipeCells(_ line: String) -> [String]? {
+        let text = stripListMarker(line)
+        guard text.contains("|"), !isTableSeparator(text) else { return nil }
+        var cells = text.components(separatedBy: "|").map { trim(stripBold($0)) }
+        if text.hasPrefix("|") { cells.removeFirst() }
+        if text.hasSuffix("|"), cells.count > 0 { cells.removeLast() }
+        if cells.count > 2, let first = cells.first, first.allSatisfy(\.isNumber) || first == "#" {
+            cells.removeFirst()
+        }
+        return cells
+    }
+
+    /// Splits at the first of the given separators (the earliest in the text wins), returning
+    /// the trimmed parts; nil when none occurs or either side is empty.
+    static func split(_ text: String, at separators: [String]) -> (String, String)? {
+        let found = separators.compactMap { text.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+        guard let range = found else { return nil }
+        let left = trim(text[..<range.lowerBound])
+        let right = trim(text[range.upperBound...])
+        guard !left.isEmpty, !right.isEmpty else { return nil }
+        return (left, right)
+    }
+}

@@ -1,0 +1,58 @@
+/// One line of a plan outline, classified by its Markdown shape. The plan parser decides from
+/// the whole outline which shapes are topics and which are subtopics.
+enum PlanLine: Equatable {
+    case heading(level: Int, text: String)
+    /// A list item. `depth` comes from the numbering when it tells: 0 for `1.` or `I.`, 1 for
+    /// `1.1` or `a.`, 2 for `1.1.1`; nil for bullets, whose depth is their indentation.
+    case item(indent: Int, depth: Int?, numbered: Bool, text: String)
+    /// A line that is not a list item but names a topic: "Week 1: Basics", "**Cells**",
+    /// "Genetics:".
+    case label(text: String)
+    case plain(indent: Int, text: String)
+
+    init?(_ raw: String) {
+        let text = LineSyntax.trim(raw)
+        guard !text.isEmpty, !TextCleanup.isFence(text), !LineSyntax.isTableSeparator(text) else {
+            return nil
+        }
+        let indent = LineSyntax.indentation(raw)
+        if let (level, title) = LineSyntax.heading(text) {
+            self = .heading(level: level, text: title)
+        } else if let (depth, numbered, rest) = Self.marker(text) {
+            self = .item(indent: indent, depth: depth, numbered: numbered, text: rest)
+        } else if Self.hasTopicPrefix(LineSyntax.stripBold(text))
+            || (text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4)
+            || text.hasSuffix(":")
+        {
+            self = .label(text: text)
+        } else {
+            self = .plain(indent: indent, text: text)
+        }
+    }
+
+    private static func marker(_ text: String) -> (Int?, Bool, String)? {
+        if let match = text.prefixMatch(of: /[-*•+]\s+/) {
+            return (nil, false, String(text[match.range.upperBound...]))
+        }
+        if let match = text.prefixMatch(of: /(\d+(?:\.\d+)+)\.?\s+/) {
+            let depth = match.output.1.split(separator: ".").count - 1
+            return (depth, true, String(text[match.range.upperBound...]))
+        }
+        if let match = text.prefixMatch(of: /(?:\d+|[IVX]+)[.)]\s+|\(\d+\)\s+/) {
+            return (0, true, String(text[match.range.upperBound...]))
+        }
+        if let match = text.prefixMatch(of: /[a-z][.)]\s+|\([a-z]\)\s+/) {
+            return (1, true, String(text[match.range.upperBound...]))
+        }
+        return nil
+    }
+
+    /// "Topic 1:", "Module 2 —", "Unit 3.", "Week 4", "Chapter 5.", "Part II:" and the like.
+    static var topicPrefix: Regex<Substring> {
+        /(?i)(?:topic|module|unit|weeks?|chapter|part|lesson|section|days?|phase|stage|session)\s+(?:\d+(?:\s*[-–]\s*\d+)?|[IVX]+)\s*[:.)\-–—]?\s*/
+    }
+
+    static func hasTopicPrefix(_ text: String) -> Bool {
+        text.prefixMatch(of: topicPrefix) != nil
+    }
+}

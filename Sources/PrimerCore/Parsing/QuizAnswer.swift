@@ -1,0 +1,68 @@
+/// How quiz answers point at a choice: a letter ("B", "(B)", "B) bar", "Option B"), the
+/// choice's text, or a marker on the choice itself ("*", "(correct)", "✓"). Shared by the text
+/// and JSON quiz formats.
+enum QuizAnswer {
+    /// The index named by an answer, and any text after the letter that is not just the
+    /// choice repeated ("B — because…"), which is kept as an explanation.
+    static func resolve(_ answer: String, choices: [String]) -> (index: Int, rest: String)? {
+        var text = LineSyntax.trim(LineSyntax.stripBold(answer))
+        if let index = matchText(text, choices: choices) { return (index, "") }
+        if let match = text.prefixMatch(of: /(?i)(?:option|choice)\s+/) {
+            text = String(text[match.range.upperBound...])
+        }
+        // A letter must stand alone ("B", "B)", "(B).", "B —") so "A cell wall" is not "A".
+        guard let match = text.prefixMatch(of: /\(?([A-Ha-h])\)?(?=$|[.):,]|\s+[-–—(])/),
+            let index = letterIndex(match.output.1), index < choices.count
+        else { return nil }
+        var rest = LineSyntax.trim(text[match.range.upperBound...])
+        rest = LineSyntax.trim(rest.drop { ".):,-–— ".contains($0) })
+        if matchText(rest, choices: choices) == index { rest = "" }
+        return (index, rest)
+    }
+
+    static func letterIndex(_ letter: some StringProtocol) -> Int? {
+        guard let scalar = letter.uppercased().unicodeScalars.first, letter.count == 1,
+            ("A"..."H").contains(String(scalar))
+        else { return nil }
+        return Int(scalar.value) - Int(("A" as Unicode.Scalar).value)
+    }
+
+    private static func matchText(_ text: String, choices: [String]) -> Int? {
+        let wanted = normalize(text)
+        guard !wanted.isEmpty else { return nil }
+        return choices.firstIndex { normalize($0) == wanted }
+    }
+
+    private static func normalize(_ text: String) -> String {
+        var text = LineSyntax.trim(text).lowercased()
+        while let last = text.last, ".!".contains(last) { text.removeLast() }
+        return text
+    }
+
+    private static let suffixMarkers = [
+        "(correct answer)", "(correct)", "[correct]", "← correct", "<- correct", "- correct",
+        "— correct", "✓", "✔", "✔️", "✅", "*",
+    ]
+
+    /// A choice's text without its correctness marker, and whether it had one. A leading `*`
+    /// counts only without a space ("*B) bar"); "* B) bar" is a Markdown bullet.
+    static func stripMarker(_ choice: String) -> (text: String, marked: Bool) {
+        var text = LineSyntax.trim(choice)
+        var marked = false
+        var changed = true
+        while changed {
+            changed = false
+            for marker in suffixMarkers where text.lowercased().hasSuffix(marker) {
+                text = LineSyntax.trim(text.dropLast(marker.count))
+                marked = true
+                changed = true
+            }
+            for marker in ["✓", "✔️", "✔", "✅", "(correct)", "[correct]"] where text.hasPrefix(marker) {
+                text = LineSyntax.trim(text.dropFirst(marker.count))
+                marked = true
+                changed = true
+            }
+        }
+        return (text, marked)
+    }
+}

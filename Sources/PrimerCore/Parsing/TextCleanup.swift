@@ -1,0 +1,100 @@
+import Foundation
+
+/// Removes what models wrap around the content: reasoning blocks, a fence around the whole
+/// answer, and conversational chatter ("Sure! Here are…", "Let me know if…").
+enum TextCleanup {
+    /// Drops `<think>…</think>` (and `<thinking>`) blocks. Reasoning models sometimes omit the
+    /// opening tag (the chat template adds it), so text before a lone closing tag is dropped
+    /// too; an unclosed opening tag means the answer was cut off while thinking, so the rest is
+    /// dropped.
+    static func stripThinking(_ text: String) -> String {
+        var text = text
+        let opens = ["<think>", "<thinking>"]
+        let closes = ["</think>", "</thinking>"]
+        while true {
+            let open = firstRange(of: opens, in: text)
+            let close = firstRange(of: closes, in: text)
+            if let close, open == nil || close.lowerBound < open!.lowerBound {
+                text.removeSubrange(text.startIndex..<close.upperBound)
+            } else if let open {
+                let after = text[open.upperBound...]
+                if let end = firstRange(of: closes, in: after) {
+                    text.removeSubrange(open.lowerBound..<end.upperBound)
+                } else {
+                    text.removeSubrange(open.lowerBound...)
+                }
+            } else {
+                return text
+            }
+        }
+    }
+
+    private static func firstRange<S: StringProtocol>(of needles: [String], in text: S)
+        -> Range<String.Index>? where S.Index == String.Index
+    {
+        needles.compactMap { text.range(of: $0, options: .caseInsensitive) }
+            .min { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// The answer's lines after removing reasoning; the common first step of every parser.
+    static func lines(_ text: String) -> [String] {
+        stripThinking(text)
+            .replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n")
+            .components(separatedBy: "\n")
+    }
+
+    /// Whether a line opens a fenced code block (```json, ```markdown, ~~~).
+    static func isFence(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+    }
+
+    // Interjections only count as chatter with punctuation after them, so a language card like
+    // "Sure | Claro" or a term like "Great Wall" is not mistaken for one.
+    private static let interjections = [
+        "sure", "certainly", "of course", "absolutely", "great", "okay", "ok", "alright",
+        "no problem", "gladly", "perfect",
+    ]
+    private static let phrases = [
+        "here are ", "here is ", "here's ", "here’s ", "below are ", "below is ",
+        "i hope ", "hope this helps", "hope these help", "hope that helps", "let me know",
+        "feel free", "happy studying", "happy learning", "good luck", "enjoy your",
+        "i'm sorry", "i’m sorry", "i am sorry", "sorry, ", "i can't ", "i can’t ", "i cannot ",
+        "i can not ", "i'm unable", "i’m unable", "i am unable", "i won't ", "i won’t ",
+        "as an ai", "if you have any", "if you'd like", "if you’d like", "if you want",
+        "would you like", "do you want", "i've created", "i’ve created", "i have created",
+        "i've generated", "i’ve generated", "i have generated", "i've prepared", "i’ve prepared",
+    ]
+    private static let refusals = [
+        "i'm sorry", "i’m sorry", "i am sorry", "sorry, ", "i can't", "i can’t", "i cannot",
+        "i can not", "i'm unable", "i’m unable", "i am unable", "i won't", "i won’t", "as an ai",
+    ]
+
+    /// Whether a line is conversation around the content rather than content. Checked after
+    /// list markers, bold and heading hashes are removed, case-insensitively.
+    static func isChatter(_ line: String) -> Bool {
+        let text = normalized(line)
+        if phrases.contains(where: { text.hasPrefix($0) }) { return true }
+        return interjections.contains { word in
+            guard text.hasPrefix(word) else { return false }
+            let rest = text.dropFirst(word.count)
+            guard let next = rest.first else { return true }
+            return "!,.:;".contains(next)
+        }
+    }
+
+    /// Whether the answer starts by declining the task, so the reason fed back can say so.
+    static func isRefusal(_ text: String) -> Bool {
+        let first = lines(text).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        let norm = normalized(first)
+        return refusals.contains { norm.hasPrefix($0) }
+    }
+
+    private static func normalized(_ line: String) -> String {
+        var text = LineSyntax.stripBold(line).trimmingCharacters(in: .whitespaces)
+        while text.hasPrefix("#") || text.hasPrefix(">") { text.removeFirst() }
+        text = LineSyntax.stripListMarker(text.trimmingCharacters(in: .whitespaces))
+        return text.lowercased()
+    }
+}

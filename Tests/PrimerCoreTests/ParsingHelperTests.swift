@@ -1,0 +1,49 @@
+import Testing
+
+@testable import PrimerCore
+
+@Suite struct ParsingHelperTests {
+    @Test func thinkingBlocksAreRemoved() {
+        #expect(TextCleanup.stripThinking("<think>a</think>b<THINK>c</THINK>d") == "bd")
+        #expect(TextCleanup.stripThinking("reasoning without opener</think>answer") == "answer")
+        #expect(TextCleanup.stripThinking("answer<thinking>cut off") == "answer")
+    }
+
+    @Test func listMarkersAndBold() {
+        #expect(LineSyntax.clean("- **Term**") == "Term")
+        #expect(LineSyntax.clean("  1) Item") == "Item")
+        #expect(LineSyntax.clean("Q3. What?") == "What?")
+        #expect(LineSyntax.clean("• - nested") == "nested")
+        #expect(LineSyntax.clean("3.14 is pi") == "3.14 is pi")
+    }
+
+    @Test func chatterNeedsPunctuationAfterInterjections() {
+        #expect(TextCleanup.isChatter("Sure! Here you go"))
+        #expect(TextCleanup.isChatter("**Let me know** if you need more"))
+        #expect(!TextCleanup.isChatter("Great Wall of China"))
+        #expect(!TextCleanup.isChatter("Sure | Claro"))
+    }
+
+    @Test func jsonIsFoundInChatterAndRepaired() {
+        let found = JSONExtraction.extract("Text [not json] then {\"a\": [1, 2,],} trailing") as? [String: Any]
+        #expect(found?["a"] as? [Int] == [1, 2])
+        #expect(JSONExtraction.extract("no json here") == nil)
+        #expect(JSONExtraction.extract("\"a string\"") == nil)
+    }
+
+    @Test func outputParserDispatchesByKind() throws {
+        #expect(try OutputParser.parse("a | b", as: .flashcards) == .flashcards([Flashcard(front: "a", back: "b")]))
+        #expect(try OutputParser.parse("x: y", as: .terms) == .terms([Term(term: "x", definition: "y")]))
+        #expect(try OutputParser.parse("# Notes", as: .notes) == .notes("# Notes"))
+        #expect(try OutputParser.parse("- A\n  - a1", as: .plan) == .plan(Plan(topics: [PlanTopic(title: "A", subtopics: ["a1"])])))
+        let quiz = try OutputParser.parse("1. Q?\nA) x\nB) y\nAnswer: A", as: .quiz)
+        #expect(quiz == .quiz([QuizQuestion(question: "Q?", choices: ["x", "y"], correctIndex: 0, explanation: "")]))
+        for kind in OutputKind.allCases {
+            #expect(throws: ParseFailure.self) { try OutputParser.parse("I'm sorry, I can't help with that.", as: kind) }
+        }
+    }
+
+    @Test func failureDescriptionIsTheReason() {
+        #expect(ParseFailure("write cards").description == "write cards")
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import PrimerCore
+
+@Suite struct ParsingNotesTests {
+    @Test func removesChatterAndWrappingFence() throws {
+        let text = """
+            <think>Plan the notes first.</think>
+            Sure! Here are the notes on photosynthesis:
+
+            ```markdown
+            # Photosynthesis
+
+            Plants convert **light** into chemical energy.
+
+            - Happens in chloroplasts
+            - Needs CO2 and water
+
+            | Input | Output |
+            |-------|--------|
+            | CO2 | O2 |
+
+            ```python
+            print("glucose")
+            ```
+            ```
+
+            I hope this helps! Let me know if you have questions.
+            Happy studying!
+            """
+        let expected = """
+            # Photosynthesis
+
+            Plants convert **light** into chemical energy.
+
+            - Happens in chloroplasts
+            - Needs CO2 and water
+
+            | Input | Output |
+            |-------|--------|
+            | CO2 | O2 |
+
+            ```python
+            print("glucose")
+            ```
+            """
+        #expect(try NotesParser.parse(text) == expected)
+    }
+
+    @Test func keepsCodeBlocksAtBothEnds() throws {
+        let text = """
+            ```swift
+            let a = 1
+            ```
+            Text between.
+            ```swift
+            let b = 2
+            ```
+            """
+        #expect(try NotesParser.parse(text) == text)
+    }
+
+    @Test func headingsAreNeverChatterAndSignOffsGo() throws {
+        let text = """
+            Certainly, here's a summary.
+            ## Here's how it works
+            Water moves.
+
+            ---
+            Feel free to ask for more detail.
+            """
+        #expect(try NotesParser.parse(text) == "## Here's how it works\nWater moves.")
+    }
+
+    @Test func unclosedThinkingMeansNothingWasWritten() {
+        #expect(throws: ParseFailure.self) { try NotesParser.parse("<think>Let me think about the notes, first") }
+    }
+
+    @Test func failures() {
+        #expect(throws: ParseFailure("the answer was empty: \(NotesParser.format)")) { try NotesParser.parse("") }
+        #expect(throws: ParseFailure.self) { try NotesParser.parse("Sure! Here are your notes:\n\nI hope this helps!") }
+        #expect(throws: ParseFailure("the answer declined instead of giving notes: \(NotesParser.format)")) {
+            try NotesParser.parse("I'm sorry, I can't help with that.")
+        }
+        #expect(throws: ParseFailure.self) { try NotesParser.parse("```markdown\n```") }
+    }
+}
