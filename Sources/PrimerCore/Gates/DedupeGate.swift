@@ -1,0 +1,44 @@
+import Yams
+
+/// `dedupe`: drops items whose primary text (card front, question, term) normalises to the same
+/// text as an earlier item's, and cards whose front and back together equal an earlier card's.
+///
+/// For language subjects a card is a duplicate only when front *and* back repeat, because the
+/// same word with two meanings ("banco | bank", "banco | bench") is two real cards; articles are
+/// kept there too, since they can be words of the language studied. No options.
+struct DedupeGate: Gate {
+    static let gateName = "dedupe"
+    var name: String { Self.gateName }
+
+    init() {}
+
+    init(options: Node?) throws {
+        try GateOptions(gate: Self.gateName, node: options).finish()
+    }
+
+    func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
+        let language = context.subjectKind == .language
+        func norm(_ text: String) -> String { GateText.normalize(text, dropArticles: !language) }
+        var seenPrimary = Set<String>()
+        var seenPairs = Set<String>()
+        return output.droppingItems { item in
+            let primary = norm(item.primaryText)
+            var pair: String?
+            switch item {
+            case .card(let card): pair = primary + "\u{1F}" + norm(card.back)
+            case .term(let term) where language: pair = primary + "\u{1F}" + norm(term.definition)
+            default: break
+            }
+            // Language cards and terms are keyed by the pair only (see above).
+            let primaryKey: String? = (language && pair != nil) ? nil : primary
+            let repeated =
+                (primaryKey.map(seenPrimary.contains) ?? false) || (pair.map(seenPairs.contains) ?? false)
+            if repeated {
+                return "dropped duplicate \(item.noun) \(GateText.quote(item.primaryText))"
+            }
+            if let primaryKey { seenPrimary.insert(primaryKey) }
+            if let pair { seenPairs.insert(pair) }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+
+/// Text helpers shared by the gates: normalisation for comparing items, keyword sets for the
+/// scope check, and short quoting for drop reasons. Everything here is deterministic and cheap;
+/// gates run on every answer.
+enum GateText {
+    // MARK: - Normalisation
+
+    /// The form two texts are compared in: case and diacritics folded, markdown and punctuation
+    /// removed, whitespace collapsed. English articles are removed as words by default, so
+    /// "What is a vector?" and "what is the vector" compare equal; pass `dropArticles: false` for
+    /// language subjects, where "a"/"an" can be real words of the language being studied.
+    ///
+    /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
+    /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
+    static func normalize(_ text: String, dropArticles: Bool = true) -> String {
+        let folded = text.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+        ).lowercased()
+        let scalars = Array(folded.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            if scalar == "'" || scalar == "\u{2019}" {
+                // An apostrophe inside a word ("don't", "Newton's") is dropped so the word stays
+                // whole; elsewhere (f'(x)) it is kept as a symbol.
+                let prevIsLetter = i > 0 && CharacterSet.letters.contains(scalars[i - 1])
+                let nextIsLetter = i + 1 < scalars.count && CharacterSet.letters.contains(scalars[i + 1])
+                if !(prevIsLetter && nextIsLetter) { out.append("'") }
+            } else if scalar == "`" {
+                // Markdown code ticks (a modifier symbol, so not caught as punctuation).
+                out.append(" ")
+            } else if CharacterSet.punctuationCharacters.contains(scalar)
+                || CharacterSet.whitespacesAndNewlines.contains(scalar)
+            {
+                // Markdown emphasis (* _), headings (#), brackets, dashes, full stops, quotes.
+                out.append(" ")
+            } else {
+                out.append(scalar)
+            }
+        }
+        var words = String(out).split(whereSeparator: { $0 == " " }).map(String.init)
+        // A leading ">" is a markdown quote marker, not a comparison.
+        if words.first == ">" { words.removeFirst() }
+        if dropArticles { words.removeAll { articles.contains($0) } }
+        return words.joined(separator: " ")
+    }
+
+    /// The normalised words of a text.
+    static func words(_ text: String, dropArticles: Bool = true) -> [String] {
+        normalize(text, dropArticles: dropArticles).split(separator: " ").map(String.init)
+    }
+
+    static let articles: Set<String> = ["a", "an", "the"]
+
+    // MARK: - Keywords (scope, echo)
+
+    /// Words that say nothing about what a title or item is about: English function words plus
+    /// generic course words, so "Introduction to vectors" and "Applications of vectors" share
+    /// only "vector" and neither has a distinctive keyword to be judged off-scope by.
+    static let stopWords: Set<String> = [
+        "a", "an", "the", "and", "or", "nor", "but", "of", "to", "in", "on", "at", "by", "for",
+        "with", "without", "from", "into", "onto", "about", "as", "vs", "versus", "via", "per",
+        "between", "among", "through", "over", "under", "within", "is", "are", "was", "were", "be",
+        "been", "being", "do", "does", "did", "doing", "has", "have", "had", "can", "could", "will",
+        "would", "shall", "should", "may", "might", "must", "it", "its", "this", "that", "these",
+        "those", "there", "their", "they", "them", "we", "our", "you", "your", "he", "she", "his",
+        "her", "i", "my", "me", "us", "who", "whom", "whose", "what", "which", "when", "where",
+        "why", "how", "if", "then", "than", "so", "not", "no", "yes", "all", "any", "some", "each",
+        "every", "both", "either", "neither", "one", "two", "more", "most", "less", "least",
+        "other", "such", "same", "also", "only", "just", "very", "too", "using", "use", "used",
+        "uses", "e", "g", "eg", "ie", "etc",
+        // Generic course vocabulary.
+        "introduction", "intro", "introductory", "overview", "basic", "basics", "fundamental",
+        "fundamentals", "foundation", "foundations", "principle", "principles", "concept",
+        "concepts", "topic", "topics", "advanced", "application", "applications", "applied",
+        "example", "examples", "part", "chapter", "unit", "lesson", "section", "module",
+        "understanding", "understand", "key", "common", "general", "further", "more", "essential",
+        "essentials", "core", "important", "main", "property", "properties", "type", "types",
+        "kind", "kinds", "case", "cases", "study", "studies", "review", "summary", "practice",
+        // Not "mean": in statistics it is content.
+        "define", "defined", "definition", "describe", "explain", "called", "term", "true",
+        "false", "following", "correct",
+    ]
+
+    /// A light stem: plural -s/-es/-ies, -ing, -ed and -ion endings removed. Not a real stemmer;
+    /// `keywordsMatch` tolerates the leftovers (matrix/matric, determinant/determin).
+    static func stem(_ word: String) -> String {
+        var w = word
+        guard w.count > 3 else { return w }
+        if w.hasSuffix("ies"), w.count > 4 {
+            w = String(w.dropLast(3)) + "y"
+        } else if w.hasSuffix("sses") {
+            w = String(w.dropLast(2))
+        } else if ["xes", "ches", "shes", "zes"].contains(where: { w.hasSuffix($0) }) {
+            w = String(w.dropLast(2))
+        } else if w.hasSuffix("s"), !["ss", "us", "is"].contains(where: { w.hasSuffix($0) }) {
+            w = String(w.dropLast())
+        }
+        for suffix in ["ing", "ed", "ion"] where w.hasSuffix(suffix) && w.count - suffix.count >= 4 {
+            w = String(w.dropLast(suffix.count))
+            break
+        }
+        return w
+    }
+
+    /// The stemmed content words of a text (stop words, one-letter tokens and bare numbers out).
+    static func keywords(_ text: String) -> Set<String> {
+        var result = Set<String>()
+        for word in words(text, dropArticles: true) {
+            guard word.count >= 2, !stopWords.contains(word) else { continue }
+            guard word.contains(where: { $0.isLetter }) else { continue }
+            result.insert(stem(word))
+        }
+        return result
+    }
+
+    /// Two stems name the same thing when equal, or when they share a prefix of at least five
+    /// characters that covers all but at most two characters of the shorter one: so
+    /// matrix/matrices, determinant/determine and integrate/integration match, while
+    /// eigenvalue/eigenvector and transformation/transpose do not.
+    static func keywordsMatch(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let shorter = min(a.count, b.count)
+        guard shorter >= 5 else { return false }
+        var common = 0
+        for (x, y) in zip(a, b) {
+            guard x == y else { break }
+            common += 1
+        }
+        return common >= 5 && common >= shorter - 2
+    }
+
+    /// Whether any keyword in `set` matches `keyword`.
+    static func set(_ set: Set<String>, mentions keyword: String) -> Bool {
+        set.contains(keyword) || set.contains { keywordsMatch($0, keyword) }
+    }
+
+    /// `keywords` minus every keyword that matches one in `other`.
+    static func subtracting(_ keywords: Set<String>, _ other: Set<String>) -> Set<String> {
+        keywords.filter { !set(other, mentions: $0) }
+    }
+
+    // MARK: - Reasons
+
+    /// An item's text in curly quotes for a reason, shortened to about 60 characters.
+    static func quote(_ text: String, limit: Int = 60) -> String {
+        let flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard flat.count > limit else { return "‘\(flat)’" }
+        var cut = String(flat.prefix(limit))
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
+            cut = String(cut[..<space])
+        }
+        return "‘\(cut)…’"
+    }
+
+    /// "1 flashcard", "3 flashcards".
+    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
+    }
+}
+
+/// One item of a list output, so item gates can be written once for cards, questions and terms.
+enum GateItem {
+    case card(Flashcard)
+    case question(QuizQuestion)
+    case term(Term)
+
+    /// "flashcard", "question", "term".
+    var noun: String {
+        switch self {
+        case .card: "flashcard"
+        case .question: "question"
+        case .term: "term"
+        }
+    }
+
+    /// The text that names the item: card front, question text, term.
+    var primaryText: String {
+        switch self {
+        case .card(let card): card.front
+        case .question(let question): question.question
+        case .term(let term): term.term
+        }
+    }
+
+    /// Every text field, with the name used in reasons and per-field options.
+    var fields: [(name: String, text: String)] {
+        switch self {
+        case .card(let card):
+            [("front", card.front), ("back", card.back)]
+        case .question(let q):
+            [("question", q.question)] + q.choices.map { ("choice", $0) } + [("explanation", q.explanation)]
+        case .term(let term):
+            [("term", term.term), ("definition", term.definition)]
+        }
+    }
+
+    /// The text an item is about, for the scope check: card front and back, question and its
+    /// correct choice (distractors may legitimately name other subtopics), term and definition.
+    var aboutText: String {
+        switch self {
+        case .card(let card): card.front + "\n" + card.back
+        case .question(let q):
+            q.question + "\n" + (q.choices.indices.contains(q.correctIndex) ? q.choices[q.correctIndex] : "")
+        case .term(let term): term.term + "\n" + term.definition
+        }
+    }
+}
+
+extension GeneratedOutput {
+    /// Runs `check` on each item of a list output (flashcards, quiz, terms) in order and keeps
+    /// the items it returns nil for; a non-nil result is that item's drop reason. Plans and
+    /// notes come back unchanged.
+    func droppingItems(_ check: (GateItem) -> String?) -> GateVerdict {
+        var dropped: [String] = []
+        func keep(_ item: GateItem) -> Bool {
+            guard let reason = check(item) else { return true }
+            dropped.append(reason)
+            return false
+        }
+        switch self {
+        case .flashcards(let cards):
+            let kept = cards.filter { keep(.card($0)) }
+            return GateVerdict(output: .flashcards(kept), dropped: dropped)
+        case .quiz(let questions):
+            let kept = questions.filter { keep(.question($0)) }
+            return GateVerdict(output: .quiz(kept), dropped: dropped)
+        case .terms(let terms):
+            let kept = terms.filter { keep(.term($0)) }
+            return GateVerdict(output: .terms(kept), dropped: dropped)
+        case .plan, .notes:
+            return GateVerdict(output: self)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Yams
+
+/// `placeholders`: drops items that are template placeholders instead of content — "Question |
+/// Answer", "Term: Definition", "TBD", "…", "[insert answer]", "<answer>", "{{front}}", "lorem
+/// ipsum", quiz choices like "Option A". Every text field counts, quiz choices and explanation
+/// included. No options.
+///
+/// Single generic words are the hard part: "Back" is a fine answer to "Which muscles do rows
+/// train?", and in a language course "la pregunta | question" is a real card. So a field made only
+/// of template words ("Answer", "Sample answer") drops the item when every field of the item is
+/// like that ("Front | Back"), or — outside language subjects — when it uses a strong template
+/// word (question, answer, explanation, definition). Unmistakable placeholders (empty, dots only,
+/// TBD/TODO, "… here", brackets around template words, unrendered {{…}}) always drop.
+struct PlaceholdersGate: Gate {
+    static let gateName = "placeholders"
+    var name: String { Self.gateName }
+
+    init() {}
+
+    init(options: Node?) throws {
+        try GateOptions(gate: Self.gateName, node: options).finish()
+    }
+
+    func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
+        let language = context.subjectKind == .language
+        return output.droppingItems { item in
+            let kinds = item.fields.map { Self.classify($0.text) }
+            let allGeneric = kinds.allSatisfy { $0 != .content }
+            let bad = zip(item.fields, kinds).first { _, kind in
+                switch kind {
+                case .placeholder: true
+                case .generic(let strong): allGeneric || (strong && !language)
+                case .content: false
+                }
+            }
+            guard let field = bad?.0 else { return nil }
+            switch item {
+            case .card(let card):
+                return "dropped placeholder \(GateText.quote(card.front + " | " + card.back))"
+            case .term(let term):
+                return "dropped placeholder \(GateText.quote(term.term + ": " + term.definition))"
+            case .question(let q):
+                if field.name == "question" { return "dropped placeholder question \(GateText.quote(q.question))" }
+                return "dropped question \(GateText.quote(q.question)): placeholder \(field.name) \(GateText.quote(field.text))"
+            }
+        }
+    }
+
+    enum Kind: Equatable {
+        case content
+        /// Only template words ("Answer", "Term: Definition"); `strong` when one of them is
+        /// question/answer/explanation/definition, which are never a useful answer on their own.
+        case generic(strong: Bool)
+        /// Unmistakably a placeholder.
+        case placeholder
+    }
+
+    /// Words that make a field "generic" when it consists only of them and fillers.
+    static let strongWords: Set<String> = ["question", "answer", "explanation", "definition", "questions", "answers"]
+    static let weakWords: Set<String> = [
+        "term", "front", "back", "choice", "option", "text", "content", "example", "sample", "notes",
+        "note", "word", "translation", "title", "description", "item",
+    ]
+    static let fillerWords: Set<String> = [
+        "a", "an", "the", "b", "c", "d", "e", "1", "2", "3", "4", "5", "your", "my", "correct",
+        "wrong", "incorrect", "short", "long", "brief", "full", "of", "this", "goes", "go", "write",
+        "add", "enter", "fill", "in", "here", "insert", "placeholder", "new",
+    ]
+    /// Any of these in an all-template field makes it unmistakable ("Your answer here").
+    static let markerWords: Set<String> = ["here", "insert", "placeholder", "tbd", "tbc", "todo", "xxx", "lorem", "ipsum"]
+
+    static func classify(_ text: String) -> Kind {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return .placeholder }
+        // Only dots, ellipses, dashes, underscores, question marks, asterisks.
+        if trimmed.unicodeScalars.allSatisfy({ ".…-–—_?*".unicodeScalars.contains($0) || $0 == " " }) {
+            return .placeholder
+        }
+        // Unrendered template variables.
+        if trimmed.contains("{{") && trimmed.contains("}}") { return .placeholder }
+        // "N/A" is a placeholder, but "Na" is sodium: only the slashed form counts.
+        if ["n/a", "n.a.", "n / a"].contains(trimmed.lowercased()) { return .placeholder }
+
+        let normalized = GateText.normalize(trimmed, dropArticles: false)
+        if normalized.contains("lorem ipsum") { return .placeholder }
+        if ["tbd", "tbc", "todo", "xxx", "placeholder"].contains(normalized) { return .placeholder }
+        // "Option A", "Choice 2", "Answer C".
+        if normalized.range(of: #"^(option|choice|answer|alternative) ([a-e]|[1-5])$"#, options: .regularExpression) != nil {
+            return .placeholder
+        }
+        // "[insert answer]", "<answer>", "{definition}", "(your text here)".
+        if let first = trimmed.first, let last = trimmed.last, trimmed.count > 2,
+            ["[": "]", "<": ">", "{": "}", "(": ")"][first] == last
+        {
+            let inner = GateText.normalize(String(trimmed.dropFirst().dropLast()), dropArticles: false)
+            let innerWords = inner.split(separator: " ").map(String.init)
+            if innerWords.first == "insert" || innerWords.first == "your" || innerWords.first == "enter"
+                || (!innerWords.isEmpty && innerWords.allSatisfy(isTemplateWord) && innerWords.contains(where: isCoreWord))
+            {
+                return .placeholder
+            }
+        }
+        let words = normalized.split(separator: " ").map(String.init)
+        guard !words.isEmpty, words.allSatisfy(isTemplateWord), words.contains(where: isCoreWord) else {
+            return .content
+        }
+        if words.contains(where: markerWords.contains) { return .placeholder }
+        return .generic(strong: words.contains(where: strongWords.contains))
+    }
+
+    static func isCoreWord(_ word: String) -> Bool {
+        strongWords.contains(word) || weakWords.contains(word) || markerWords.contains(word)
+    }
+
+    static func isTemplateWord(_ word: String) -> Bool {
+        isCoreWord(word) || fillerWords.contains(word)
+    }
+}
