@@ -1,0 +1,92 @@
+import Foundation
+
+/// A problem with a provider manifest (`Plugins/<name>.yaml`) or with choosing a provider.
+/// Every case prints as one sentence that names the file (and line, when known) and says what to do.
+public enum ProviderConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read (permissions, not UTF-8…).
+    case unreadable(file: String, reason: String)
+    /// The YAML itself does not parse.
+    case yamlSyntax(file: String, line: Int?, problem: String)
+    /// The document is empty or is not a mapping of keys.
+    case notAMapping(file: String, line: Int?)
+    /// The manifest has no `adapter:` key.
+    case missingAdapter(file: String, known: [String])
+    /// `adapter:` names an adapter nobody registered.
+    case unknownAdapter(file: String, line: Int?, adapter: String, known: [String])
+    /// A key that is not part of the schema (`section` is nil for the top level, else e.g. "settings").
+    case unknownKey(file: String, line: Int?, key: String, section: String?, allowed: [String])
+    /// A value of the wrong type, e.g. `seed: forty-two`.
+    case badType(file: String, line: Int?, key: String, expected: String, got: String)
+    /// A value of the right type that is not allowed, e.g. `style: fancy`.
+    case badValue(file: String, line: Int?, key: String, problem: String)
+    /// Two files in the same folder declare the same provider name.
+    case duplicateName(name: String, files: [String])
+    /// `makeProvider(named:)` or `--provider` asked for a name no manifest declares.
+    case unknownProvider(name: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case let .unreadable(file, reason):
+            return "\(file): cannot read the provider manifest (\(reason)); check that the file exists and is UTF-8 text."
+        case let .yamlSyntax(file, line, problem):
+            return "\(Self.place(file, line)): YAML syntax error (\(problem)); fix the indentation or quoting at that line."
+        case let .notAMapping(file, line):
+            return "\(Self.place(file, line)): a provider manifest must be a mapping of keys such as `adapter: mock`; "
+                + "write one `key: value` per line."
+        case let .missingAdapter(file, known):
+            return "\(file): missing required key `adapter`; add a line such as `adapter: \(known.first ?? "mock")` "
+                + "(known adapters: \(Self.list(known)))."
+        case let .unknownAdapter(file, line, adapter, known):
+            return "\(Self.place(file, line)): unknown adapter `\(adapter)`\(Self.suggestion(adapter, known)); "
+                + "set `adapter` to one of: \(Self.list(known))."
+        case let .unknownKey(file, line, key, section, allowed):
+            let name = section.map { "\($0).\(key)" } ?? key
+            let hint = section == nil ? " (adapter-specific options go under `settings`)" : ""
+            return "\(Self.place(file, line)): unknown key `\(name)`\(Self.suggestion(key, allowed)); "
+                + "remove it or use one of: \(Self.list(allowed))\(hint)."
+        case let .badType(file, line, key, expected, got):
+            return "\(Self.place(file, line)): `\(key)` must be \(expected), not \(got); change the value to \(expected)."
+        case let .badValue(file, line, key, problem):
+            return "\(Self.place(file, line)): `\(key)` \(problem)."
+        case let .duplicateName(name, files):
+            return "provider `\(name)` is declared by more than one file in the same folder (\(files.joined(separator: ", "))); "
+                + "give one of them a different `name:`."
+        case let .unknownProvider(name, available):
+            let known = available.isEmpty ? "none are installed" : "available providers: \(Self.list(available))"
+            return "no provider named `\(name)`\(Self.suggestion(name, available)); \(known) "
+                + "(add Plugins/\(name).yaml to define it)."
+        }
+    }
+
+    static func place(_ file: String, _ line: Int?) -> String {
+        line.map { "\(file):\($0)" } ?? file
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.isEmpty ? "(none)" : names.joined(separator: ", ")
+    }
+
+    /// ` (did you mean `x`?)` when one candidate is a close misspelling.
+    static func suggestion(_ word: String, _ candidates: [String]) -> String {
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 > 0, best.1 <= max(1, word.count / 3) else {
+            return ""
+        }
+        return " (did you mean `\(best.0)`?)"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
