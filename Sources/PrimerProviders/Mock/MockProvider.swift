@@ -57,7 +57,8 @@ public struct MockProvider: Provider {
             var writer = MockWriter(purpose: purpose, rng: rng)
             var content = writer.content()
             rng = writer.rng
-            for fault in faults {
+            // `too_few` first, so the faults that add items add them to the single remaining one.
+            for fault in faults.filter({ $0.kind == .tooFew }) + faults.filter({ $0.kind != .tooFew }) {
                 content = Self.apply(fault, to: content, writer: writer, rng: &rng)
             }
             let format = MockRenderer.format(for: purpose.output, style: configuration.style, rng: &rng)

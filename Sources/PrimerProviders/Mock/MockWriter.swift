@@ -233,7 +233,7 @@ struct MockWriter {
             if used.contains(title.lowercased()) { title = slot.titles.first { !used.contains($0.lowercased()) } ?? title + " II" }
             used.insert(title.lowercased())
             var subtopics: [String] = []
-            for candidate in rng.sample(slot.subtopics, rng.int(2...4)) where !used.contains(candidate.lowercased()) {
+            for candidate in rng.sampleInOrder(slot.subtopics, rng.int(2...4)) where !used.contains(candidate.lowercased()) {
                 used.insert(candidate.lowercased())
                 subtopics.append(candidate)
             }
@@ -432,28 +432,47 @@ struct MockWriter {
 
     // MARK: - Terms
 
+    /// Title words too generic to make a term of ("Key Terms and Definitions…").
+    static let genericWords: Set<String> = [
+        "key", "terms", "term", "definitions", "definition", "introduction", "basics", "basic", "core", "common",
+        "concepts", "concept", "ideas", "idea", "principles", "first", "practice", "step-by-step", "procedures",
+        "methods", "techniques", "tools", "uses", "real-world", "everyday", "life", "matters", "main", "working",
+        "advanced", "open", "questions", "current", "research", "case", "studies", "early", "figures", "turning",
+        "points", "fundamental", "rules", "models", "connect", "connections", "between", "other", "fields",
+        "classifying", "problems", "checking", "results", "standard", "historical", "background", "notation",
+        "mistakes", "properties", "science", "industry", "going", "further", "using",
+    ]
+
     mutating func terms() -> [Term] {
         let s = subtopic, t = topic, j = subject
-        var words = Self.contentWords(s).filter { !Self.contentWords(j).map { $0.lowercased() }.contains($0.lowercased()) }
-        if words.isEmpty { words = Self.contentWords(s) }
-        if words.isEmpty { words = [s] }
-        let word = { (i: Int) in words[i % words.count].lowercased() }
+        let subjectWords = Set(Self.contentWords(j).map { $0.lowercased() })
+        let words = Self.contentWords(s).map { $0.lowercased() }
+            .filter { !subjectWords.contains($0) && !Self.genericWords.contains($0) }
         var terms: [Term] = [
             Term(term: s, definition: "the part of \(t) that explains its central ideas and how they are applied in \(j)."),
         ]
         if t != s {
             terms.append(Term(term: t, definition: "the broader area of \(j) that contains \(s) and related subtopics."))
         }
-        let extra = [
-            Term(term: "\(word(0).capitalized) rule", definition: "a general statement about \(word(0)) that holds in every case covered by \(s)."),
-            Term(term: "\(word(1).capitalized) example", definition: "a concrete, fully worked case that shows \(word(1)) in action within \(s)."),
-            Term(term: "\(word(2).capitalized) notation", definition: "the symbols and conventions used to write about \(word(2)) precisely in \(s)."),
+        var extra: [Term] = []
+        for (index, word) in words.prefix(3).enumerated() {
+            let name = word.prefix(1).uppercased() + word.dropFirst()
+            extra.append([
+                Term(term: "\(name) rule", definition: "a general statement about \(word) that holds whenever its conditions are met."),
+                Term(term: "\(name) example", definition: "a concrete, fully worked case that shows \(word) in action."),
+                Term(term: "\(name) notation", definition: "the symbols and conventions used to write about \(word) precisely."),
+            ][(index + rng.index(3)) % 3])
+        }
+        extra += [
+            Term(term: "Core definition", definition: "the precise statement of what \(s) means, on which the rest of \(t) builds."),
+            Term(term: "Worked example", definition: "a problem solved step by step to show how \(s) is used."),
             Term(term: "Prerequisite", definition: "an idea from earlier in \(j) that you need before studying \(s)."),
             Term(term: "Misconception", definition: "a plausible but wrong belief about \(s) that leads to errors."),
             Term(term: "Application", definition: "a real situation where \(s) is used to solve a problem."),
         ]
         var seen = Set(terms.map { $0.term.lowercased() })
-        for term in rng.sample(extra, rng.int(4...7) - terms.count) where seen.insert(term.term.lowercased()).inserted {
+        let wanted = rng.int(4...7)
+        for term in rng.sample(extra, extra.count) where terms.count < wanted && seen.insert(term.term.lowercased()).inserted {
             terms.append(term)
         }
         return terms
