@@ -5,7 +5,7 @@ import PrimerCore
 /// milestones otherwise (logs, CI), so stdout stays clean for the result and for --json.
 final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
-    private let isTerminal = isatty(fileno(stderr)) != 0
+    private let isTerminal = isatty(STDERR_FILENO) != 0
     private var shown = false
     private var calls = 0
 

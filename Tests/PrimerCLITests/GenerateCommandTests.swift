@@ -115,9 +115,12 @@ import Testing
         #expect(delete.status == 0)
         let counts = try SQLiteStore(path: cli.storePath).counts()
         #expect(counts["subjects"] == 1)
-        for table in ["flashcards", "questions", "terms", "notes", "attempts"] {
+        for table in ["flashcards", "questions", "terms", "notes", "citations"] {
             #expect(counts[table] == 0, "\(table) emptied")
         }
+        // Only the other subject's plan generation is left.
+        #expect(counts["generations"] == 1)
+        #expect(counts["attempts"] == 1)
         #expect((counts["topics"] ?? 0) > 0, "the other subject's plan stays")
         let again = try cli.run(["delete", "Geometry"])
         #expect(again.status != 0)

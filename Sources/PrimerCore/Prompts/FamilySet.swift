@@ -6,7 +6,9 @@ public struct FamilySet: Sendable {
     public let directory: URL?
 
     /// Loads every `*.yaml` in the folder; all problems of all files are reported together.
-    public static func load(directory: URL) throws -> FamilySet {
+    public static func load(directory folder: URL) throws -> FamilySet {
+        // The repository's Prompts/ is a link into Sources/PrimerDefaults; list the real folder.
+        let directory = folder.resolvingSymlinksInPath()
         let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)

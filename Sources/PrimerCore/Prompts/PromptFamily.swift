@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether a family runs once per subject (the plan) or once per subtopic.
-public enum FamilyScope: String, Sendable, Codable {
+public enum FamilyScope: String, Sendable, Codable, CaseIterable {
     case plan
     case subtopic
 }

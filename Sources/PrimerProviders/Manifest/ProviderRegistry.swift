@@ -71,7 +71,9 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// The manifest files of one folder, sorted by file name; none when the folder does not exist.
-    static func manifestFiles(in directory: URL) throws -> [URL] {
+    static func manifestFiles(in folder: URL) throws -> [URL] {
+        // The repository's Plugins/ is a link into Sources/PrimerDefaults; list the real folder.
+        let directory = folder.resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { return [] }
