@@ -12,9 +12,14 @@ struct GateEchoTests {
             Flashcard(front: "What is a vector space?", back: "A set closed under addition and scaling."),
             Flashcard(front: "Is every square matrix invertible?", back: "No"),
             Flashcard(front: "What is the derivative of x^2?", back: "2x"),
+            // Answers made of the front's words, but not a piece of it: real naming cards.
+            Flashcard(front: "Which theorem relates the rank and nullity of a matrix?", back: "The rank–nullity theorem"),
+            Flashcard(front: "What do we call a matrix whose entries are all zero?", back: "Zero matrix"),
+            // The front inside a back that adds a synonym.
+            Flashcard(front: "Kernel", back: "Kernel = null space"),
         ]
         let verdict = EchoGate().apply(.flashcards(cards), context: general)
-        #expect(verdict.output == .flashcards(Array(cards.suffix(3))))
+        #expect(verdict.output == .flashcards(Array(cards.suffix(6))))
         #expect(verdict.dropped == [
             "dropped echo: answer repeats ‘Vector space’",
             "dropped echo: answer repeats ‘What is a vector space?’",
@@ -35,14 +40,16 @@ struct GateEchoTests {
     @Test func dropsTermsDefinedByThemselves() {
         let terms = [
             Term(term: "Vector", definition: "a vector"),
-            Term(term: "Vector space", definition: "A space of vectors."),
+            Term(term: "Basis", definition: "A basis is a basis."),
             Term(term: "Scalar", definition: "A single real or complex number."),
+            // Weak, but it does say something: not an echo.
+            Term(term: "Vector space", definition: "A space of vectors."),
         ]
         let verdict = EchoGate().apply(.terms(terms), context: general)
-        #expect(verdict.output == .terms([terms[2]]))
+        #expect(verdict.output == .terms([terms[2], terms[3]]))
         #expect(verdict.dropped == [
             "dropped echo: definition repeats ‘Vector’",
-            "dropped echo: definition repeats ‘Vector space’",
+            "dropped echo: definition repeats ‘Basis’",
         ])
     }
 

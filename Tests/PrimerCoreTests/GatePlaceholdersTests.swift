@@ -74,6 +74,16 @@ struct GatePlaceholdersTests {
         ])
     }
 
+    @Test func namesEmptyFieldsInsteadOfQuotingNothing() {
+        let cards = [Flashcard(front: "What is a basis?", back: "  "), Flashcard(front: "", back: "A spanning set.")]
+        let verdict = PlaceholdersGate().apply(.flashcards(cards), context: general)
+        #expect(verdict.output == .flashcards([]))
+        #expect(verdict.dropped == [
+            "dropped flashcard ‘What is a basis?’: empty back",
+            "dropped flashcard ‘A spanning set.’: empty front",
+        ])
+    }
+
     @Test func dropsTemplateTerms() {
         let terms = [Term(term: "Term", definition: "Definition"),
                      Term(term: "Kernel", definition: "The set of vectors mapped to zero."),

@@ -2,11 +2,11 @@ import Yams
 
 /// `echo`: drops items whose answer only repeats the prompt.
 ///
-/// - card: the back normalises to the front, or every content word of the back is already in the
-///   front ("What is a vector space?" → "A vector space"). Fronts that offer a choice ("sine or
-///   cosine?", "True or false: …") only drop on exact equality, since their answer is one of the
-///   offered words by design.
-/// - term: every content word of the definition is in the term ("Vector: a vector").
+/// - card: the back normalises to the front, is a piece of the front ("What is a vector space?"
+///   → "A vector space"), or wraps the front in nothing new ("Vector" → "A vector is a vector").
+///   Fronts that offer a choice ("sine or cosine?", "True or false: …") only drop on exact
+///   equality, since their answer is one of the offered words by design. See `repeats`.
+/// - term: the same with term and definition ("Vector: a vector").
 /// - question: the explanation normalises to the question or to the correct choice.
 ///
 /// Language cards and terms are left alone: cognates ("hotel | hotel", "el taxi | the taxi") are
@@ -48,17 +48,30 @@ struct EchoGate: Gate {
         }
     }
 
-    /// Whether `answer` adds nothing to `prompt`.
+    /// Whether `answer` adds nothing to `prompt`, compared as normalised word sequences:
+    /// (a) they are equal; (b) the answer is a run of the prompt's words ("What is a vector
+    /// space?" → "Vector space") and has a content word (so "Is 2^10 bigger than 10^3? → 2^10"
+    /// is not judged); (c) the prompt is a run of the answer's words and the answer brings no
+    /// content word of its own ("Vector" → "A vector is a vector").
+    ///
+    /// Contiguous runs, not word sets: "Which theorem relates rank and nullity?" → "The
+    /// rank–nullity theorem" and "What do we call a matrix of zeros?" → "Zero matrix" are real
+    /// cards made of the front's words.
     static func repeats(_ answer: String, prompt: String, exactOnly: Bool) -> Bool {
-        let a = GateText.normalize(answer)
+        let a = GateText.words(answer)
+        let p = GateText.words(prompt)
         guard !a.isEmpty else { return false }  // empty answers are the placeholders gate's job
-        if a == GateText.normalize(prompt) { return true }
-        if exactOnly { return false }
-        // No content word of its own: with no keywords at all ("Yes", "42") there is nothing to
-        // judge, so it stays.
-        let answerWords = GateText.keywords(answer)
-        guard !answerWords.isEmpty else { return false }
-        let promptWords = GateText.keywords(prompt)
-        return answerWords.allSatisfy { promptWords.contains($0) }
+        if a == p { return true }
+        if exactOnly || p.isEmpty { return false }
+        let answerKeywords = GateText.keywords(answer)
+        if contains(p, run: a) { return !answerKeywords.isEmpty }
+        if contains(a, run: p) { return answerKeywords.isSubset(of: GateText.keywords(prompt)) }
+        return false
+    }
+
+    /// Whether `run` occurs as consecutive elements of `words`.
+    static func contains(_ words: [String], run: [String]) -> Bool {
+        guard run.count <= words.count else { return false }
+        return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
     }
 }

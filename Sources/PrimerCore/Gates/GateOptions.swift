@@ -15,7 +15,11 @@ public struct GateConfigError: Error, Sendable, Equatable, CustomStringConvertib
         self.problem = problem
     }
 
+    /// Whether `gate` is not a known gate name (then `problem` lists the known ones).
+    public var isUnknownGate: Bool = false
+
     public var description: String {
+        if isUnknownGate { return "unknown gate '\(gate)' (\(problem))" }
         if gate == "gates" { return "gates: \(problem)" }
         if let option { return "gate '\(gate)', option '\(option)': \(problem)" }
         return "gate '\(gate)': \(problem)"

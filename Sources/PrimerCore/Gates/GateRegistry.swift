@@ -34,9 +34,11 @@ public enum GateRegistry {
     /// One gate. `options` is the mapping after the name, nil for a bare name.
     public static func make(name: String, options: Yams.Node?) throws -> any Gate {
         guard let factory = factories.first(where: { $0.name == name }) else {
-            var problem = "unknown gate (known: \(names.joined(separator: ", ")))"
+            var problem = "known: \(names.joined(separator: ", "))"
             if let guess = closestName(to: name) { problem += "; did you mean '\(guess)'?" }
-            throw GateConfigError(gate: name, problem: problem)
+            var error = GateConfigError(gate: name, problem: problem)
+            error.isUnknownGate = true
+            throw error
         }
         return try factory.make(options)
     }

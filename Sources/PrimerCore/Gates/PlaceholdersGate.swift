@@ -35,6 +35,11 @@ struct PlaceholdersGate: Gate {
                 }
             }
             guard let field = bad?.0 else { return nil }
+            if field.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                // "‘’" would tell the model nothing; name the empty field instead.
+                let name = item.fields.first { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }?.text ?? ""
+                return "dropped \(item.noun) \(GateText.quote(name)): empty \(field.name)"
+            }
             switch item {
             case .card(let card):
                 return "dropped placeholder \(GateText.quote(card.front + " | " + card.back))"
