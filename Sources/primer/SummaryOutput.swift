@@ -22,7 +22,8 @@ enum SummaryText {
         out += "\(summary.promptTokens) prompt + \(summary.completionTokens) completion tokens"
         if summary.cost > 0 { out += String(format: ", $%.4f", summary.cost) }
         out += "\n"
-        let rows = summary.families.sorted { $0.key < $1.key }
+        let rank = Dictionary(summary.familyOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let rows = summary.families.sorted { (rank[$0.key] ?? Int.max, $0.key) < (rank[$1.key] ?? Int.max, $1.key) }
         if !rows.isEmpty {
             let width = max(8, rows.map(\.key.count).max() ?? 0)
             out += "  " + "family".padding(toLength: width, withPad: " ", startingAt: 0)

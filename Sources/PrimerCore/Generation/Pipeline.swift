@@ -70,6 +70,7 @@ public struct Pipeline: Sendable {
             subject: subject.title, kind: kind, language: facts.language, kindReason: reason,
             provider: provider.name, model: provider.model)
         let generator = Generator(provider: provider)
+        summary.familyOrder = families.planFamily(for: kind).map { [$0.name] } ?? []
 
         // The plan.
         var topics = try store.plan(subjectID: subject.id)
@@ -104,6 +105,7 @@ public struct Pipeline: Sendable {
         summary.subtopicsInScope = work.count
 
         let subtopicFamilies = families.subtopicFamilies(for: kind)
+        summary.familyOrder += subtopicFamilies.map(\.name)
         let total = work.count * subtopicFamilies.count
         var step = 0
         for (topic, subtopic) in work {

@@ -36,6 +36,8 @@ public struct RunSummary: Sendable, Equatable, Codable {
     public var completionTokens = 0
     public var cost: Double = 0
     public var families: [String: FamilySummary] = [:]
+    /// Family names in the order they ran (plan first), for tables.
+    public var familyOrder: [String] = []
     public var failures: [RunFailure] = []
 
     public var succeeded: Bool { failures.isEmpty }

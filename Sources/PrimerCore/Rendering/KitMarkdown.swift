@@ -24,7 +24,7 @@ public enum KitMarkdown {
         var out = ""
         if let notes = subtopic.notes {
             // The lesson's own headings are pushed below the subtopic's level.
-            out += "\n" + demoteHeadings(notes, by: 3) + "\n"
+            out += "\n" + demoteHeadings(withoutTitle(notes, subtopic.title), by: 3) + "\n"
         }
         if !subtopic.terms.isEmpty {
             out += "\n#### Terms\n\n"
@@ -54,6 +54,15 @@ public enum KitMarkdown {
             out += "\n> Missing: " + failed.map { "\($0.family) (\($0.error ?? "failed"))" }.joined(separator: "; ") + "\n"
         }
         return out
+    }
+
+    /// The lesson usually opens with `# <subtopic>`, which the guide already shows as a heading.
+    static func withoutTitle(_ notes: String, _ title: String) -> String {
+        let lines = notes.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = lines.first, first.hasPrefix("# "),
+            first.dropFirst(2).trimmingCharacters(in: .whitespaces).lowercased() == title.lowercased()
+        else { return notes }
+        return lines.count > 1 ? String(lines[1]).trimmingCharacters(in: .newlines) : ""
     }
 
     static func letter(_ index: Int) -> String {
