@@ -9,12 +9,16 @@ let package = Package(
         .library(name: "PrimerCore", targets: ["PrimerCore"]),
         .library(name: "PrimerProviders", targets: ["PrimerProviders"]),
         .library(name: "PrimerStore", targets: ["PrimerStore"]),
+        .library(name: "PrimerDocuments", targets: ["PrimerDocuments"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no database.
@@ -28,12 +32,21 @@ let package = Package(
         // Provider adapters, built from the manifests in Plugins/.
         .target(
             name: "PrimerProviders",
-            dependencies: ["PrimerCore", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "PrimerCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         // The SQLite store (GRDB).
         .target(
             name: "PrimerStore",
             dependencies: ["PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Documents as grounding: text extraction (txt, md, html, pdf, docx), passages, retrieval.
+        .target(
+            name: "PrimerDocuments",
+            dependencies: ["PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The prompt families and provider manifests shipped with the binary
         // (the repository's Prompts/ and Plugins/ are links to these folders).
@@ -44,16 +57,27 @@ let package = Package(
         .executableTarget(
             name: "primer",
             dependencies: [
-                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDefaults",
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helpers: a real HTTP server on loopback that answers in scripted shapes.
+        .target(
+            name: "PrimerTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/PrimerTestSupport"
+        ),
         .testTarget(name: "PrimerCoreTests", dependencies: ["PrimerCore", "PrimerDefaults"]),
-        .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults"]),
+        .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults", "PrimerTestSupport"]),
         .testTarget(name: "PrimerStoreTests", dependencies: ["PrimerStore", "PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PrimerDocumentsTests", dependencies: ["PrimerDocuments", "PrimerCore"]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),
         // The built `primer` binary, run as a user would.
-        .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore"]),
+        .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore", "PrimerTestSupport"]),
     ]
 )

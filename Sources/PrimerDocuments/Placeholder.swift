@@ -1,0 +1,1 @@
+// Document extraction, passages and retrieval land here.
