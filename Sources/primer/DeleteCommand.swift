@@ -8,10 +8,11 @@ struct DeleteCommand: ParsableCommand {
     @Argument(help: "The subject title.")
     var subject: String
 
+    @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(config: configOptions.load())
         guard try store.deleteSubject(title: subject) else {
             throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
         }

@@ -39,6 +39,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Print a machine-readable summary as JSON.")
     var json = false
 
+    @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var promptsOptions: PromptsOptions
     @OptionGroup var pluginsOptions: PluginsOptions
@@ -54,10 +55,13 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let families = try promptsOptions.load()
-        let providerName = ProviderChoice.name(flag: provider)
-        let provider = try pluginsOptions.registry().makeProvider(named: providerName, environment: ProcessInfo.processInfo.environment)
-        let store = try storeOptions.open()
+        let environment = ProcessInfo.processInfo.environment
+        let config = try configOptions.load()
+        let families = try promptsOptions.load(config: config)
+        let resolver = try pluginsOptions.resolver(config: config)
+        let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
+        let provider = try resolver.makeProvider(named: providerName, environment: environment)
+        let store = try storeOptions.open(config: config)
         let pipeline = Pipeline(families: families, provider: provider, store: store)
         let request = SubjectRequest(
             title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions)

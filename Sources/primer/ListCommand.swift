@@ -9,10 +9,11 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let subjects = try storeOptions.open().listSubjects()
+        let subjects = try storeOptions.open(config: configOptions.load()).listSubjects()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

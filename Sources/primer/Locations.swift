@@ -5,25 +5,47 @@ import PrimerDefaults
 import PrimerProviders
 import PrimerStore
 
-/// Where the store is: --store, then PRIMER_STORE, then a per-user default.
-struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: "The SQLite store (default: $PRIMER_STORE, else a per-user file).")
-    var store: String?
+/// `--config`, then `PRIMER_CONFIG`, then ./primer.yaml, then ~/.config/primer/primer.yaml.
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .long, help: "A primer.yaml with defaults and provider profiles (default: $PRIMER_CONFIG, ./primer.yaml, ~/.config/primer/primer.yaml).")
+    var config: String?
 
-    func open() throws -> SQLiteStore {
-        try SQLiteStore(path: StoreLocation.resolve(flag: store, environment: ProcessInfo.processInfo.environment))
+    func load() throws -> PrimerConfig {
+        let environment = ProcessInfo.processInfo.environment
+        if let named = config ?? environment["PRIMER_CONFIG"] {
+            return try PrimerConfig.load(file: URL(fileURLWithPath: named))
+        }
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for candidate in PrimerConfig.defaultLocations(environment: environment, currentDirectory: here)
+        where FileManager.default.fileExists(atPath: candidate.path) {
+            return try PrimerConfig.load(file: candidate)
+        }
+        return PrimerConfig()
     }
 }
 
-/// Where the prompt families are: --prompts, then PRIMER_PROMPTS, then ./Prompts when the
-/// current folder has one (so edits there take effect without a rebuild), then the shipped ones.
+/// Where the store is: --store, then PRIMER_STORE, then primer.yaml, then a per-user default.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: "The SQLite store (default: $PRIMER_STORE, primer.yaml's store, else a per-user file).")
+    var store: String?
+
+    func open(config: PrimerConfig) throws -> SQLiteStore {
+        let environment = ProcessInfo.processInfo.environment
+        let flag = store ?? (environment["PRIMER_STORE"] == nil ? config.store : nil)
+        return try SQLiteStore(path: StoreLocation.resolve(flag: flag, environment: environment))
+    }
+}
+
+/// Where the prompt families are: --prompts, then PRIMER_PROMPTS, then primer.yaml, then
+/// ./Prompts when the current folder has one (edits there take effect without a rebuild), then
+/// the ones built into the binary.
 struct PromptsOptions: ParsableArguments {
-    @Option(name: .long, help: "Folder of prompt families (default: $PRIMER_PROMPTS, ./Prompts, or the built-in ones).")
+    @Option(name: .long, help: "Folder of prompt families (default: $PRIMER_PROMPTS, primer.yaml, ./Prompts, or the built-in ones).")
     var prompts: String?
 
-    func directory() throws -> URL {
+    func directory(config: PrimerConfig) throws -> URL {
         let environment = ProcessInfo.processInfo.environment
-        if let path = prompts ?? environment["PRIMER_PROMPTS"] {
+        if let path = prompts ?? environment["PRIMER_PROMPTS"] ?? config.prompts {
             return URL(fileURLWithPath: path)
         }
         let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Prompts")
@@ -34,8 +56,8 @@ struct PromptsOptions: ParsableArguments {
         return shipped
     }
 
-    func load() throws -> FamilySet {
-        let url = try directory()
+    func load(config: PrimerConfig) throws -> FamilySet {
+        let url = try directory(config: config)
         do {
             return try FamilySet.load(directory: url)
         } catch let errors as FamilyLoadErrors {
@@ -44,33 +66,30 @@ struct PromptsOptions: ParsableArguments {
     }
 }
 
-/// Where provider manifests are: the shipped ones, overridden by ./Plugins and then by
-/// --plugins or PRIMER_PLUGINS (a manifest with the same name wins).
+/// Where provider manifests are: the shipped ones, then ./Plugins, then primer.yaml's `plugins`,
+/// then --plugins or PRIMER_PLUGINS (a manifest with the same name as an earlier one wins).
 struct PluginsOptions: ParsableArguments {
-    @Option(name: .long, help: "Extra folder of provider manifests (default: $PRIMER_PLUGINS and ./Plugins).")
+    @Option(name: .long, help: "Extra folder of provider manifests (default: $PRIMER_PLUGINS; also ./Plugins and primer.yaml's plugins).")
     var plugins: String?
 
-    func directories() -> [URL] {
+    func directories(config: PrimerConfig) -> [URL] {
         var directories: [URL] = []
         if let shipped = Defaults.pluginsDirectory { directories.append(shipped) }
         let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Plugins")
         if FileManager.default.fileExists(atPath: local.path) { directories.append(local) }
+        directories += config.plugins.map { URL(fileURLWithPath: $0) }
         if let path = plugins ?? ProcessInfo.processInfo.environment["PRIMER_PLUGINS"] {
             directories.append(URL(fileURLWithPath: path))
         }
         return directories
     }
 
-    func registry() throws -> ProviderRegistry {
-        try ProviderRegistry(directories: directories())
+    func resolver(config: PrimerConfig) throws -> ProviderResolver {
+        ProviderResolver(registry: try ProviderRegistry(directories: directories(config: config)), config: config)
     }
 }
 
-/// The provider to use: --provider, then PRIMER_PROVIDER, then the default.
+/// The provider used when nothing names one.
 enum ProviderChoice {
     static let fallback = "mock"
-
-    static func name(flag: String?) -> String {
-        flag ?? ProcessInfo.processInfo.environment["PRIMER_PROVIDER"] ?? fallback
-    }
 }

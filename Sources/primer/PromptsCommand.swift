@@ -11,10 +11,11 @@ struct PromptsCommand: ParsableCommand {
             commandName: "lint",
             abstract: "Check every prompt family: YAML, keys, templates (every variable must exist), gates, schema.")
 
+        @OptionGroup var configOptions: ConfigOptions
         @OptionGroup var promptsOptions: PromptsOptions
 
         func run() throws {
-            let directory = try promptsOptions.directory()
+            let directory = try promptsOptions.directory(config: configOptions.load())
             let families: FamilySet
             do {
                 families = try FamilySet.load(directory: directory)

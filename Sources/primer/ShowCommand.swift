@@ -14,12 +14,13 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "text, markdown or json.")
     var format: Format = .text
 
+    @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, json }
 
     func run() throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(config: configOptions.load())
         guard var kit = try store.kit(subjectTitle: subject) else {
             throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
         }

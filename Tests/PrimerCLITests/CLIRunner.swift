@@ -38,10 +38,11 @@ struct CLIRunner {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["PRIMER_STORE"] = storePath
-        environment.removeValue(forKey: "PRIMER_PROVIDER")
-        environment.removeValue(forKey: "PRIMER_PROMPTS")
-        environment.removeValue(forKey: "PRIMER_PLUGINS")
+        // Tests choose the offline mock unless they say otherwise; an empty value removes a variable.
+        environment["PRIMER_PROVIDER"] = "mock"
+        for name in ["PRIMER_PROMPTS", "PRIMER_PLUGINS", "PRIMER_CONFIG"] { environment.removeValue(forKey: name) }
         environment.merge(extra) { _, new in new }
+        environment = environment.filter { !$0.value.isEmpty }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

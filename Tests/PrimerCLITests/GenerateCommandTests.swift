@@ -156,3 +156,26 @@ import Testing
         return try JSONDecoder().decode(RunSummary.self, from: Data(result.stdout.utf8))
     }
 }
+
+@Suite struct ConfigFileTests {
+    @Test func aProfileInPrimerYamlIsTheDefaultProviderAndOverridesTheModel() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        _ = try cli.write("""
+            provider: quick
+            profiles:
+              quick:
+                provider: mock
+                model: mock-quick
+                max_tokens: 200
+            """, to: "primer.yaml")
+        let result = try cli.run(["generate", "Optics", "--plan-only", "--json"], environment: ["PRIMER_PROVIDER": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try JSONDecoder().decode(RunSummary.self, from: Data(result.stdout.utf8))
+        #expect(summary.provider == "quick")
+        #expect(summary.model == "mock-quick")
+        let providers = try cli.run(["providers"], environment: ["PRIMER_PROVIDER": ""])
+        #expect(providers.stdout.contains("* quick"))
+        #expect(providers.stdout.contains("profile of mock (model mock-quick)"))
+    }
+}

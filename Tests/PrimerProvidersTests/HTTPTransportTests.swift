@@ -36,8 +36,8 @@ import Testing
         defer { server.stop() }
         server.script("/slow", [.text("late", delay: .seconds(3))])
         do {
-            _ = try await AsyncHTTPTransport.shared.send(HTTPRequestSpec(url: server.baseURL + "/slow", timeout: .milliseconds(300)))
-            Issue.record("expected a timeout")
+            let response = try await AsyncHTTPTransport.shared.send(HTTPRequestSpec(url: server.baseURL + "/slow", timeout: .milliseconds(300)))
+            Issue.record("expected a timeout, got HTTP \(response.status): \(response.text) from \(server.requests.count) recorded requests")
         } catch let error as HTTPTransportError {
             guard case .timedOut = error else { Issue.record("expected timedOut, got \(error)"); return }
         }

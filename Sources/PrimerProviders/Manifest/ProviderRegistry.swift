@@ -62,6 +62,11 @@ public struct ProviderRegistry: Sendable {
         guard let manifest = manifest(named: name) else {
             throw ProviderConfigError.unknownProvider(name: name, available: names)
         }
+        return try makeProvider(from: manifest, environment: environment)
+    }
+
+    /// Builds a provider from a manifest in hand (e.g. one a `primer.yaml` profile changed).
+    public func makeProvider(from manifest: ProviderManifest, environment: [String: String]) throws -> any Provider {
         guard let factory = adapters[manifest.adapter] else {
             throw ProviderConfigError.unknownAdapter(
                 file: manifest.file.path, line: manifest.line(ofKey: "adapter"), adapter: manifest.adapter,

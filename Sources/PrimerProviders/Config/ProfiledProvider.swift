@@ -1,0 +1,25 @@
+import PrimerCore
+
+/// Applies a profile's temperature and token limit to every request, over the family's own.
+public struct ProfiledProvider: Provider {
+    public let base: any Provider
+    public let name: String
+    public let temperature: Double?
+    public let maxTokens: Int?
+
+    public init(base: any Provider, name: String, temperature: Double?, maxTokens: Int?) {
+        self.base = base
+        self.name = name
+        self.temperature = temperature
+        self.maxTokens = maxTokens
+    }
+
+    public var model: String { base.model }
+
+    public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        var request = request
+        if let temperature { request.temperature = temperature }
+        if let maxTokens { request.maxTokens = maxTokens }
+        return try await base.complete(request)
+    }
+}

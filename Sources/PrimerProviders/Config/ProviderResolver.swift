@@ -1,0 +1,41 @@
+import Foundation
+import PrimerCore
+
+/// Turns the name the user chose (a profile from primer.yaml or a manifest) into a provider.
+public struct ProviderResolver: Sendable {
+    public let registry: ProviderRegistry
+    public let config: PrimerConfig
+
+    public init(registry: ProviderRegistry, config: PrimerConfig) {
+        self.registry = registry
+        self.config = config
+    }
+
+    /// `--provider`, then `PRIMER_PROVIDER`, then primer.yaml's `provider`, then the fallback.
+    public func chosenName(flag: String?, environment: [String: String], fallback: String) -> String {
+        flag ?? environment["PRIMER_PROVIDER"] ?? config.provider ?? fallback
+    }
+
+    /// Every name the user can pass to --provider.
+    public var names: [String] { (registry.names + config.profiles.keys).sorted() }
+
+    /// The manifest behind a name, with a profile's overrides applied.
+    public func manifest(named name: String) throws -> ProviderManifest {
+        if let profile = config.profiles[name] {
+            guard let base = registry.manifest(named: profile.provider) else {
+                throw ProviderConfigError.unknownProvider(name: profile.provider, available: registry.names)
+            }
+            return profile.apply(to: base)
+        }
+        guard let manifest = registry.manifest(named: name) else {
+            throw ProviderConfigError.unknownProvider(name: name, available: names)
+        }
+        return manifest
+    }
+
+    public func makeProvider(named name: String, environment: [String: String]) throws -> any Provider {
+        let provider = try registry.makeProvider(from: manifest(named: name), environment: environment)
+        guard let profile = config.profiles[name], profile.temperature != nil || profile.maxTokens != nil else { return provider }
+        return ProfiledProvider(base: provider, name: name, temperature: profile.temperature, maxTokens: profile.maxTokens)
+    }
+}
