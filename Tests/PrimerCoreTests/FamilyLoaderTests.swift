@@ -39,6 +39,21 @@ import Testing
         }
     }
 
+    /// Cache-friendly layout: the families of a subtopic send the same system message and start
+    /// their user message with the same context block, so a server can reuse the prompt prefix.
+    @Test func subtopicFamiliesShareTheirPromptPrefix() throws {
+        let set = try FamilySet.load(directory: RepositoryFiles.prompts)
+        let subject = SubjectFacts(title: "Linear Algebra")
+        let facts = SubtopicFacts(topic: "Matrices", subtopic: "Matrix multiplication", siblings: ["Determinants"], notes: "# Notes\nRows times columns.")
+        let values = ContextBuilder().values(subject: subject, subtopic: facts)
+        let context = try #require(values["context"] as? String)
+        for kind in SubjectKind.allCases {
+            let conversations = set.subtopicFamilies(for: kind).map { $0.messages(kind: kind, values: values) }
+            #expect(Set(conversations.map { $0[0].content }).count == 1, "one system text for \(kind)")
+            #expect(conversations.allSatisfy { $0[1].content.hasPrefix(context + "\n\n## Task\n") })
+        }
+    }
+
     @Test func unknownVariableFailsWithFileAndLine() throws {
         let yaml = Self.minimal.replacingOccurrences(of: "Cards for {{subtopic}}.", with: "Cards for {{subtopik}}.")
         let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "Prompts/demo.yaml") }
