@@ -39,7 +39,10 @@ enum Schema {
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             subject_id INTEGER NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
             name TEXT NOT NULL,
+            -- txt, md, html, pdf, docx
+            format TEXT NOT NULL DEFAULT 'txt',
             content_hash TEXT NOT NULL,
+            -- pages are separated by form feeds (U+000C) when the format has pages
             text TEXT NOT NULL,
             created_at DATETIME NOT NULL,
             UNIQUE (subject_id, content_hash)

@@ -6,12 +6,15 @@ public struct SubjectFacts: Sendable, Equatable {
     /// The language being learned, for language subjects.
     public var language: String
     public var instructions: String
-    public init(title: String, notes: String = "", kind: SubjectKind = .general, language: String = "", instructions: String = "") {
+    /// An attached syllabus or outline: the plan must follow its structure.
+    public var outline: [PlanTopic]
+    public init(title: String, notes: String = "", kind: SubjectKind = .general, language: String = "", instructions: String = "", outline: [PlanTopic] = []) {
         self.title = title
         self.notes = notes
         self.kind = kind
         self.language = language
         self.instructions = instructions
+        self.outline = outline
     }
 }
 
@@ -26,7 +29,10 @@ public struct SubtopicFacts: Sendable, Equatable {
     public var notes: String
     /// Terms already defined for the subject, so they are not defined again.
     public var terms: [String]
-    public init(topic: String, topicOverview: String = "", subtopic: String, siblings: [String] = [], notes: String = "", terms: [String] = []) {
+    /// Passages of the learner's documents chosen for this subtopic (already within budget).
+    public var passages: [GroundingPassage]
+    public init(topic: String, topicOverview: String = "", subtopic: String, siblings: [String] = [], notes: String = "", terms: [String] = [], passages: [GroundingPassage] = []) {
+        self.passages = passages
         self.topic = topic
         self.topicOverview = topicOverview
         self.subtopic = subtopic
@@ -49,7 +55,13 @@ public struct ContextBuilder: Sendable {
     public func values(subject: SubjectFacts) -> [String: Any] {
         let fitted = TextBudget.fit([subject.notes, subject.instructions], within: budget)
         var values = subjectValues(subject, notes: fitted[0], instructions: fitted[1])
-        values["context"] = subjectBlock(subject, notes: fitted[0], instructions: fitted[1])
+        var block = subjectBlock(subject, notes: fitted[0], instructions: fitted[1])
+        if !subject.outline.isEmpty {
+            block += "\n\n## The learner's syllabus (the plan must follow its structure and order)\n"
+            block += DocumentFence.wrap(OutlineText.render(subject.outline), label: "syllabus outline")
+        }
+        values["context"] = block
+        values["outline"] = !subject.outline.isEmpty
         return values
     }
 
@@ -64,6 +76,7 @@ public struct ContextBuilder: Sendable {
         values["siblings"] = subtopic.siblings
         values["notes"] = fitted[3]
         values["terms"] = subtopic.terms
+        values["outline"] = false
 
         var block = subjectBlock(subject, notes: fitted[0], instructions: fitted[1])
         block += "\n\n## Topic\n\(subtopic.topic)"
@@ -75,6 +88,12 @@ public struct ContextBuilder: Sendable {
         }
         if !fitted[4].isEmpty {
             block += "\n\n## Terms already defined in this subject (do not define them again)\n\(fitted[4])"
+        }
+        if !subtopic.passages.isEmpty {
+            block += "\n\n## Material from the learner's documents\n" + DocumentFence.preface
+            for passage in subtopic.passages {
+                block += "\n\n" + DocumentFence.wrap(passage.text, label: passage.label)
+            }
         }
         // The lesson comes last: families that have it share everything before it.
         if !fitted[3].isEmpty {

@@ -39,6 +39,8 @@ public struct Pipeline: Sendable {
     public let provider: any Provider
     public let store: any KitStore
     public var context = ContextBuilder()
+    /// The subject's documents, when it has any: passages per subtopic and a syllabus outline.
+    public var grounding: (any GroundingSource)?
 
     public init(families: FamilySet, provider: any Provider, store: any KitStore) {
         self.families = families
@@ -64,7 +66,8 @@ public struct Pipeline: Sendable {
             instructions: request.instructions ?? existing?.instructions ?? "")
         let facts = SubjectFacts(
             title: subject.title, notes: subject.notes, kind: kind,
-            language: kind == .language ? (classification.language ?? "") : "", instructions: subject.instructions)
+            language: kind == .language ? (classification.language ?? "") : "", instructions: subject.instructions,
+            outline: grounding?.outline ?? [])
 
         var summary = RunSummary(
             subject: subject.title, kind: kind, language: facts.language, kindReason: reason,
@@ -118,18 +121,23 @@ public struct Pipeline: Sendable {
                     continue
                 }
                 progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total))
+                let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
                 let subtopicFacts = SubtopicFacts(
                     topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
-                    notes: try store.notes(subtopicID: subtopic.id) ?? "", terms: try store.terms(subjectID: subject.id))
+                    notes: try store.notes(subtopicID: subtopic.id) ?? "", terms: try store.terms(subjectID: subject.id),
+                    passages: passages)
                 var familyPurpose = purpose(family, facts)
                 familyPurpose.topic = topic.title
                 familyPurpose.subtopic = subtopic.title
                 familyPurpose.siblings = siblings
-                let outcome = try await generator.run(
+                familyPurpose.passages = passages.map(\.label)
+                var outcome = try await generator.run(
                     family: family, kind: kind, values: context.values(subject: facts, subtopic: subtopicFacts),
                     purpose: familyPurpose,
                     gateContext: GateContext(subject: facts.title, subjectKind: kind, topic: topic.title, subtopic: subtopic.title, siblings: siblings),
                     onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
+                // The passages that grounded the content are stored as its sources.
+                outcome.record.citations += passages.map(\.citation)
                 if let output = outcome.output {
                     try store.saveContent(subjectID: subject.id, subtopicID: subtopic.id, output: output, generation: outcome.record)
                     summary.add(outcome, items: output.itemCount)
@@ -149,8 +157,10 @@ public struct Pipeline: Sendable {
     }
 
     func purpose(_ family: PromptFamily, _ facts: SubjectFacts) -> RequestPurpose {
-        RequestPurpose(
+        var purpose = RequestPurpose(
             family: family.name, output: family.output, subjectKind: facts.kind, language: facts.language,
             subject: facts.title, subjectNotes: facts.notes)
+        purpose.outline = facts.outline
+        return purpose
     }
 }

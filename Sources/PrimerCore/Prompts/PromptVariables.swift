@@ -3,7 +3,7 @@
 public enum PromptVariables {
     /// Provided to every template.
     public static let subject: Set<String> = [
-        "subject", "subject_notes", "kind", "language", "instructions", "context",
+        "subject", "subject_notes", "kind", "language", "instructions", "context", "outline",
     ]
     /// Provided to templates of subtopic families, on top of `subject`.
     public static let subtopic: Set<String> = [

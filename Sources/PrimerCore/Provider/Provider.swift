@@ -35,6 +35,10 @@ public struct RequestPurpose: Sendable, Equatable, Codable {
     public var siblings: [String]
     /// Which try this is, from 1.
     public var attempt: Int
+    /// Labels of the document passages in the prompt ("notes.pdf, p. 2 › Week 1").
+    public var passages: [String] = []
+    /// Section titles of an attached syllabus the plan must follow.
+    public var outline: [PlanTopic] = []
 
     public init(
         family: String, output: OutputKind, subjectKind: SubjectKind, language: String = "", subject: String,

@@ -86,8 +86,8 @@ struct MockWriter {
 
     mutating func content() -> MockContent {
         switch purpose.output {
-        case .plan: .plan(plan())
-        case .notes: .notes(isLanguage ? grammarLesson() : notes())
+        case .plan: .plan(purpose.outline.isEmpty ? plan() : outlinePlan())
+        case .notes: .notes((isLanguage ? grammarLesson() : notes()) + sourcesLine())
         case .flashcards: .flashcards(isLanguage ? languageFlashcards() : flashcards())
         case .quiz: .quiz(isLanguage ? languageQuiz() : quiz())
         case .terms: .terms(isLanguage ? languageTerms() : terms())
@@ -240,6 +240,24 @@ struct MockWriter {
             topics.append(PlanTopic(title: title, overview: rng.pick(slot.overviews), subtopics: subtopics))
         }
         return topics
+    }
+
+    /// A plan that follows an attached syllabus: its sections as topics, its items as subtopics
+    /// (generic ones when a section lists none), as a model told to follow it would.
+    func outlinePlan() -> [PlanTopic] {
+        var used = Set<String>()
+        return purpose.outline.map { section in
+            var subtopics = section.subtopics.filter { used.insert($0.lowercased()).inserted }
+            if subtopics.isEmpty {
+                subtopics = ["Key Ideas of \(section.title)", "Applying \(section.title)"].filter { used.insert($0.lowercased()).inserted }
+            }
+            return PlanTopic(title: section.title, overview: "Follows the section \u{201C}\(section.title)\u{201D} of the syllabus.", subtopics: subtopics)
+        }
+    }
+
+    /// Echoes the document passages the prompt carried, so tests can see what retrieval chose.
+    func sourcesLine() -> String {
+        purpose.passages.isEmpty ? "" : "\n\n## Sources\n\n" + purpose.passages.map { "- \($0)" }.joined(separator: "\n")
     }
 
     // MARK: - Notes

@@ -1,0 +1,37 @@
+/// A passage from one of the learner's documents, chosen for a subtopic.
+public struct GroundingPassage: Sendable, Equatable, Codable {
+    /// The document's name (its file name).
+    public var document: String
+    public var page: Int?
+    /// The heading path of the passage, e.g. "Week 3 › Thermodynamics".
+    public var heading: String
+    public var text: String
+
+    public init(document: String, page: Int? = nil, heading: String = "", text: String) {
+        self.document = document
+        self.page = page
+        self.heading = heading
+        self.text = text
+    }
+
+    /// "syllabus.pdf, p. 3 › Week 3": how sources are shown to the learner.
+    public var label: String {
+        var label = document
+        if let page { label += ", p. \(page)" }
+        if !heading.isEmpty { label += " › \(heading)" }
+        return label
+    }
+
+    /// Stored with the content it grounded, as a source `primer show` lists.
+    public var citation: Citation {
+        Citation(url: "document:\(document)" + (page.map { "#page=\($0)" } ?? ""), title: label, snippet: String(text.prefix(240)))
+    }
+}
+
+/// Where passages come from: the subject's documents (PrimerDocuments builds one from them).
+public protocol GroundingSource: Sendable {
+    /// The most relevant passages for a subtopic, already within the source's size budget.
+    func passages(subject: String, topic: String, subtopic: String) -> [GroundingPassage]
+    /// The structure of an attached syllabus or outline as topics, or nil when there is none.
+    var outline: [PlanTopic]? { get }
+}
