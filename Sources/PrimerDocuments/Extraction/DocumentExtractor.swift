@@ -1,0 +1,57 @@
+import Foundation
+
+/// Reads an attached file into text: .txt and .md as they are, .html without markup,
+/// .pdf through poppler's `pdftotext`, .docx from its word/document.xml.
+public enum DocumentExtractor {
+    /// Extracts the text of `file`. Throws `DocumentError` with a message that says what to do.
+    /// - Parameter tools: where external programs (pdftotext) are looked up; the PATH by default.
+    public static func extract(file: URL, tools: ToolLocator = .init()) throws -> ExtractedDocument {
+        let name = file.lastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
+            throw DocumentError.fileNotFound(path: file.path)
+        }
+        if isDirectory.boolValue {
+            throw DocumentError.unreadable(path: file.path, reason: "it is a folder")
+        }
+        guard let format = DocumentFormat(file: file) else {
+            throw DocumentError.unsupportedFormat(name: name)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw DocumentError.unreadable(path: file.path, reason: "permission denied or I/O error")
+        }
+        if data.isEmpty { throw DocumentError.emptyFile(name: name) }
+
+        let text: String
+        var pages: [String]? = nil
+        switch format {
+        case .text, .markdown:
+            text = trimBlankEdges(try TextDecoding.decode(data, name: name))
+        case .html:
+            text = HTMLTextExtractor.text(fromHTML: try TextDecoding.decode(data, name: name))
+        case .pdf:
+            let pdfPages = try PDFTextExtractor.pages(file: file, data: data, name: name, tools: tools)
+            pages = pdfPages
+            text = pdfPages.filter { !$0.isBlank }.joined(separator: "\n\n")
+        case .docx:
+            text = try DOCXTextExtractor.text(file: file, name: name)
+        }
+        if text.isBlank { throw DocumentError.noText(name: name) }
+        return ExtractedDocument(name: name, format: format, text: text, pages: pages)
+    }
+
+    /// Drops blank lines at the start and the end, and trailing spaces on each line.
+    static func trimBlankEdges(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var line = String(line)
+            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
+            return line
+        }
+        while let first = lines.first, first.isBlank { lines.removeFirst() }
+        while let last = lines.last, last.isBlank { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}

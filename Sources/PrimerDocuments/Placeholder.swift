@@ -1,1 +1,0 @@
-// Document extraction, passages and retrieval land here.
