@@ -21,6 +21,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Instructions applied to every family, e.g. \"write every card as bullet points\".")
     var instructions: String?
 
+    @Option(name: .customLong("doc"), help: "A document to ground the kit on (.txt, .md, .html, .pdf, .docx); repeatable.")
+    var documents: [String] = []
+
     @Option(help: "Subject kind: auto, general or language.")
     var kind: KindChoice = .auto
 
@@ -61,8 +64,15 @@ struct GenerateCommand: AsyncParsableCommand {
         let resolver = try pluginsOptions.resolver(config: config)
         let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
         let provider = try resolver.makeProvider(named: providerName, environment: environment)
+        let newDocuments = try DocumentSupport.extract(documents)
         let store = try storeOptions.open(config: config)
-        let pipeline = Pipeline(families: families, provider: provider, store: store)
+        var pipeline = Pipeline(families: families, provider: provider, store: store)
+        pipeline.prepareGrounding = { subject in
+            for line in try DocumentSupport.attach(newDocuments, to: subject.id, store: store) {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+            return try DocumentSupport.grounding(subjectID: subject.id, store: store)
+        }
         let request = SubjectRequest(
             title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions)
         let options = PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan)

@@ -7,7 +7,7 @@ struct Primer: AsyncParsableCommand {
         abstract: "Generate study kits — a plan, notes, flashcards, quizzes and terms — with any LLM provider.",
         subcommands: [
             GenerateCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self,
-            ProvidersCommand.self, PromptsCommand.self,
+            DocsCommand.self, ProvidersCommand.self, PromptsCommand.self,
         ]
     )
 }

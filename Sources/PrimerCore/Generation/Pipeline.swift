@@ -39,8 +39,9 @@ public struct Pipeline: Sendable {
     public let provider: any Provider
     public let store: any KitStore
     public var context = ContextBuilder()
-    /// The subject's documents, when it has any: passages per subtopic and a syllabus outline.
-    public var grounding: (any GroundingSource)?
+    /// Called once the subject is stored: attaches new documents and returns the grounding built
+    /// from all of the subject's documents (passages per subtopic, a syllabus outline), if any.
+    public var prepareGrounding: (@Sendable (StoredSubject) throws -> (any GroundingSource)?)?
 
     public init(families: FamilySet, provider: any Provider, store: any KitStore) {
         self.families = families
@@ -64,6 +65,7 @@ public struct Pipeline: Sendable {
         let subject = try store.upsertSubject(
             title: existing?.title ?? title, notes: notes, kind: kind,
             instructions: request.instructions ?? existing?.instructions ?? "")
+        let grounding = try prepareGrounding?(subject)
         let facts = SubjectFacts(
             title: subject.title, notes: subject.notes, kind: kind,
             language: kind == .language ? (classification.language ?? "") : "", instructions: subject.instructions,

@@ -1,0 +1,50 @@
+import PrimerCore
+
+/// The grounding of one subject: its documents split into passages and indexed once, so each
+/// subtopic gets its most relevant passages within a size budget, and an attached syllabus
+/// gives the plan its structure.
+public struct DocumentGrounding: GroundingSource {
+    public let retriever: PassageRetriever
+    public let outline: [PlanTopic]?
+    /// Characters of passages per subtopic.
+    public let budget: Int
+    /// Passages per subtopic at most.
+    public let limit: Int
+
+    public init(documents: [ExtractedDocument], budget: Int = 3000, limit: Int = 6) {
+        retriever = PassageRetriever(documents: documents)
+        self.budget = budget
+        self.limit = limit
+        // The first document that reads as a syllabus sets the plan's structure.
+        outline = documents.lazy.compactMap { DocumentOutline.detect($0) }.first.map { sections in
+            sections.map { PlanTopic(title: $0.title, subtopics: $0.items) }
+        }
+    }
+
+    public func passages(subject: String, topic: String, subtopic: String) -> [GroundingPassage] {
+        let query = PassageRetriever.query(subtopic: subtopic, topic: topic, subject: subject)
+        return retriever.top(query: query, budgetCharacters: budget, limit: limit).map { scored in
+            GroundingPassage(
+                document: scored.passage.documentName, page: scored.passage.page,
+                heading: scored.passage.heading, text: scored.passage.text)
+        }
+    }
+}
+
+/// How a document is kept in the store: one text, pages separated by form feeds.
+extension ExtractedDocument {
+    static let pageSeparator = "\u{0C}"
+
+    public var storedText: String {
+        pages.map { $0.joined(separator: Self.pageSeparator) } ?? text
+    }
+
+    public init(name: String, format: DocumentFormat, storedText: String) {
+        if storedText.contains(Self.pageSeparator) {
+            let pages = storedText.components(separatedBy: Self.pageSeparator)
+            self.init(name: name, format: format, text: pages.joined(separator: "\n\n"), pages: pages)
+        } else {
+            self.init(name: name, format: format, text: storedText)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import PrimerCore
+import PrimerDocuments
+import PrimerStore
+
+/// Reading, attaching and indexing a subject's documents, shared by `generate --doc` and `docs`.
+enum DocumentSupport {
+    /// Extracts every file first, so a bad file stops the command before anything is stored.
+    static func extract(_ paths: [String]) throws -> [ExtractedDocument] {
+        try paths.map { path in
+            do {
+                return try DocumentExtractor.extract(file: URL(fileURLWithPath: path))
+            } catch let error as DocumentError {
+                throw CLIError("\(error)")
+            }
+        }
+    }
+
+    /// Stores the documents under the subject; returns one line per document.
+    static func attach(_ documents: [ExtractedDocument], to subjectID: Int64, store: SQLiteStore) throws -> [String] {
+        try documents.map { document in
+            let result = try store.addDocument(
+                subjectID: subjectID, name: document.name, format: document.format.rawValue,
+                text: document.storedText, contentHash: document.contentHash)
+            return result.added
+                ? "Attached \(document.name) (\(document.format.rawValue), \(document.text.count) characters\(document.pages.map { ", \($0.count) pages" } ?? ""))"
+                : "\(document.name) is already attached (same content as \(result.document.name)); nothing changed"
+        }
+    }
+
+    /// The grounding built from all of the subject's stored documents, or nil when it has none.
+    static func grounding(subjectID: Int64, store: SQLiteStore) throws -> (any GroundingSource)? {
+        let stored = try store.documents(subjectID: subjectID)
+        guard !stored.isEmpty else { return nil }
+        return DocumentGrounding(documents: stored.map {
+            ExtractedDocument(name: $0.name, format: DocumentFormat(rawValue: $0.format) ?? .text, storedText: $0.text)
+        })
+    }
+}
