@@ -39,6 +39,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Replace the stored plan and everything under it.")
     var regeneratePlan = false
 
+    @Option(help: "Subtopics generated side by side (the provider's own limits still apply).")
+    var concurrency: Int = 1
+
     @Flag(help: "Print a machine-readable summary as JSON.")
     var json = false
 
@@ -54,6 +57,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let maxSubtopics, maxSubtopics < 0 { throw ValidationError("--max-subtopics must be 0 or more") }
+        if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
         if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the subject title is empty") }
     }
 
@@ -75,7 +79,7 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         let request = SubjectRequest(
             title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions)
-        let options = PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan)
+        let options = PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency)
 
         let progress = ProgressLine()
         let summary: RunSummary

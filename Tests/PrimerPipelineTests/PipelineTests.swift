@@ -183,4 +183,21 @@ import Testing
         #expect(kitA.topics.map(\.title) == kitB.topics.map(\.title))
         #expect(kitA.topics.first?.subtopics.first?.flashcards == kitB.topics.first?.subtopics.first?.flashcards)
     }
+
+    @Test func concurrentSubtopicsStoreTheSameKitAsOneAtATime() async throws {
+        let serial = try Harness()
+        let parallel = try Harness()
+        defer { serial.remove(); parallel.remove() }
+        let one = try await serial.pipeline(serial.shipped("mock")).run(SubjectRequest(title: "Optics"))
+        let four = try await parallel.pipeline(parallel.shipped("mock")).run(SubjectRequest(title: "Optics"), options: PipelineOptions(concurrency: 4))
+        #expect(four.failures.isEmpty)
+        #expect(four.providerCalls == one.providerCalls)
+        #expect(four.families.mapValues(\.generated) == one.families.mapValues(\.generated))
+        // The plan is the same; each subtopic is complete. (Item texts may differ: a subtopic's
+        // context lists the terms other subtopics defined before it, and that order varies.)
+        let a = try #require(try serial.store.kit(subjectTitle: "Optics"))
+        let b = try #require(try parallel.store.kit(subjectTitle: "Optics"))
+        #expect(a.topics.map(\.title) == b.topics.map(\.title))
+        #expect(b.topics.flatMap(\.subtopics).allSatisfy { $0.notes != nil && !$0.flashcards.isEmpty && !$0.questions.isEmpty && !$0.terms.isEmpty })
+    }
 }

@@ -21,10 +21,13 @@ public struct PipelineOptions: Sendable {
     public var maxSubtopics: Int?
     /// Replace the stored plan and everything under it.
     public var regeneratePlan = false
-    public init(planOnly: Bool = false, maxSubtopics: Int? = nil, regeneratePlan: Bool = false) {
+    /// Subtopics generated side by side (their families still run in order).
+    public var concurrency = 1
+    public init(planOnly: Bool = false, maxSubtopics: Int? = nil, regeneratePlan: Bool = false, concurrency: Int = 1) {
         self.planOnly = planOnly
         self.maxSubtopics = maxSubtopics
         self.regeneratePlan = regeneratePlan
+        self.concurrency = concurrency
     }
 }
 
@@ -86,7 +89,7 @@ public struct Pipeline: Sendable {
             progress(.planStarted)
             let outcome = try await generator.run(
                 family: planFamily, kind: kind, values: context.values(subject: facts),
-                purpose: purpose(planFamily, facts), gateContext: GateContext(subject: facts.title, subjectKind: kind),
+                purpose: Self.purpose(planFamily, facts), gateContext: GateContext(subject: facts.title, subjectKind: kind),
                 onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
             guard case .plan(let plan)? = outcome.output else {
                 try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: outcome.record)
@@ -109,56 +112,43 @@ public struct Pipeline: Sendable {
         if let limit = options.maxSubtopics { work = Array(work.prefix(max(0, limit))) }
         summary.subtopicsInScope = work.count
 
-        let subtopicFamilies = families.subtopicFamilies(for: kind)
-        summary.familyOrder += subtopicFamilies.map(\.name)
-        let total = work.count * subtopicFamilies.count
-        var step = 0
-        for (topic, subtopic) in work {
-            let done = try store.completedFamilies(subtopicID: subtopic.id)
-            let siblings = topic.subtopics.filter { $0.id != subtopic.id }.map(\.title)
-            for family in subtopicFamilies {
-                step += 1
-                if done.contains(family.name) {
-                    summary.skip(family.name)
-                    continue
-                }
-                progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total))
-                let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
-                let subtopicFacts = SubtopicFacts(
-                    topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
-                    notes: try store.notes(subtopicID: subtopic.id) ?? "", terms: try store.terms(subjectID: subject.id),
-                    passages: passages)
-                var familyPurpose = purpose(family, facts)
-                familyPurpose.topic = topic.title
-                familyPurpose.subtopic = subtopic.title
-                familyPurpose.siblings = siblings
-                familyPurpose.passages = passages.map(\.label)
-                var outcome = try await generator.run(
-                    family: family, kind: kind, values: context.values(subject: facts, subtopic: subtopicFacts),
-                    purpose: familyPurpose,
-                    gateContext: GateContext(subject: facts.title, subjectKind: kind, topic: topic.title, subtopic: subtopic.title, siblings: siblings),
-                    onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
-                // The passages that grounded the content are stored as its sources.
-                outcome.record.citations += passages.map(\.citation)
-                if let output = outcome.output {
-                    try store.saveContent(subjectID: subject.id, subtopicID: subtopic.id, output: output, generation: outcome.record)
-                    summary.add(outcome, items: output.itemCount)
-                } else {
-                    try store.recordFailure(subjectID: subject.id, subtopicID: subtopic.id, generation: outcome.record)
-                    summary.add(outcome, items: 0)
-                    summary.failures.append(RunFailure(family: family.name, subtopic: subtopic.title, error: outcome.record.error ?? "failed"))
-                    if outcome.fatal {
-                        // Another call would fail the same way (bad key, bad request): stop here.
-                        throw PipelineError(description: "\(outcome.record.error ?? "the provider refused the request"). Stopped; everything generated so far is stored. Fix the problem and run the same command again.")
-                    }
-                }
-                progress(.familyFinished(family: family.name, subtopic: subtopic.title, ok: outcome.output != nil))
+        let runner = SubtopicRunner(
+            subjectID: subject.id, facts: facts, families: families.subtopicFamilies(for: kind), generator: generator,
+            store: store, context: context, grounding: grounding, progress: progress, total: work.count)
+        summary.familyOrder += runner.families.map(\.name)
+        // Subtopics run side by side up to the concurrency limit; results merge in plan order.
+        let scope = work
+        let reports = try await withThrowingTaskGroup(of: (Int, [SubtopicRunner.Entry]).self) { group in
+            var reports = [[SubtopicRunner.Entry]](repeating: [], count: scope.count)
+            var next = 0
+            func startNext() {
+                guard next < scope.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, try await runner.run(scope[index].topic, scope[index].subtopic, index: index)) }
+            }
+            for _ in 0..<max(1, options.concurrency) { startNext() }
+            while let (index, entries) = try await group.next() {
+                reports[index] = entries
+                startNext()
+            }
+            return reports
+        }
+        for entry in reports.joined() {
+            switch entry {
+            case .skipped(let family):
+                summary.skip(family)
+            case .generated(let outcome, let items):
+                summary.add(outcome, items: items)
+            case .failed(let outcome, let subtopic):
+                summary.add(outcome, items: 0)
+                summary.failures.append(RunFailure(family: outcome.record.family, subtopic: subtopic, error: outcome.record.error ?? "failed"))
             }
         }
         return summary
     }
 
-    func purpose(_ family: PromptFamily, _ facts: SubjectFacts) -> RequestPurpose {
+    static func purpose(_ family: PromptFamily, _ facts: SubjectFacts) -> RequestPurpose {
         var purpose = RequestPurpose(
             family: family.name, output: family.output, subjectKind: facts.kind, language: facts.language,
             subject: facts.title, subjectNotes: facts.notes)

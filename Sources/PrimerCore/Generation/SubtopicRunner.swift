@@ -1,0 +1,64 @@
+/// Runs the families of one subtopic in order (lesson first), skipping what is stored. Each
+/// accepted output is stored with its provenance at once; a failure stores only its attempts.
+struct SubtopicRunner: Sendable {
+    enum Entry: Sendable {
+        case skipped(family: String)
+        case generated(GenerationOutcome, items: Int)
+        case failed(GenerationOutcome, subtopic: String)
+    }
+
+    let subjectID: Int64
+    let facts: SubjectFacts
+    let families: [PromptFamily]
+    let generator: Generator
+    let store: any KitStore
+    let context: ContextBuilder
+    let grounding: (any GroundingSource)?
+    let progress: @Sendable (ProgressEvent) -> Void
+    /// Subtopics in the run, for step numbers.
+    let total: Int
+
+    func run(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int) async throws -> [Entry] {
+        let done = try store.completedFamilies(subtopicID: subtopic.id)
+        let siblings = topic.subtopics.filter { $0.id != subtopic.id }.map(\.title)
+        let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
+        var entries: [Entry] = []
+        for (position, family) in families.enumerated() {
+            if done.contains(family.name) {
+                entries.append(.skipped(family: family.name))
+                continue
+            }
+            let step = index * families.count + position + 1
+            progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
+            let subtopicFacts = SubtopicFacts(
+                topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
+                notes: try store.notes(subtopicID: subtopic.id) ?? "", terms: try store.terms(subjectID: subjectID),
+                passages: passages)
+            var purpose = Pipeline.purpose(family, facts)
+            purpose.topic = topic.title
+            purpose.subtopic = subtopic.title
+            purpose.siblings = siblings
+            purpose.passages = passages.map(\.label)
+            var outcome = try await generator.run(
+                family: family, kind: facts.kind, values: context.values(subject: facts, subtopic: subtopicFacts),
+                purpose: purpose,
+                gateContext: GateContext(subject: facts.title, subjectKind: facts.kind, topic: topic.title, subtopic: subtopic.title, siblings: siblings),
+                onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
+            // The passages that grounded the content are stored as its sources.
+            outcome.record.citations += passages.map(\.citation)
+            if let output = outcome.output {
+                try store.saveContent(subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record)
+                entries.append(.generated(outcome, items: output.itemCount))
+            } else {
+                try store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)
+                entries.append(.failed(outcome, subtopic: subtopic.title))
+                if outcome.fatal {
+                    // Another call would fail the same way (bad key, bad request): stop the run.
+                    throw PipelineError(description: "\(outcome.record.error ?? "the provider refused the request"). Stopped; everything generated so far is stored. Fix the problem and run the same command again.")
+                }
+            }
+            progress(.familyFinished(family: family.name, subtopic: subtopic.title, ok: outcome.output != nil))
+        }
+        return entries
+    }
+}
