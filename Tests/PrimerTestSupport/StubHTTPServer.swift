@@ -44,6 +44,8 @@ public final class StubHTTPServer: @unchecked Sendable {
     private var scripts: [String: [Response]] = [:]
     private var fallback: (@Sendable (Request) -> Response)?
     private var recorded: [Request] = []
+    /// Delayed answers not yet sent; cancelled on stop so a test never waits for them.
+    private var pending: [Scheduled<Void>] = []
     public private(set) var port: Int = 0
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -68,6 +70,7 @@ public final class StubHTTPServer: @unchecked Sendable {
     }
 
     public func stop() {
+        lock.withLock { pending.forEach { $0.cancel() }; pending.removeAll() }
         try? channel?.close().wait()
         try? group.syncShutdownGracefully()
     }
@@ -83,6 +86,10 @@ public final class StubHTTPServer: @unchecked Sendable {
     }
 
     public var requests: [Request] { lock.withLock { recorded } }
+
+    func remember(_ task: Scheduled<Void>) {
+        lock.withLock { pending.append(task) }
+    }
 
     func respond(to request: Request) -> Response {
         lock.withLock {
@@ -125,9 +132,10 @@ public final class StubHTTPServer: @unchecked Sendable {
                 let contextBox = NIOLoopBound(context, eventLoop: loop)
                 let delay = response.delay.components
                 let nanos = delay.seconds * 1_000_000_000 + delay.attoseconds / 1_000_000_000
-                loop.scheduleTask(in: .nanoseconds(nanos)) {
+                let task = loop.scheduleTask(in: .nanoseconds(nanos)) {
                     self.write(response, keepAlive: keepAlive, context: contextBox.value)
                 }
+                server.remember(task)
             }
         }
 
