@@ -23,3 +23,12 @@ public struct ProfiledProvider: Provider {
         return try await base.complete(request)
     }
 }
+
+extension ProfiledProvider: ProviderChecking {
+    public func check() async -> ProviderCheck {
+        guard let checking = base as? any ProviderChecking else {
+            return ProviderCheck(reachable: true, message: "\(name) cannot be checked without generating")
+        }
+        return await checking.check()
+    }
+}
