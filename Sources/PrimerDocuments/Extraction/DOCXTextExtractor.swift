@@ -32,7 +32,8 @@ enum DOCXTextExtractor {
         let parser = XMLParser(data: xml)
         parser.shouldProcessNamespaces = true
         parser.delegate = reader
-        guard parser.parse() else {
+        // An unterminated document can end without a parse error: the root must be closed.
+        guard parser.parse(), parser.parserError == nil, reader.depth == 0, reader.sawRoot else {
             throw DocumentError.corruptDOCX(name: name, detail: "word/document.xml is not well-formed XML")
         }
         return reader.paragraphs.joinedAsBlocks()
@@ -78,6 +79,9 @@ extension [WordParagraph] {
 /// SAX reader for word/document.xml (namespaces processed, so names are local: "p", "t").
 final class WordXMLReader: NSObject, XMLParserDelegate {
     private(set) var paragraphs: [WordParagraph] = []
+    /// Open elements; 0 again at the end of a complete document.
+    private(set) var depth = 0
+    private(set) var sawRoot = false
     private var inParagraph = false
     private var paragraphDepth = 0
     private var text = ""
@@ -91,6 +95,8 @@ final class WordXMLReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes: [String: String] = [:]) {
+        depth += 1
+        sawRoot = true
         let name = localName(elementName, qName)
         if name == "Fallback" || name == "delText" || name == "instrText" { ignoredDepth += 1 }
         guard ignoredDepth == 0 else { return }
@@ -126,6 +132,7 @@ final class WordXMLReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        depth -= 1
         let name = localName(elementName, qName)
         if name == "Fallback" || name == "delText" || name == "instrText" {
             ignoredDepth = max(0, ignoredDepth - 1)
