@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "PrimerCoreTests", dependencies: ["PrimerCore", "PrimerDefaults"]),
         .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults", "PrimerTestSupport"]),
         .testTarget(name: "PrimerStoreTests", dependencies: ["PrimerStore", "PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PrimerDocumentsTests", dependencies: ["PrimerDocuments", "PrimerCore"]),
+        .testTarget(name: "PrimerDocumentsTests", dependencies: ["PrimerDocuments", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),
         // The built `primer` binary, run as a user would.

@@ -91,3 +91,34 @@ import Testing
         #expect(result.stderr.contains("telepathy"))
     }
 }
+
+@Suite struct ProvidersCheckTests {
+    @Test func checkReportsEachProviderAndAnswersForOneByExitStatus() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let all = try cli.run(["providers", "check"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("mock (mock, mock-1): ok"))
+        // An OpenAI-compatible server that is not running: reported, and `check NAME` fails.
+        let plugins = try cli.write("""
+            name: nowhere
+            adapter: openai-chat
+            model: tiny
+            settings: {base_url: "http://127.0.0.1:9/v1"}
+            """, to: "plugins/nowhere.yaml").deletingLastPathComponent()
+        let one = try cli.run(["providers", "check", "nowhere", "--plugins", plugins.path])
+        #expect(one.status != 0)
+        #expect(one.stdout.contains("nowhere (openai-chat, tiny): problem"))
+        #expect(one.stdout.contains("reachable: no"))
+        // A key variable that is not set is named, with what to do.
+        let keyed = try cli.write("""
+            name: keyed
+            adapter: openai-chat
+            model: gpt-test
+            settings: {base_url: "http://127.0.0.1:9/v1", api_key_env: PRIMER_TEST_KEY}
+            """, to: "plugins2/keyed.yaml").deletingLastPathComponent()
+        let missing = try cli.run(["providers", "check", "keyed", "--plugins", keyed.path], environment: ["PRIMER_TEST_KEY": ""])
+        #expect(missing.status != 0)
+        #expect(missing.stdout.contains("PRIMER_TEST_KEY"))
+    }
+}
