@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "PrimerProviders", targets: ["PrimerProviders"]),
         .library(name: "PrimerStore", targets: ["PrimerStore"]),
         .library(name: "PrimerDocuments", targets: ["PrimerDocuments"]),
+        .library(name: "PrimerEval", targets: ["PrimerEval"]),
+        .library(name: "PrimerExport", targets: ["PrimerExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no database.
@@ -51,6 +54,21 @@ let package = Package(
             name: "PrimerDocuments",
             dependencies: ["PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // Evaluation: golden suites, scorers, reports, run-to-run comparison.
+        .target(
+            name: "PrimerEval",
+            dependencies: ["PrimerCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // Exports people study from: JSON, Markdown, CSV, Anki text and .apkg packages.
+        .target(
+            name: "PrimerExport",
+            dependencies: [
+                "PrimerCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The prompt families and provider manifests shipped with the binary
         // (the repository's Prompts/ and Plugins/ are links to these folders).
         .target(
@@ -60,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "primer",
             dependencies: [
-                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerDefaults",
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,6 +96,8 @@ let package = Package(
         .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults", "PrimerTestSupport"]),
         .testTarget(name: "PrimerStoreTests", dependencies: ["PrimerStore", "PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PrimerDocumentsTests", dependencies: ["PrimerDocuments", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PrimerEvalTests", dependencies: ["PrimerEval", "PrimerCore"]),
+        .testTarget(name: "PrimerExportTests", dependencies: ["PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift")]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),
         // The built `primer` binary, run as a user would.

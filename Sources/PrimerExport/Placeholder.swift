@@ -1,0 +1,1 @@
+// Exports land here.
