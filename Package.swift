@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no database.
@@ -59,6 +60,11 @@ let package = Package(
             name: "PrimerEval",
             dependencies: ["PrimerCore", .product(name: "Yams", package: "Yams")]
         ),
+        // Many subjects at once: batch files (YAML, JSON Lines, CSV), concurrency, reports.
+        .target(
+            name: "PrimerBatch",
+            dependencies: ["PrimerCore", .product(name: "Yams", package: "Yams"), .product(name: "SwiftCSV", package: "SwiftCSV")]
+        ),
         // Exports people study from: JSON, Markdown, CSV, Anki text and .apkg packages.
         .target(
             name: "PrimerExport",
@@ -78,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "primer",
             dependencies: [
-                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerDefaults",
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,6 +102,7 @@ let package = Package(
         .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults", "PrimerTestSupport"]),
         .testTarget(name: "PrimerStoreTests", dependencies: ["PrimerStore", "PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PrimerDocumentsTests", dependencies: ["PrimerDocuments", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PrimerBatchTests", dependencies: ["PrimerBatch", "PrimerCore", "PrimerProviders", "PrimerStore"]),
         .testTarget(name: "PrimerEvalTests", dependencies: ["PrimerEval", "PrimerCore"]),
         .testTarget(name: "PrimerExportTests", dependencies: ["PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift")]),
         // Generator and pipeline against the mock provider and a real SQLite store.

@@ -14,6 +14,7 @@ public final class SQLiteStore: KitStore, Sendable {
     /// a refused file is left as it was.
     public init(path: String) throws {
         self.path = path
+        let wasNew = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).map { $0 == 0 } ?? true
         try StoreFile.prepare(path)
         var config = Configuration()
         config.foreignKeysEnabled = true
@@ -25,21 +26,35 @@ public final class SQLiteStore: KitStore, Sendable {
         } catch {
             throw Self.storeError(error, path: path)
         }
-        do {
-            let migrator = Schema.migrator
-            let (applicationID, objects, superseded) = try dbPool.read { db in
-                (
-                    try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0,
-                    try migrator.hasBeenSuperseded(db)
-                )
+        // Two primer processes may open a new store at the same moment (two batch runs, a test
+        // and the CLI): then one creates the schema while the other sees it half-made. A store
+        // that was new when we came is given a few seconds for the other process to finish.
+        var tries = 0
+        while true {
+            do {
+                try Self.checkAndMigrate(dbPool, path: path)
+                break
+            } catch {
+                tries += 1
+                guard wasNew, tries < 50 else { throw Self.storeError(error, path: path) }
+                Thread.sleep(forTimeInterval: 0.1)
             }
-            if applicationID != Schema.applicationID && objects > 0 { throw StoreError.notPrimerStore(path: path) }
-            if superseded { throw StoreError.newerStore(path: path) }
-            try migrator.migrate(dbPool)
-        } catch {
-            throw Self.storeError(error, path: path)
         }
+    }
+
+    /// Refuses foreign and newer databases, then applies the migrations this build knows.
+    static func checkAndMigrate(_ dbPool: DatabasePool, path: String) throws {
+        let migrator = Schema.migrator
+        let (applicationID, objects, superseded) = try dbPool.read { db in
+            (
+                try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0,
+                try migrator.hasBeenSuperseded(db)
+            )
+        }
+        if applicationID != Schema.applicationID && objects > 0 { throw StoreError.notPrimerStore(path: path) }
+        if superseded { throw StoreError.newerStore(path: path) }
+        try migrator.migrate(dbPool)
     }
 
     static func storeError(_ error: Error, path: String) -> Error {

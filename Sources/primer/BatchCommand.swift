@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import PrimerBatch
+import PrimerCore
+import PrimerProviders
+
+struct BatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Generate kits for many subjects from a YAML, JSON Lines or CSV file.",
+        discussion: """
+            Each record has a title and optional notes, kind, documents, instructions and provider. \
+            Run the same command again after an interruption (Ctrl-C, kill -9): stored content is \
+            not generated again, so it continues where it stopped.
+            """)
+
+    @Argument(help: "The batch file: .yaml, .jsonl or .csv.") var file: String
+    @Option(help: "Provider for subjects that do not name one (default: $PRIMER_PROVIDER, primer.yaml, else mock).") var provider: String?
+    @Option(help: "Subjects generated side by side.") var jobs: Int = 2
+    @Option(help: "Subtopics of one subject generated side by side.") var concurrency: Int = 1
+    @Option(help: "Generate kits for the first N subtopics of each plan only.") var maxSubtopics: Int?
+    @Flag(help: "Stop after the plans.") var planOnly = false
+    @Option(help: "Write the JSON report here (default: <batch file>.report.json).") var report: String?
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var promptsOptions: PromptsOptions
+    @OptionGroup var pluginsOptions: PluginsOptions
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
+    }
+
+    func run() async throws {
+        let items: [BatchItem]
+        do { items = try BatchFile.load(URL(fileURLWithPath: file)) } catch let error as BatchFileError { throw CLIError(error.description) }
+        let environment = ProcessInfo.processInfo.environment
+        let config = try configOptions.load()
+        let families = try promptsOptions.load(config: config)
+        let resolver = try pluginsOptions.resolver(config: config)
+        let defaultProvider = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
+        // Unknown provider names fail the command before anything runs.
+        for name in Set(items.compactMap(\.provider) + [defaultProvider]) { _ = try resolver.manifest(named: name) }
+        let store = try storeOptions.open(config: config)
+        let providers = ProviderPool(resolver: resolver, environment: environment)
+
+        let runner = BatchRunner(
+            jobs: jobs, options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))
+        let display = BatchProgress()
+        let result = await runner.run(items, makePipeline: { item in
+            let documents = try DocumentSupport.extract(item.documents)
+            var pipeline = Pipeline(families: families, provider: try providers.provider(named: item.provider ?? defaultProvider), store: store)
+            pipeline.prepareGrounding = { subject in
+                _ = try DocumentSupport.attach(documents, to: subject.id, store: store)
+                return try DocumentSupport.grounding(subjectID: subject.id, store: store)
+            }
+            return pipeline
+        }, progress: display.report)
+        display.finish()
+
+        let reportURL = URL(fileURLWithPath: report ?? file + ".report.json")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(result).write(to: reportURL)
+        print(BatchSummaryText.render(result, reportPath: reportURL.path))
+        if result.failed + result.partial > 0 {
+            throw CLIError("\(result.failed) subject\(result.failed == 1 ? "" : "s") failed and \(result.partial) \(result.partial == 1 ? "is" : "are") incomplete; everything else is stored. Run the same command again to retry only what is missing.")
+        }
+    }
+}
+
+/// One provider per name for the whole batch (an exec provider is one process, a local server
+/// one launch).
+final class ProviderPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var providers: [String: any Provider] = [:]
+    let resolver: ProviderResolver
+    let environment: [String: String]
+
+    init(resolver: ProviderResolver, environment: [String: String]) {
+        self.resolver = resolver
+        self.environment = environment
+    }
+
+    func provider(named name: String) throws -> any Provider {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = providers[name] { return existing }
+        let made = try resolver.makeProvider(named: name, environment: environment)
+        providers[name] = made
+        return made
+    }
+}
+
+enum BatchSummaryText {
+    static func render(_ report: BatchReport, reportPath: String) -> String {
+        var out = "\(report.subjects.count) subjects: \(report.complete) complete, \(report.partial) incomplete, \(report.failed) failed"
+        out += String(format: " in %.1f s\n", report.seconds)
+        out += "\(report.providerCalls) provider calls, \(report.attempts) attempts, \(report.promptTokens) prompt + \(report.completionTokens) completion tokens"
+        if report.cost > 0 { out += String(format: ", $%.4f", report.cost) }
+        out += "\n"
+        for subject in report.subjects where subject.status != .complete {
+            out += "  \(subject.status.rawValue): \(subject.title): \(subject.error ?? "")\n"
+        }
+        out += "Report: \(reportPath)"
+        return out
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PrimerBatch
+import PrimerStore
+import Testing
+
+@Suite struct BatchCommandTests {
+    @Test func aBatchKilledMidRunResumesWithoutLosingOrDuplicatingAnything() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        // A slow mock so the batch is still running when it is killed.
+        let plugins = try cli.write("""
+            name: slow-mock
+            adapter: mock
+            model: mock-1
+            settings: {seed: 42, latency_ms: 25}
+            """, to: "plugins/slow-mock.yaml").deletingLastPathComponent()
+        let titles = ["Optics", "Geology", "Statistics", "Astronomy", "Ecology", "Genetics"]
+        let batch = try cli.write(titles.map { "{\"title\": \"\($0)\"}" }.joined(separator: "\n"), to: "subjects.jsonl")
+        let arguments = ["batch", batch.path, "--provider", "slow-mock", "--plugins", plugins.path, "--max-subtopics", "3", "--jobs", "2"]
+
+        // Start it, wait until some content is stored, then kill -9.
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = cli.directory
+        process.environment = ProcessInfo.processInfo.environment.merging(["PRIMER_STORE": cli.storePath]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        let errorLog = cli.directory.appendingPathComponent("batch-stderr.txt")
+        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        try process.run()
+        var okBefore = 0
+        for _ in 0..<400 {
+            try await Task.sleep(for: .milliseconds(25))
+            if FileManager.default.fileExists(atPath: cli.storePath),
+               let store = try? SQLiteStore(path: cli.storePath), let counts = try? store.counts(),
+               (counts["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 {
+                break
+            }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the batch was still running when killed: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
+
+        let store = try SQLiteStore(path: cli.storePath)
+        for title in titles { okBefore += (try store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
+        let expected = titles.count * (1 + 3 * 4)
+        #expect(okBefore > 0 && okBefore < expected, "killed mid-run: \(okBefore) of \(expected) generations stored")
+        let cardsBefore = try store.counts()["flashcards"] ?? 0
+
+        // The same command again finishes the rest and only the rest.
+        let rerun = try cli.run(arguments + ["--report", cli.directory.appendingPathComponent("report.json").path])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: cli.directory.appendingPathComponent("report.json")))
+        #expect(report.complete == titles.count)
+        #expect(report.providerCalls == expected - okBefore, "nothing completed is generated again")
+
+        var okAfter = 0
+        for title in titles {
+            let ok = try store.generations(subjectTitle: title).filter { $0.status == "ok" }
+            okAfter += ok.count
+            // One stored generation per family and subtopic: nothing duplicated.
+            let keys = ok.map { "\($0.subtopicID.map(String.init) ?? "plan")/\($0.family)" }
+            #expect(Set(keys).count == keys.count, "\(title) has no duplicates")
+        }
+        #expect(okAfter == expected)
+        #expect(try store.listSubjects().count == titles.count)
+        #expect((try store.counts()["flashcards"] ?? 0) >= cardsBefore, "nothing is lost")
+    }
+
+    @Test func plainLinesWhenNotATerminalAndABadFileIsOneMessage() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let batch = try cli.write("- Optics\n- Geology\n", to: "subjects.yaml")
+        let result = try cli.run(["batch", batch.path, "--plan-only"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("/2] Optics: complete"))
+        #expect(result.stdout.contains("2 subjects: 2 complete, 0 incomplete, 0 failed"))
+        #expect(FileManager.default.fileExists(atPath: batch.path + ".report.json"))
+
+        let bad = try cli.write("- title: Optics\n  colour: red\n", to: "bad.yaml")
+        let failed = try cli.run(["batch", bad.path])
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("unknown field colour"))
+    }
+}
