@@ -27,7 +27,7 @@ final class ExecChild: @unchecked Sendable {
 
     /// Starts the process. Throws what `Process.run` throws (not found, not executable…).
     init(executable: URL, arguments: [String], environment: [String: String]) throws {
-        Self.ignoreSIGPIPE
+        _ = Self.ignoreSIGPIPE
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -61,8 +61,7 @@ final class ExecChild: @unchecked Sendable {
     /// Queues one line (the newline is added) for the child's stdin. Failures (the child died)
     /// show up as the end of its stdout, which the reader reports.
     func send(_ data: Data) {
-        var line = data
-        line.append(0x0A)
+        let line = data + [0x0A]
         writer.async { [self] in
             stdinLock.lock()
             let open = stdinOpen

@@ -99,7 +99,7 @@ public final class ExecProvider: Provider, @unchecked Sendable {
                 continue
             case .line(let line):
                 let answer: ExecProtocol.Answer
-                do {
+                do throws(ExecProtocol.DecodeError) {
                     answer = try ExecProtocol.decode(line, defaultModel: model)
                 } catch {
                     let problem: String
