@@ -34,7 +34,8 @@ public enum ProviderConfigError: Error, Sendable, Equatable, CustomStringConvert
             return "\(Self.place(file, line)): a provider manifest must be a mapping of keys such as `adapter: mock`; "
                 + "write one `key: value` per line."
         case let .missingAdapter(file, known):
-            return "\(file): missing required key `adapter`; add a line such as `adapter: \(known.first ?? "mock")` "
+            let example = known.contains("mock") ? "mock" : known.first ?? "mock"
+            return "\(file): missing required key `adapter`; add a line such as `adapter: \(example)` "
                 + "(known adapters: \(Self.list(known)))."
         case let .unknownAdapter(file, line, adapter, known):
             return "\(Self.place(file, line)): unknown adapter `\(adapter)`\(Self.suggestion(adapter, known)); "

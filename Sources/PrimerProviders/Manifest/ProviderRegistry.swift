@@ -10,6 +10,7 @@ public struct ProviderRegistry: Sendable {
     public static let builtInAdapters: [String: ProviderFactory] = [
         "mock": { manifest, environment in try MockProvider(manifest: manifest, environment: environment) },
         "openai-chat": { manifest, environment in try OpenAIChatProvider(manifest: manifest, environment: environment) },
+        "exec": { manifest, environment in try ExecProvider(manifest: manifest, environment: environment) },
     ]
 
     public static var builtInAdapterNames: [String] { builtInAdapters.keys.sorted() }

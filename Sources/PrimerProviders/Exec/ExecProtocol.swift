@@ -1,0 +1,156 @@
+import Foundation
+import PrimerCore
+
+/// Protocol v1 of `adapter: exec`: one JSON object per line each way (see Plugins/examples/README.md).
+///
+/// Request:  `{"protocol":1,"id":"1","model":"…","messages":[{"role":"user","content":"…"}],
+///             "purpose":{…},"json_schema":{…}|null,"temperature":0.7|null,"max_tokens":1200|null}`
+/// Answer:   `{"id":"1","text":"…","model":"…","usage":{"prompt_tokens":1,"completion_tokens":2},
+///             "cost":0.0,"citations":[{"url":"…","title":"…","snippet":"…"}],"finish_reason":"stop"}`
+/// Failure:  `{"id":"1","error":{"message":"…","retryable":true}}`
+///
+/// Unknown fields are ignored both ways.
+enum ExecProtocol {
+    static let version = 1
+
+    /// The request as one line of JSON (no newline at the end; strings escape their own newlines).
+    static func encode(_ request: CompletionRequest, id: String, model: String) -> Data {
+        let p = request.purpose
+        let purpose: [String: Any] = [
+            "family": p.family, "output": p.output.rawValue, "subject_kind": p.subjectKind.rawValue,
+            "language": p.language, "subject": p.subject, "subject_notes": p.subjectNotes, "topic": p.topic,
+            "subtopic": p.subtopic, "siblings": p.siblings, "attempt": p.attempt,
+        ]
+        var schema: Any = NSNull()
+        if let text = request.jsonSchema {
+            // Sent as a JSON object; text that is not JSON goes as a string rather than being lost.
+            schema = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) ?? text
+        }
+        let object: [String: Any] = [
+            "protocol": version, "id": id, "model": model,
+            "messages": request.messages.map { ["role": $0.role.rawValue, "content": $0.content] },
+            "purpose": purpose, "json_schema": schema,
+            "temperature": request.temperature.map { $0 as Any } ?? NSNull(),
+            "max_tokens": request.maxTokens.map { $0 as Any } ?? NSNull(),
+        ]
+        // Every value above is JSON-representable, so this cannot fail.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+
+    /// What one line of the child's stdout says.
+    enum Answer: Equatable {
+        case response(id: String, CompletionResponse)
+        case failure(id: String, message: String, retryable: Bool)
+    }
+
+    enum DecodeError: Error, Equatable {
+        /// Not a JSON object (the first 200 characters of the line).
+        case notJSON(String)
+        /// A JSON object that is missing something (what).
+        case incomplete(String)
+    }
+
+    static func decode(_ line: String, defaultModel: String) throws(DecodeError) -> Answer {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)), case .object(let object) = value
+        else {
+            throw .notJSON(preview(line))
+        }
+        guard let id = object["id"]?.idString else {
+            throw .incomplete("an `id` (the id of the request it answers)")
+        }
+        if let error = object["error"], error != .null {
+            if case .string(let text) = error { return .failure(id: id, message: text, retryable: false) }
+            let message = error["message"]?.string ?? "the provider reported an error without a message"
+            return .failure(id: id, message: message, retryable: error["retryable"]?.bool ?? false)
+        }
+        guard let text = object["text"]?.string else {
+            throw .incomplete("a `text` string (or an `error` object)")
+        }
+        let usage = object["usage"]
+        let citations: [Citation] = (object["citations"]?.array ?? []).compactMap { item in
+            if let url = item.string { return Citation(url: url) }
+            guard let url = item["url"]?.string else { return nil }
+            return Citation(url: url, title: item["title"]?.string ?? "", snippet: item["snippet"]?.string ?? "")
+        }
+        let model = object["model"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? defaultModel
+        let finish = object["finish_reason"]?.string.map { FinishReason(rawValue: $0.lowercased()) ?? .other } ?? .stop
+        return .response(
+            id: id,
+            CompletionResponse(
+                text: text, model: model,
+                usage: TokenUsage(
+                    promptTokens: usage?["prompt_tokens"]?.int ?? 0, completionTokens: usage?["completion_tokens"]?.int ?? 0,
+                    cachedPromptTokens: usage?["cached_prompt_tokens"]?.int ?? 0),
+                cost: object["cost"]?.number, citations: citations, finishReason: finish))
+    }
+
+    /// The first 200 characters, for error messages.
+    static func preview(_ line: String) -> String {
+        line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+
+}
+
+/// Any JSON value, for reading answers leniently (unknown fields are simply never looked at).
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONValue].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var number: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    var int: Int? {
+        guard let number, number.isFinite, abs(number) < 1e15 else { return nil }
+        return Int(number.rounded())
+    }
+
+    var bool: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
+    var array: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// Ids are strings; a whole number is accepted too (`"id": 3` answers request "3").
+    var idString: String? {
+        if let string { return string }
+        if let number, number == number.rounded(), let int { return String(int) }
+        return nil
+    }
+}
