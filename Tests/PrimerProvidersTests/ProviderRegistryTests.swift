@@ -106,10 +106,10 @@ func configError(_ body: () throws -> Void) -> ProviderConfigError? {
     @Test func missingAdapterSaysWhatToAdd() throws {
         let folder = try makeFolder(["nothing.yaml": "description: no adapter here\n"])
         let error = try #require(configError { _ = try ProviderRegistry(directories: [folder]) })
-        #expect(error == .missingAdapter(file: folder.appendingPathComponent("nothing.yaml").path, known: ["mock"]))
+        #expect(error == .missingAdapter(file: folder.appendingPathComponent("nothing.yaml").path, known: ProviderRegistry.builtInAdapterNames))
         #expect(error.description.contains("nothing.yaml"))
         #expect(error.description.contains("`adapter`"))
-        #expect(error.description.contains("adapter: mock"))
+        #expect(error.description.contains("adapter: \(ProviderRegistry.builtInAdapterNames[0])"))
     }
 
     @Test func emptyOrScalarFileIsNotAManifest() throws {
@@ -131,9 +131,11 @@ func configError(_ body: () throws -> Void) -> ProviderConfigError? {
         #expect(file.hasSuffix("gpt.yaml"))
         #expect(line == 2)
         #expect(adapter == "opena-chat")
-        #expect(known == ["mock"])
+        #expect(known == ProviderRegistry.builtInAdapterNames)
+        #expect(known.contains("mock") && known.contains("openai-chat"))
         #expect(error.description.contains("gpt.yaml:2"))
-        #expect(error.description.contains("one of: mock"))
+        #expect(error.description.contains("did you mean `openai-chat`"))
+        #expect(error.description.contains("one of: \(ProviderRegistry.builtInAdapterNames.joined(separator: ", "))"))
     }
 
     @Test func adapterTablePlugsInNewAdapters() throws {

@@ -9,6 +9,7 @@ public struct ProviderRegistry: Sendable {
     /// The adapter table: `adapter:` value → factory. A new adapter plugs in with one line here.
     public static let builtInAdapters: [String: ProviderFactory] = [
         "mock": { manifest, environment in try MockProvider(manifest: manifest, environment: environment) },
+        "openai-chat": { manifest, environment in try OpenAIChatProvider(manifest: manifest, environment: environment) },
         "perplexity": { manifest, environment in try PerplexityProvider(manifest: manifest, environment: environment) },
     ]
 
