@@ -34,7 +34,9 @@ import Testing
         let server = StubHTTPServer()
         try server.start()
         defer { server.stop() }
-        server.script("/slow", [.text("late", delay: .seconds(3))])
+        // Long enough that a late-resuming task (a loaded machine, synchronous CLI tests holding the
+        // cooperative threads) still sees the deadline fire before the answer.
+        server.script("/slow", [.text("late", delay: .seconds(60))])
         do {
             _ = try await AsyncHTTPTransport.shared.send(HTTPRequestSpec(url: server.baseURL + "/slow", timeout: .milliseconds(300)))
             Issue.record("expected a timeout")
