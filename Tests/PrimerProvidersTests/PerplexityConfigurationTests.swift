@@ -34,6 +34,10 @@ import Testing
         #expect(agent.configuration.endpoint == "https://api.perplexity.ai/v1/agent")
         #expect(agent.configuration.apiKeyEnv == "PERPLEXITY_API_KEY")
         #expect(agent.configuration.structuredOutput)
+        #expect(agent.configuration.retry == RetryPolicy.standard)
+        let resilient = try #require(agent.transport as? ResilientTransport, "requests go through the retrying transport")
+        #expect(resilient.limits == agentManifest.limits)
+        #expect(resilient.provider == "perplexity")
 
         let sonar = try #require(try registry.makeProvider(named: "perplexity-sonar", environment: environment) as? PerplexityProvider)
         #expect(sonar.model == "sonar")
@@ -80,6 +84,17 @@ import Testing
         #expect(error.description.contains("perplexity.yaml"))
     }
 
+    @Test func retrySettingsAreRead() throws {
+        let manifest = try ProviderManifest.parse(
+            yaml: "adapter: perplexity\nsettings:\n  retry: {max_attempts: 2, base_delay_ms: 100, max_wait_ms: 5000}\n",
+            file: URL(fileURLWithPath: "/tmp/p.yaml"))
+        let provider = try PerplexityProvider(manifest: manifest, environment: ["PERPLEXITY_API_KEY": perplexityCanaryKey])
+        #expect(
+            provider.configuration.retry
+                == RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(100), maxDelay: .seconds(20), maxServerWait: .seconds(5)))
+        #expect((provider.transport as? ResilientTransport)?.policy.maxAttempts == 2)
+    }
+
     @Test func theKeyStaysOutOfDescriptions() throws {
         let manifest = try ProviderManifest.parse(yaml: "adapter: perplexity\n", file: URL(fileURLWithPath: "/tmp/p.yaml"))
         let provider = try PerplexityProvider(manifest: manifest, environment: ["PERPLEXITY_API_KEY": perplexityCanaryKey])
@@ -109,6 +124,8 @@ import Testing
         #expect(try !error("  api_key_env: \(perplexityCanaryKey)\n").contains(perplexityCanaryKey), "a pasted key is not echoed")
         let many = (1...21).map { "d\($0).com" }.joined(separator: ", ")
         #expect(try error("  search:\n    domain_filter: [\(many)]\n").contains("at most 20"))
+        #expect(try error("  retry: {max_tries: 2}\n").contains("unknown key `settings.retry.max_tries`"))
+        #expect(try error("  retry: 3\n").contains("`settings.retry` must be a mapping"))
         #expect(try error("  api: sonar\n  search:\n    mode: sec\n") == "no error")
     }
 }

@@ -63,7 +63,7 @@ import Testing
                 .json(PerplexityStub.errorBody("Rate limit exceeded", type: "rate_limit_exceeded", code: 429), status: 429, headers: ["Retry-After": "1"]),
                 .json(PerplexityStub.errorBody("You exceeded your current quota; add credits", type: "insufficient_quota", code: 429), status: 429),
             ])
-        let provider = try stub.provider(api)
+        let provider = try stub.provider(api, settings: PerplexityStub.once)
         let rate = try #require(await perplexityError { try await provider.complete(perplexityRequest()) })
         #expect(rate.retryable)
         #expect(rate.message.contains("rate limit"))
@@ -77,7 +77,8 @@ import Testing
     @Test(arguments: apis) func serverErrorsAreRetryable(api: PerplexityAPI) async throws {
         let stub = try PerplexityStub()
         stub.script(api, [.text("upstream connect error", status: 502)])
-        let error = try #require(await perplexityError { try await stub.provider(api).complete(perplexityRequest()) })
+        let provider = try stub.provider(api, settings: PerplexityStub.once)
+        let error = try #require(await perplexityError { try await provider.complete(perplexityRequest()) })
         #expect(error.retryable)
         #expect(error.message.contains("HTTP 502"))
         #expect(error.message.contains("upstream connect error"))
@@ -97,6 +98,7 @@ import Testing
     @Test(arguments: apis) func okStatusWithABodyThatIsNotJSONIsRetryable(api: PerplexityAPI) async throws {
         let stub = try PerplexityStub()
         stub.script(api, [.text("<html>maintenance</html>", status: 200)])
+        // A 200 is never retried by the transport: the adapter tells the generator to ask again.
         let error = try #require(await perplexityError { try await stub.provider(api).complete(perplexityRequest()) })
         #expect(error.retryable)
         #expect(error.message.contains("not the documented JSON"))
@@ -106,12 +108,9 @@ import Testing
         let stub = try PerplexityStub()
         let baseURL = stub.baseURL
         stub.stop()
-        let manifest = try perplexityManifest(api, baseURL: baseURL, settings: "  timeout_seconds: 5\n")
+        let manifest = try perplexityManifest(api, baseURL: baseURL, settings: "  timeout_seconds: 5\n" + PerplexityStub.once)
         let provider = try PerplexityProvider(manifest: manifest, environment: ["PERPLEXITY_API_KEY": perplexityCanaryKey])
-        let clock = ContinuousClock()
-        let start = clock.now
         let error = try #require(await perplexityError { try await provider.complete(perplexityRequest()) })
-        #expect(clock.now - start < .seconds(4), "a refused connection is reported at once")
         #expect(error.retryable)
         #expect(error.message.contains("cannot reach Perplexity at \(baseURL)"))
         #expect(!error.message.contains(perplexityCanaryKey))
@@ -120,13 +119,15 @@ import Testing
     @Test(arguments: apis) func slowAnswerTimesOutAfterTimeoutSeconds(api: PerplexityAPI) async throws {
         let stub = try PerplexityStub()
         let answer = api == .agent ? PerplexityAnswers.agent() : PerplexityAnswers.sonar()
-        stub.script(api, [.json(answer, delay: .seconds(3))])
-        let provider = try stub.provider(api, settings: "  timeout_seconds: 0.4\n")
+        stub.script(api, [.json(answer, delay: .seconds(60))])
+        let provider = try stub.provider(api, settings: "  timeout_seconds: 0.4\n" + PerplexityStub.once)
         let clock = ContinuousClock()
         let start = clock.now
         let error = try #require(await perplexityError { try await provider.complete(perplexityRequest()) })
         let elapsed = clock.now - start
-        #expect(elapsed >= .milliseconds(350) && elapsed < .milliseconds(2500), "gave up after \(elapsed)")
+        // No upper bound on the time: when the machine is loaded the task may resume late. The
+        // answer comes only after 60 s, so the timeout message below proves the deadline fired.
+        #expect(elapsed >= .milliseconds(350), "gave up after \(elapsed)")
         #expect(error.retryable)
         #expect(error.message.contains("did not answer within 0.4 s"))
         #expect(error.message.contains("timeout_seconds"))

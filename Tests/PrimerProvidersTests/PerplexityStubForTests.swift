@@ -53,12 +53,18 @@ final class PerplexityStub {
 
     var requests: [StubHTTPServer.Request] { server.requests }
 
-    /// A provider built from manifest text, as the registry builds it, with the real transport.
+    /// A provider built from manifest text, as the registry builds it: the real transport under
+    /// a `ResilientTransport`, with a limiter of its own so parallel tests do not share permits.
     func provider(
         _ api: PerplexityAPI, settings: String = "", model: String? = nil, key: String = perplexityCanaryKey
     ) throws -> PerplexityProvider {
-        try PerplexityProvider(manifest: perplexityManifest(api, baseURL: baseURL, settings: settings, model: model), environment: ["PERPLEXITY_API_KEY": key])
+        try PerplexityProvider(
+            manifest: perplexityManifest(api, baseURL: baseURL, settings: settings, model: model),
+            environment: ["PERPLEXITY_API_KEY": key], limiter: ProviderLimiter())
     }
+
+    /// Settings lines that turn the transport's retries off, to see one answer's mapping alone.
+    static let once = "  retry: {max_attempts: 1}\n"
 
     static func errorBody(_ message: String, type: String, code: Any = 400) -> [String: Any] {
         ["error": ["message": message, "type": type, "code": code]]

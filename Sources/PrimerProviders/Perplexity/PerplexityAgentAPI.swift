@@ -65,7 +65,7 @@ enum PerplexityAgentAPI {
                 continue
             }
         }
-        let text = PerplexityText.stripThinking(parts.joined())
+        let text = ReasoningText.strip(parts.joined())
 
         let status = json["status"].string ?? "completed"
         var finish = FinishReason.stop

@@ -55,15 +55,17 @@ public struct PerplexityConfiguration: Sendable, Equatable {
     public var search: PerplexitySearch
     /// Send `request.jsonSchema` as `response_format` when the request has one.
     public var structuredOutput: Bool
+    /// How the `ResilientTransport` in front of the API retries 408/409/429/5xx and network failures.
+    public var retry: RetryPolicy
 
     public static let defaultBaseURL = "https://api.perplexity.ai"
     public static let defaultKeyVariable = "PERPLEXITY_API_KEY"
-    public static let settingKeys = ["api", "base_url", "api_key_env", "timeout_seconds", "search", "structured_output"]
+    public static let settingKeys = ["api", "base_url", "api_key_env", "timeout_seconds", "search", "structured_output", "retry"]
 
     public init(
         api: PerplexityAPI = .agent, baseURL: String = PerplexityConfiguration.defaultBaseURL,
         apiKeyEnv: String = PerplexityConfiguration.defaultKeyVariable, timeoutSeconds: Double = 120,
-        search: PerplexitySearch = PerplexitySearch(), structuredOutput: Bool = true
+        search: PerplexitySearch = PerplexitySearch(), structuredOutput: Bool = true, retry: RetryPolicy = .standard
     ) {
         self.api = api
         self.baseURL = Self.trimmed(baseURL)
@@ -71,6 +73,7 @@ public struct PerplexityConfiguration: Sendable, Equatable {
         self.timeoutSeconds = timeoutSeconds
         self.search = search
         self.structuredOutput = structuredOutput
+        self.retry = retry
     }
 
     /// The endpoint of the chosen API.
@@ -119,6 +122,7 @@ public struct PerplexityConfiguration: Sendable, Equatable {
             timeoutSeconds = seconds
         }
         if let flag = try settings.bool("structured_output") { structuredOutput = flag }
+        if let policy = try RetryPolicy.read("retry", from: settings) { retry = policy }
         if let node = settings.value("search") {
             guard node.mapping != nil else {
                 throw ProviderConfigError.badType(

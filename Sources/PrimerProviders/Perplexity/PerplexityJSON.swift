@@ -46,21 +46,6 @@ struct PerplexityJSON {
 
 /// Text helpers shared by both Perplexity APIs.
 enum PerplexityText {
-    /// Drops `<think>…</think>` blocks that reasoning models put before (or, rarely, inside) the
-    /// answer. An unclosed `<think>` means the answer was cut off while thinking: nothing after it
-    /// is answer text.
-    static func stripThinking(_ text: String) -> String {
-        var text = text
-        while let open = text.range(of: "<think>", options: .caseInsensitive) {
-            if let close = text.range(of: "</think>", options: .caseInsensitive, range: open.upperBound..<text.endIndex) {
-                text.removeSubrange(open.lowerBound..<close.upperBound)
-            } else {
-                text.removeSubrange(open.lowerBound...)
-            }
-        }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     /// Citations from both places Perplexity lists sources, in first-seen order, one per URL:
     /// a later entry for the same URL fills in a title or snippet the first one lacked.
     static func mergeCitations(_ citations: [Citation]) -> [Citation] {

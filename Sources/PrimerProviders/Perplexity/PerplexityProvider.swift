@@ -17,38 +17,53 @@ import PrimerCore
 /// | HTTP 400/404/422 and other 4xx (bad request, model, base_url) | no |
 /// | HTTP 429 with a quota/credit/billing error | no |
 /// | HTTP 429 rate limit, 408, 409, 5xx | yes |
+/// | `Retry-After` longer than `retry.max_wait_ms` | no for 429, yes for 5xx |
 /// | HTTP 200 with `status: failed` | yes, unless the error is of an invalid/unsupported/auth/quota type |
 /// | HTTP 200 with `status: cancelled`, or a body that is not the documented JSON | yes |
 /// | connection refused or reset, timeout | yes |
 ///
-/// The HTTP transport is injected, so a retrying transport can wrap the real one.
+/// "Retryable" is for the generator, after the transport's own retries: built from a manifest,
+/// every request goes through a `ResilientTransport` (408/409/429/5xx and network failures
+/// retried with backoff, `Retry-After` honoured, the manifest's `limits:` shared process-wide).
 public struct PerplexityProvider: Provider {
     public let name: String
     public let model: String
     public let configuration: PerplexityConfiguration
     /// The manifest file, named in messages that point at a setting.
     public let manifestFile: String
-    let apiKey: PerplexityKey
+    /// The manifest's declared capabilities (reported by `check()`).
+    public let capabilities: [String]
+    let apiKey: APIKey
+    /// What requests go through (a `ResilientTransport` when built from a manifest).
     let transport: any HTTPTransport
 
+    /// An adapter over `transport` exactly as given (no retries are added).
     public init(
         name: String = "perplexity", model: String = "", configuration: PerplexityConfiguration = PerplexityConfiguration(),
-        apiKey: String, transport: any HTTPTransport = AsyncHTTPTransport.shared, manifestFile: String = "Plugins/perplexity.yaml"
+        apiKey: String, transport: any HTTPTransport = AsyncHTTPTransport.shared, manifestFile: String = "Plugins/perplexity.yaml",
+        capabilities: [String] = ["web_search", "citations", "json_schema"]
     ) {
         self.name = name
         self.model = model.isEmpty ? configuration.api.defaultModel : model
         self.configuration = configuration
-        self.apiKey = PerplexityKey(apiKey.trimmingCharacters(in: .whitespacesAndNewlines))
+        self.apiKey = APIKey(value: apiKey.trimmingCharacters(in: .whitespacesAndNewlines), variable: configuration.apiKeyEnv)
         self.transport = transport
         self.manifestFile = manifestFile
+        self.capabilities = capabilities
     }
 
     /// Builds the adapter from its manifest. The key is read from the variable named by
     /// `settings.api_key_env` (default `PERPLEXITY_API_KEY`); a missing or empty key is a
     /// `ProviderConfigError` that names the variable and how to set it.
-    public init(manifest: ProviderManifest, environment: [String: String], transport: any HTTPTransport = AsyncHTTPTransport.shared)
-        throws
-    {
+    ///
+    /// - Parameters:
+    ///   - transport: the base transport; a `ResilientTransport` with `settings.retry` and the
+    ///     manifest's `limits:` is layered over it.
+    ///   - limiter: the process-wide limiter, replaceable so tests do not share permits.
+    public init(
+        manifest: ProviderManifest, environment: [String: String], transport: any HTTPTransport = AsyncHTTPTransport.shared,
+        limiter: ProviderLimiter = .shared
+    ) throws {
         let configuration = try PerplexityConfiguration(settings: manifest.settingsReader)
         let variable = configuration.apiKeyEnv
         guard let key = environment[variable], !key.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -60,17 +75,27 @@ public struct PerplexityProvider: Provider {
                     + "before primer (or point `api_key_env` at the variable that holds it)")
         }
         self.init(
-            name: manifest.name, model: manifest.model, configuration: configuration, apiKey: key, transport: transport,
-            manifestFile: manifest.file.path)
+            name: manifest.name, model: manifest.model, configuration: configuration, apiKey: key,
+            transport: ResilientTransport(
+                base: transport, provider: manifest.name, limits: manifest.limits, policy: configuration.retry, limiter: limiter),
+            manifestFile: manifest.file.path, capabilities: manifest.capabilities)
     }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         do {
             return try await send(request)
-        } catch let error as ProviderError {
-            throw apiKey.redacting(error)
+        } catch var error as ProviderError {
+            error.message = apiKey.redact(error.message)
+            throw error
         }
     }
+
+    var headers: [String: String] {
+        ["Authorization": apiKey.authorizationHeader, "Content-Type": "application/json", "Accept": "application/json"]
+    }
+
+    /// Attempts per request under the transport's retry policy ("after N attempts" in messages).
+    var attempts: Int { (transport as? ResilientTransport)?.policy.maxAttempts ?? 1 }
 
     func send(_ request: CompletionRequest) async throws -> CompletionResponse {
         let api = configuration.api
@@ -82,9 +107,7 @@ public struct PerplexityProvider: Provider {
         let url = configuration.endpoint
         let spec = HTTPRequestSpec(
             method: "POST", url: url,
-            headers: [
-                "Authorization": "Bearer \(apiKey.value)", "Content-Type": "application/json", "Accept": "application/json",
-            ],
+            headers: headers,
             body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]),
             timeout: .milliseconds(Int64((configuration.timeoutSeconds * 1000).rounded())))
 
@@ -92,10 +115,12 @@ public struct PerplexityProvider: Provider {
         do {
             response = try await transport.send(spec)
         } catch let error as HTTPTransportError {
-            throw transportError(error)
+            throw transportError(error, attempts: attempts)
+        } catch let error as ResilientTransportError {
+            throw resilienceError(error)
         }
 
-        guard (200..<300).contains(response.status) else { throw httpError(response) }
+        guard (200..<300).contains(response.status) else { throw httpError(response, attempts: attempts) }
         guard let json = PerplexityJSON(data: response.body), json.isObject else {
             throw ProviderError(
                 provider: name,
@@ -111,24 +136,43 @@ public struct PerplexityProvider: Provider {
 
     /// Below HTTP: the server could not be reached or did not answer in time. Both are worth
     /// another try.
-    func transportError(_ error: HTTPTransportError) -> ProviderError {
+    func transportError(_ error: HTTPTransportError, attempts: Int) -> ProviderError {
+        let tries = Self.tries(attempts)
         switch error {
         case let .connectionFailed(url, reason):
             return ProviderError(
                 provider: name,
-                message: "cannot reach Perplexity at \(url) (\(reason)); check the network connection and `base_url` in \(manifestFile)",
+                message: "cannot reach Perplexity at \(url) (\(reason))\(tries); check the network connection and `base_url` in \(manifestFile)",
                 retryable: true)
         case let .timedOut(url, _):
             return ProviderError(
                 provider: name,
-                message: "Perplexity did not answer within \(Self.seconds(configuration.timeoutSeconds)) s (\(url)); "
+                message: "Perplexity did not answer within \(Self.seconds(configuration.timeoutSeconds)) s (\(url))\(tries); "
                     + "raise `timeout_seconds` in \(manifestFile) if this keeps happening",
                 retryable: true)
         }
     }
 
+    /// The server asked (Retry-After) for a longer wait than `retry.max_wait_ms` allows.
+    func resilienceError(_ error: ResilientTransportError) -> ProviderError {
+        switch error {
+        case let .serverWaitTooLong(_, response, requested, limit):
+            let said = Self.serverMessage(response).message.map { ": \($0)" } ?? ""
+            return ProviderError(
+                provider: name,
+                message: "Perplexity answered HTTP \(response.status)\(said) and asks to wait \(ResilientTransportError.seconds(requested)) "
+                    + "before retrying, longer than the \(ResilientTransportError.seconds(limit)) limit (`retry.max_wait_ms` in "
+                    + "\(manifestFile)); try again later",
+                retryable: response.status >= 500)
+        }
+    }
+
+    /// ` after N attempts` when the transport retried.
+    static func tries(_ attempts: Int) -> String { attempts > 1 ? " after \(attempts) attempts" : "" }
+
     /// A non-2xx answer as one sentence that says what to do.
-    func httpError(_ response: HTTPResponseData) -> ProviderError {
+    func httpError(_ response: HTTPResponseData, attempts: Int) -> ProviderError {
+        let tries = Self.tries(attempts)
         let status = response.status
         let reason = Self.serverMessage(response)
         let said = reason.message.map { ": \($0)" } ?? ""
@@ -141,7 +185,7 @@ public struct PerplexityProvider: Provider {
                     + "(https://www.perplexity.ai/account/api) in \(variable) and run again"
                     + (reason.message.map { " (Perplexity said: \($0))" } ?? ""),
                 retryable: false)
-        case 429 where reason.isQuota:
+        case 429 where reason.isQuota || RetryClassifier.isQuotaExhausted(response):
             return ProviderError(
                 provider: name,
                 message: "Perplexity says the account's quota is used up (HTTP 429)\(said); add credits or raise the plan "
@@ -150,8 +194,8 @@ public struct PerplexityProvider: Provider {
         case 429:
             return ProviderError(
                 provider: name,
-                message: "Perplexity's rate limit was hit (HTTP 429)\(said); it will be asked again, and lowering "
-                    + "`requests_per_minute` in \(manifestFile) avoids it",
+                message: "Perplexity's rate limit was hit (HTTP 429)\(said)\(tries); lower `limits.requests_per_minute` in "
+                    + "\(manifestFile) or try again later",
                 retryable: true)
         case 404:
             return ProviderError(
@@ -160,7 +204,7 @@ public struct PerplexityProvider: Provider {
                 retryable: false)
         case 408, 409, 500...599:
             return ProviderError(
-                provider: name, message: "Perplexity had a server problem (HTTP \(status))\(said); it will be asked again",
+                provider: name, message: "Perplexity had a server problem (HTTP \(status))\(said)\(tries); try again later",
                 retryable: true)
         default:
             return ProviderError(
@@ -198,24 +242,6 @@ public struct PerplexityProvider: Provider {
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
-    }
-}
-
-/// The API key, kept out of descriptions, dumps and error messages.
-struct PerplexityKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    let value: String
-    init(_ value: String) { self.value = value }
-
-    var description: String { "<redacted>" }
-    var debugDescription: String { "<redacted>" }
-    var customMirror: Mirror { Mirror(self, children: []) }
-
-    /// The error with any copy of the key (a server echoing it back) replaced.
-    func redacting(_ error: ProviderError) -> ProviderError {
-        guard value.count >= 4, error.message.contains(value) else { return error }
-        var error = error
-        error.message = error.message.replacingOccurrences(of: value, with: "<redacted>")
-        return error
     }
 }
 

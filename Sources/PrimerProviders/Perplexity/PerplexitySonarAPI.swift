@@ -48,7 +48,7 @@ enum PerplexitySonarAPI {
             throw ProviderError(
                 provider: provider, message: "Perplexity's answer has no choices\(reason); it will be asked again", retryable: true)
         }
-        let text = PerplexityText.stripThinking(choice["message"]["content"].string ?? "")
+        let text = ReasoningText.strip(choice["message"]["content"].string ?? "")
         let finish: FinishReason
         switch choice["finish_reason"].string {
         case nil, "stop": finish = .stop
