@@ -34,7 +34,9 @@ import Testing
         let server = StubHTTPServer()
         try server.start()
         defer { server.stop() }
-        server.script("/slow", [.text("late", delay: .seconds(10))])
+        // Far beyond the deadline, so a task that resumes late on a loaded machine still sees
+        // the deadline fire before the answer.
+        server.script("/slow", [.text("late", delay: .seconds(60))])
         do {
             let response = try await AsyncHTTPTransport.shared.send(HTTPRequestSpec(url: server.baseURL + "/slow", timeout: .milliseconds(300)))
             Issue.record("expected a timeout, got HTTP \(response.status): \(response.text) from \(server.requests.count) recorded requests")

@@ -11,6 +11,7 @@ public struct ProviderRegistry: Sendable {
         "mock": { manifest, environment in try MockProvider(manifest: manifest, environment: environment) },
         "openai-chat": { manifest, environment in try OpenAIChatProvider(manifest: manifest, environment: environment) },
         "exec": { manifest, environment in try ExecProvider(manifest: manifest, environment: environment) },
+        "perplexity": { manifest, environment in try PerplexityProvider(manifest: manifest, environment: environment) },
     ]
 
     public static var builtInAdapterNames: [String] { builtInAdapters.keys.sorted() }
