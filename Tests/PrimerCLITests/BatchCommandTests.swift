@@ -49,7 +49,7 @@ import Testing
         let cardsBefore = try store.counts()["flashcards"] ?? 0
 
         // The same command again finishes the rest and only the rest.
-        let rerun = try cli.run(arguments + ["--report", cli.directory.appendingPathComponent("report.json").path])
+        let rerun = try await cli.run(arguments + ["--report", cli.directory.appendingPathComponent("report.json").path])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: cli.directory.appendingPathComponent("report.json")))
         #expect(report.complete == titles.count)
@@ -68,18 +68,18 @@ import Testing
         #expect((try store.counts()["flashcards"] ?? 0) >= cardsBefore, "nothing is lost")
     }
 
-    @Test func plainLinesWhenNotATerminalAndABadFileIsOneMessage() throws {
+    @Test func plainLinesWhenNotATerminalAndABadFileIsOneMessage() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
         let batch = try cli.write("- Optics\n- Geology\n", to: "subjects.yaml")
-        let result = try cli.run(["batch", batch.path, "--plan-only"])
+        let result = try await cli.run(["batch", batch.path, "--plan-only"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("/2] Optics: complete"))
         #expect(result.stdout.contains("2 subjects: 2 complete, 0 incomplete, 0 failed"))
         #expect(FileManager.default.fileExists(atPath: batch.path + ".report.json"))
 
         let bad = try cli.write("- title: Optics\n  colour: red\n", to: "bad.yaml")
-        let failed = try cli.run(["batch", bad.path])
+        let failed = try await cli.run(["batch", bad.path])
         #expect(failed.status != 0)
         #expect(failed.stderr.contains("unknown field colour"))
     }

@@ -27,8 +27,18 @@ struct CLIRunner {
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
+    /// Runs the binary on a thread of its own: waiting for a process must not hold one of the
+    /// few cooperative threads the other (async, timed) tests need.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try self.runBlocking(arguments, environment: extra) })
+            }
+        }
+    }
+
+    func runBlocking(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw CLIRunnerError("the primer binary is not at \(Self.binary.path); run `swift build` first (scripts/test.sh does)")
         }
