@@ -227,8 +227,11 @@ func parseLaunch(_ yaml: String, environment: [String: String] = ["PRIMER_CACHE"
         // A second call reuses the running server.
         #expect(try await server.ensureRunning() == .started(pid: pid))
 
+        let stopping = clock.now
         await server.stop()
         #expect(!processExists(pid), "the server process is still there after stop()")
+        // SIGTERM reached it (the 5 s grace before SIGKILL was not needed).
+        #expect(clock.now - stopping < .seconds(3))
         #expect(await server.processIdentifier == nil)
         await server.stop()  // idempotent
     }
@@ -258,9 +261,10 @@ func parseLaunch(_ yaml: String, environment: [String: String] = ["PRIMER_CACHE"
                 return
             }
             #expect(seconds == 5)
-            #expect(last.contains("503"))
+            // 503 once python is up; on a very busy machine it may not even listen yet.
+            #expect(last.contains("503") || last == "no answer", "\(last)")
             #expect(log == spec.logFile.path)
-            #expect(tail.contains("GET /health"), "the log tail is in the error: \(tail)")
+            #expect(tail.contains("GET /health") || tail.contains("fake_server.py"), "the log tail is in the error: \(tail)")
             #expect(error.description.contains("startup_timeout_seconds"))
             #expect(error.description.contains(tail))
         }
@@ -300,7 +304,8 @@ func parseLaunch(_ yaml: String, environment: [String: String] = ["PRIMER_CACHE"
         other.standardOutput = FileHandle.nullDevice
         other.standardError = FileHandle.nullDevice
         try other.run()
-        defer { other.terminate() }
+        // SIGKILL: a child of Foundation's Process inherits the blocked SIGTERM of Swift's threads.
+        defer { kill(other.processIdentifier, SIGKILL) }
         // Wait until it answers.
         var ready = false
         for _ in 0..<100 where !ready {

@@ -69,7 +69,7 @@ public actor LocalServer {
     let pollInterval: Duration
     let stopGrace: Duration
     /// The process we started; nil when none is running or it belongs to someone else.
-    private var process: Process?
+    private var process: ChildProcess?
     private var logHandle: FileHandle?
     private var pending: Task<Outcome, any Error>?
 
@@ -85,13 +85,13 @@ public actor LocalServer {
 
     deinit {
         // Last resort: never outlive the run. `stop()` is the orderly way.
-        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if let process, process.isRunning { kill(process.pid, SIGKILL) }
     }
 
     /// The id of the process we started and that is still running.
     public var processIdentifier: Int32? {
         guard let process, process.isRunning else { return nil }
-        return process.processIdentifier
+        return process.pid
     }
 
     /// Starts the server unless its health endpoint already answers 200; returns once it does.
@@ -113,7 +113,7 @@ public actor LocalServer {
 
     private func start() async throws -> Outcome {
         if let process {
-            if process.isRunning, await healthStatus() == .ready { return .started(pid: process.processIdentifier) }
+            if process.isRunning, await healthStatus() == .ready { return .started(pid: process.pid) }
             await stop()  // ours died or hangs: start afresh
         }
         switch await healthStatus() {
@@ -138,7 +138,7 @@ public actor LocalServer {
             await stop()
             throw error
         }
-        return .started(pid: process.processIdentifier)
+        return .started(pid: process.pid)
     }
 
     /// Stops the process we started: SIGTERM, then SIGKILL after the grace period. Does nothing
@@ -148,13 +148,12 @@ public actor LocalServer {
         self.process = nil
         defer { closeLog() }
         guard process.isRunning else { return }
-        let pid = process.processIdentifier
-        process.terminate()  // SIGTERM
+        process.signal(SIGTERM)
         let clock = ContinuousClock()
         let deadline = clock.now + stopGrace
         while process.isRunning, clock.now < deadline { await sleepUncancellable(.milliseconds(50)) }
         if process.isRunning {
-            kill(pid, SIGKILL)
+            process.signal(SIGKILL)
             let hardDeadline = clock.now + .seconds(5)
             while process.isRunning, clock.now < hardDeadline { await sleepUncancellable(.milliseconds(20)) }
         }
@@ -211,7 +210,7 @@ public actor LocalServer {
         return nil
     }
 
-    func launch() throws -> Process {
+    func launch() throws -> ChildProcess {
         let command = spec.command
         let executable = Self.resolveExecutable(command[0]) ?? command[0]
         let log = spec.logFile
@@ -226,30 +225,25 @@ public actor LocalServer {
         } catch {
             throw LocalServerError.launchFailed(executable: executable, reason: "cannot write the log \(log.path): \(error.localizedDescription)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(command.dropFirst())
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess.spawn(executable: executable, arguments: Array(command.dropFirst()), outputFD: handle.fileDescriptor)
         } catch {
             try? handle.close()
-            throw LocalServerError.launchFailed(executable: executable, reason: error.localizedDescription)
+            throw error
         }
         self.process = process
         self.logHandle = handle
         return process
     }
 
-    func waitUntilReady(_ process: Process) async throws {
+    func waitUntilReady(_ process: ChildProcess) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(spec.startupTimeoutSeconds * 1000))
         var last = "no answer"
         while true {
             if !process.isRunning {
-                throw LocalServerError.exitedEarly(status: process.terminationStatus, log: spec.logFile.path, logTail: logTail())
+                throw LocalServerError.exitedEarly(status: process.terminationStatus ?? -1, log: spec.logFile.path, logTail: logTail())
             }
             switch await healthStatus() {
             case .ready: return
@@ -258,7 +252,7 @@ public actor LocalServer {
             case .unreachable: last = "no answer"
             }
             if !process.isRunning {
-                throw LocalServerError.exitedEarly(status: process.terminationStatus, log: spec.logFile.path, logTail: logTail())
+                throw LocalServerError.exitedEarly(status: process.terminationStatus ?? -1, log: spec.logFile.path, logTail: logTail())
             }
             if clock.now >= deadline {
                 let tail = logTail()
