@@ -23,6 +23,7 @@ public struct ProviderLimits: Sendable, Equatable {
 /// capabilities: [json_schema, seed]
 /// limits: {concurrent_requests: 4, requests_per_minute: 0}
 /// settings: {seed: 42}       # adapter-specific mapping
+/// launch: {command: [...], model: ..., port: 18080}  # optional: a local server to start (LaunchSpec)
 /// ```
 ///
 /// `@unchecked Sendable`: `settings` is a Yams node tree, a value that is never mutated after
@@ -39,9 +40,12 @@ public struct ProviderManifest: @unchecked Sendable {
     public var settings: Node
     /// The file the manifest was read from.
     public var file: URL
+    /// The raw `launch:` mapping (a local server to start before the run, see `LaunchSpec`);
+    /// nil when the manifest has none.
+    public var launch: Node?
 
     /// The top-level keys a manifest may have. New schema keys are added here.
-    public static let topLevelKeys = ["name", "adapter", "description", "model", "capabilities", "limits", "settings"]
+    public static let topLevelKeys = ["name", "adapter", "description", "model", "capabilities", "limits", "settings", "launch"]
     static let limitKeys = ["concurrent_requests", "requests_per_minute"]
 
     /// Line of each top-level key, for error messages.
@@ -142,11 +146,22 @@ public struct ProviderManifest: @unchecked Sendable {
             settings = node
         }
 
+        var launch: Node?
+        if let node = mapping["launch"], node.null == nil {
+            guard node.mapping != nil else {
+                throw ProviderConfigError.badType(
+                    file: path, line: node.mark?.line ?? lines["launch"], key: "launch",
+                    expected: "a mapping like `{command: [...], model: ..., port: 18080}`", got: ManifestSettings.show(node))
+            }
+            launch = node
+        }
+
         var manifest = ProviderManifest(
             name: name, adapter: adapter, description: try reader.string("description") ?? "",
             model: try reader.string("model") ?? "", capabilities: try reader.stringList("capabilities") ?? [],
             limits: limits, settings: settings, file: file)
         manifest.keyLines = lines
+        manifest.launch = launch
         return manifest
     }
 
