@@ -41,13 +41,14 @@ struct BatchCommand: AsyncParsableCommand {
         let defaultProvider = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
         // Unknown provider names fail the command before anything runs.
         for name in Set(items.compactMap(\.provider) + [defaultProvider]) { _ = try resolver.manifest(named: name) }
-        let store = try storeOptions.open(config: config)
         let providers = ProviderPool(resolver: resolver, environment: environment)
+        for name in Set(items.compactMap(\.provider) + [defaultProvider]) { try LocalServers.requireInstalled(providers.provider(named: name)) }
+        let store = try storeOptions.open(config: config)
 
         let runner = BatchRunner(
             jobs: jobs, options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))
         let display = BatchProgress()
-        let result = await runner.run(items, makePipeline: { item in
+        let result = try await LocalServers.stoppingAfter { await runner.run(items, makePipeline: { item in
             let documents = try DocumentSupport.extract(item.documents)
             var pipeline = Pipeline(families: families, provider: try providers.provider(named: item.provider ?? defaultProvider), store: store)
             pipeline.prepareGrounding = { subject in
@@ -55,7 +56,7 @@ struct BatchCommand: AsyncParsableCommand {
                 return try DocumentSupport.grounding(subjectID: subject.id, store: store)
             }
             return pipeline
-        }, progress: display.report)
+        }, progress: display.report) }
         display.finish()
 
         let reportURL = URL(fileURLWithPath: report ?? file + ".report.json")

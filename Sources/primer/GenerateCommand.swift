@@ -68,6 +68,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let resolver = try pluginsOptions.resolver(config: config)
         let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
         let provider = try resolver.makeProvider(named: providerName, environment: environment)
+        try LocalServers.requireInstalled(provider)
         let newDocuments = try DocumentSupport.extract(documents)
         let store = try storeOptions.open(config: config)
         var pipeline = Pipeline(families: families, provider: provider, store: store)
@@ -84,7 +85,9 @@ struct GenerateCommand: AsyncParsableCommand {
         let progress = ProgressLine()
         let summary: RunSummary
         do {
-            summary = try await pipeline.run(request, options: options, progress: progress.report)
+            summary = try await LocalServers.stoppingAfter {
+                try await pipeline.run(request, options: options, progress: progress.report)
+            }
         } catch {
             progress.finish()
             throw error

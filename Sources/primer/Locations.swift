@@ -89,7 +89,8 @@ struct PluginsOptions: ParsableArguments {
     }
 }
 
-/// The provider used when nothing names one.
+/// The provider used when nothing names one: the local llama.cpp server (no key, no network),
+/// which `scripts/install-local-llm.sh` installs.
 enum ProviderChoice {
-    static let fallback = "mock"
+    static let fallback = "llama-local"
 }

@@ -34,7 +34,12 @@ public struct ProviderResolver: Sendable {
     }
 
     public func makeProvider(named name: String, environment: [String: String]) throws -> any Provider {
-        let provider = try registry.makeProvider(from: manifest(named: name), environment: environment)
+        let manifest = try manifest(named: name)
+        var provider = try registry.makeProvider(from: manifest, environment: environment)
+        // A manifest with `launch:` names a local server Primer starts on first use.
+        if let spec = try manifest.launchSpec(environment: environment) {
+            provider = LaunchingProvider(base: provider, server: LocalServer(spec: spec))
+        }
         guard let profile = config.profiles[name], profile.temperature != nil || profile.maxTokens != nil else { return provider }
         return ProfiledProvider(base: provider, name: name, temperature: profile.temperature, maxTokens: profile.maxTokens)
     }

@@ -64,7 +64,7 @@ public actor LocalServer {
         case started(pid: Int32)
     }
 
-    public let spec: LaunchSpec
+    public nonisolated let spec: LaunchSpec
     let transport: any HTTPTransport
     let pollInterval: Duration
     let stopGrace: Duration
@@ -191,12 +191,18 @@ public actor LocalServer {
 
     /// The missing files as one clear error.
     func checkInstalled() throws {
+        let missing = missingFiles()
+        if !missing.isEmpty { throw LocalServerError.notInstalled(missing: missing, installHint: spec.installHint) }
+    }
+
+    /// The server binary and model files that are not there (empty when installed).
+    public nonisolated func missingFiles() -> [String] {
         var missing: [String] = []
         let executable = spec.executablePath
         if Self.resolveExecutable(executable) == nil { missing.append(executable) }
         let model = spec.modelPath
         if !model.isEmpty, !FileManager.default.fileExists(atPath: model) { missing.append(model) }
-        if !missing.isEmpty { throw LocalServerError.notInstalled(missing: missing, installHint: spec.installHint) }
+        return missing
     }
 
     /// A path as is when it has a slash, else looked up in `$PATH`; nil when not executable.

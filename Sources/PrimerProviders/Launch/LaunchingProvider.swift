@@ -1,0 +1,60 @@
+import PrimerCore
+
+/// A provider whose server Primer starts itself (a manifest with `launch:`). The server is
+/// started on the first request, not before, so a run with nothing to generate starts nothing;
+/// `LaunchedServers.stopAll()` stops what was started when the command ends.
+public struct LaunchingProvider: Provider, ProviderChecking {
+    public let base: any Provider
+    public let server: LocalServer
+
+    public init(base: any Provider, server: LocalServer) {
+        self.base = base
+        self.server = server
+    }
+
+    public var name: String { base.name }
+    public var model: String { base.model }
+
+    public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        do {
+            try await LaunchedServers.shared.ensureRunning(server)
+        } catch let error as LocalServerError {
+            // Not installed, port taken, failed to start: no retry can fix these.
+            throw ProviderError(provider: base.name, message: error.description, retryable: false)
+        }
+        return try await base.complete(request)
+    }
+
+    /// A check does not start the server: it reports whether one answers now.
+    public func check() async -> ProviderCheck {
+        guard let checking = base as? any ProviderChecking else {
+            return ProviderCheck(reachable: false, message: "cannot check \(base.name)")
+        }
+        var check = await checking.check()
+        if !check.reachable {
+            check.message += " Primer starts this server itself when a run needs it (`launch:` in its manifest)."
+            let missing = server.missingFiles()
+            if !missing.isEmpty {
+                check.message += " It is not installed (\(missing.joined(separator: ", ")) missing): run \(server.spec.installHint.isEmpty ? "its install script" : server.spec.installHint)."
+            }
+        }
+        return check
+    }
+}
+
+/// The servers this process started, so the command can stop them all when it ends.
+public actor LaunchedServers {
+    public static let shared = LaunchedServers()
+    private var servers: [ObjectIdentifier: LocalServer] = [:]
+
+    func ensureRunning(_ server: LocalServer) async throws {
+        servers[ObjectIdentifier(server)] = server
+        try await server.ensureRunning()
+    }
+
+    /// Stops every server this process started (servers it found running are left alone).
+    public func stopAll() async {
+        for server in servers.values { await server.stop() }
+        servers.removeAll()
+    }
+}

@@ -1,0 +1,28 @@
+import PrimerCore
+import PrimerProviders
+
+/// Local servers (manifests with `launch:`): refuse early when one is not installed, and stop
+/// the ones this command started when it ends, whether it succeeds or fails.
+enum LocalServers {
+    /// One message naming the install command and the other providers, before anything is stored.
+    static func requireInstalled(_ provider: any Provider) throws {
+        let launching = (provider as? LaunchingProvider) ?? ((provider as? ProfiledProvider)?.base as? LaunchingProvider)
+        guard let launching else { return }
+        let missing = launching.server.missingFiles()
+        if !missing.isEmpty {
+            throw CLIError(LocalServerError.notInstalled(missing: missing, installHint: launching.server.spec.installHint).description
+                + " Other providers: --provider mock (offline, deterministic), or see `primer providers`.")
+        }
+    }
+
+    static func stoppingAfter<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            let result = try await body()
+            await LaunchedServers.shared.stopAll()
+            return result
+        } catch {
+            await LaunchedServers.shared.stopAll()
+            throw error
+        }
+    }
+}
