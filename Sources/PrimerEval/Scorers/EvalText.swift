@@ -107,8 +107,9 @@ public enum EvalText {
     }
 
     /// Two keywords match when equal, or when they share a prefix of at least five characters that
-    /// covers all but at most two characters of the shorter one (`matrix`/`matrice`,
-    /// `photosynthesis`/`photosynthetic`); `eigenvalue`/`eigenvector` do not.
+    /// covers all but at most two characters of the shorter one (`matrix`/`matrice` from
+    /// "matrices", `integrat`/`integrate`); `eigenvalue`/`eigenvector` and
+    /// `photosynthesis`/`photosynthetic` (11 of 14) do not.
     public static func keywordsMatch(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         let shorter = min(a.count, b.count)

@@ -24,7 +24,7 @@ public struct QuizScorer: Sendable {
 
         public static func == (a: Result, b: Result) -> Bool {
             a.questions == b.questions && a.wellFormed == b.wellFormed
-                && a.problems.map(\.index) == b.problems.map(\.index) && a.problems.map(\.problem) == b.problems.map(\.problem)
+                && a.problems.map { $0.index } == b.problems.map { $0.index } && a.problems.map { $0.problem } == b.problems.map { $0.problem }
         }
     }
 

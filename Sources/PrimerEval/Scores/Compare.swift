@@ -105,8 +105,8 @@ public struct MetricDelta: Sendable, Equatable, Codable {
 /// threshold's allowance (plus 1e-9 for rounding) is `.regressed`; any other worsening is `.worse`;
 /// an equal value (within 1e-9) `.unchanged`; a better one `.improved`. Neutral metrics are
 /// `.changed` or `.unchanged`, never regressed. Metrics without a threshold are never regressed.
-/// A metric missing from the current run is `.removed` (and a regression when it has a threshold:
-/// a score that disappeared cannot be trusted); one missing from the baseline is `.added`.
+/// A metric missing from the current run is `.removed` and one missing from the baseline
+/// `.added`; neither is a regression (a run without the judge simply has no judge scores).
 ///
 /// `thresholds` maps `family.metric`, bare `metric` or `default` to a threshold (see
 /// `EvalSuite.threshold(for:)`); `directions` overrides `MetricDirection.of(metric:)` by metric name.
@@ -129,7 +129,7 @@ public func compare(
         case (nil, _):
             status = .added
         case (_, nil):
-            status = threshold == nil ? .removed : .regressed
+            status = .removed
         case (let old?, let new?):
             if abs(new - old) <= epsilon {
                 status = .unchanged
