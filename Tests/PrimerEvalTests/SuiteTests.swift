@@ -187,4 +187,29 @@ import Testing
         #expect(suite.threshold(for: MetricKey("plan.section_coverage")!) == .absolute(0.05))
         #expect(suite.threshold(for: MetricKey("quiz.leakage")!) == .absolute(0.03))
     }
+
+    /// Golden data scored against itself: every rule must give full marks on its own reference.
+    @Test func goldenScoredAgainstItselfIsPerfect() throws {
+        let suite = try EvalSuite.load(directory: repositoryRoot.appendingPathComponent("Evaluations/openstax"))
+        for c in suite.cases(ofKind: .plan) {
+            let golden = try #require(c.plan)
+            let plan = golden.level == .book
+                ? Plan(topics: golden.topics.map { PlanTopic(title: $0.title, subtopics: $0.sections) })
+                : Plan(topics: [PlanTopic(title: c.subject.title, subtopics: golden.sections)])
+            let m = CaseScorer().score(c, outputs: CaseOutputs(plan: plan)).families["plan"] ?? [:]
+            #expect(m["section_coverage"] == 1, "\(c.id)")
+            if golden.level == .book { #expect(m["topic_coverage"] == 1, "\(c.id)") }
+        }
+        var judgeable = 0
+        for c in suite.cases(ofKind: .subtopic) {
+            let golden = try #require(c.subtopic)
+            let m = CaseScorer().score(c, outputs: CaseOutputs(terms: golden.terms)).families["terms"] ?? [:]
+            #expect(m["term_recall"] == 1, "\(c.id)")
+            #expect(approx(m["definition_f1"], 1), "\(c.id)")
+            let scope = ScopeLeakageScorer(subject: c.subject.title, topic: golden.topic, subtopic: golden.subtopic, siblings: golden.siblings)
+            if scope.canJudge { judgeable += 1 }
+        }
+        // Leakage needs distinctive keywords; most real section titles have them.
+        #expect(judgeable >= 25)
+    }
 }
