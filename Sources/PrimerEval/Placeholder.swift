@@ -1,1 +1,0 @@
-// Evaluation lands here.

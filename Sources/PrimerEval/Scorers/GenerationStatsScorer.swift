@@ -1,0 +1,38 @@
+import PrimerCore
+
+/// Generation statistics of one family from its provenance records (usually one record per case
+/// and family; several are averaged or summed as stated).
+///
+/// - `first_try_pass_rate` = records whose first attempt was accepted / records;
+/// - `mean_attempts` = mean number of attempts per record;
+/// - `failure_rate` = records with status `failed` / records;
+/// - `drop_rate` = dropped / (kept + dropped), where dropped = items the gates dropped in the
+///   accepted attempts (`AttemptRecord.dropped`) and kept = the items of the stored output
+///   (`keptItems`); absent when both are 0 or `keptItems` is not given;
+/// - `prompt_tokens`, `completion_tokens`, `total_tokens`, `latency_ms` = sums over every attempt
+///   of every record; `cost` = sum of reported costs, absent when no attempt reported one.
+public struct GenerationStatsScorer: Sendable {
+    public init() {}
+
+    public func score(records: [GenerationRecord], keptItems: Int? = nil) -> MetricValues {
+        guard !records.isEmpty else { return [:] }
+        let n = Double(records.count)
+        var m: MetricValues = [:]
+        let firstTry = records.filter { $0.attempts.first?.status == .accepted }.count
+        m["first_try_pass_rate"] = Double(firstTry) / n
+        m["mean_attempts"] = Double(records.reduce(0) { $0 + $1.attempts.count }) / n
+        m["failure_rate"] = Double(records.filter { $0.status == .failed }.count) / n
+        if let keptItems {
+            let dropped = records.flatMap(\.attempts).filter { $0.status == .accepted }.reduce(0) { $0 + $1.dropped.count }
+            if keptItems + dropped > 0 { m["drop_rate"] = Double(dropped) / Double(keptItems + dropped) }
+        }
+        let usage = records.reduce(TokenUsage()) { $0 + $1.usage }
+        m["prompt_tokens"] = Double(usage.promptTokens)
+        m["completion_tokens"] = Double(usage.completionTokens)
+        m["total_tokens"] = Double(usage.promptTokens + usage.completionTokens)
+        m["latency_ms"] = Double(records.reduce(0) { $0 + $1.latencyMs })
+        let costs = records.compactMap(\.cost)
+        if !costs.isEmpty { m["cost"] = costs.reduce(0, +) }
+        return m
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import PrimerCore
+
+/// Metric values of one family, by metric name (`section_coverage`, `term_recall`, …).
+public typealias MetricValues = [String: Double]
+
+/// A metric's full name: the family it belongs to (`plan`, `notes`, `flashcards`, `quiz`,
+/// `terms`) and its name. Printed and parsed as `family.metric`.
+public struct MetricKey: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    public var family: String
+    public var metric: String
+    public init(family: String, metric: String) {
+        self.family = family
+        self.metric = metric
+    }
+    /// Parses `family.metric` (the first dot splits).
+    public init?(_ text: String) {
+        guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex else {
+            return nil
+        }
+        self.init(family: String(text[..<dot]), metric: String(text[text.index(after: dot)...]))
+    }
+    public var description: String { "\(family).\(metric)" }
+    public static func < (a: MetricKey, b: MetricKey) -> Bool { (a.family, a.metric) < (b.family, b.metric) }
+}
+
+/// The scores of one case: per family, per metric. Families with nothing to score are absent;
+/// metrics that do not apply (recall with no golden terms) are absent too, never 0.
+public struct CaseScores: Sendable, Equatable, Codable {
+    public var caseID: String
+    public var kind: EvalCaseKind
+    public var families: [String: MetricValues]
+
+    public init(caseID: String, kind: EvalCaseKind, families: [String: MetricValues] = [:]) {
+        self.caseID = caseID
+        self.kind = kind
+        self.families = families
+    }
+
+    /// Adds (or replaces) metrics of a family, e.g. judge scores computed after the deterministic ones.
+    public mutating func merge(_ metrics: MetricValues, into family: OutputKind) {
+        merge(metrics, into: family.rawValue)
+    }
+
+    public mutating func merge(_ metrics: MetricValues, into family: String) {
+        guard !metrics.isEmpty else { return }
+        families[family, default: [:]].merge(metrics) { _, new in new }
+    }
+
+    public subscript(key: MetricKey) -> Double? { families[key.family]?[key.metric] }
+
+    /// Every metric of the case, flat.
+    public var flattened: [MetricKey: Double] {
+        var result: [MetricKey: Double] = [:]
+        for (family, metrics) in families {
+            for (metric, value) in metrics { result[MetricKey(family: family, metric: metric)] = value }
+        }
+        return result
+    }
+}
+
+/// The scores of a run over a suite: every case, and the aggregate (mean over the cases that have
+/// the metric). This is what the runner writes as JSON and what `compare` diffs.
+public struct EvalScores: Sendable, Equatable, Codable {
+    public var suite: String
+    public var cases: [CaseScores]
+    /// Per family, per metric: the mean over cases that have that metric.
+    public var aggregate: [String: MetricValues]
+    /// Per family, per metric: how many cases the mean is over.
+    public var counts: [String: [String: Int]]
+
+    /// Builds the scores and computes the aggregate from `cases`.
+    public init(suite: String, cases: [CaseScores]) {
+        self.suite = suite
+        self.cases = cases
+        (aggregate, counts) = Self.aggregate(cases)
+    }
+
+    /// Mean over cases, per family and metric; a case without a metric does not count toward it.
+    public static func aggregate(_ cases: [CaseScores]) -> (means: [String: MetricValues], counts: [String: [String: Int]]) {
+        var sums: [MetricKey: (sum: Double, n: Int)] = [:]
+        for c in cases {
+            for (key, value) in c.flattened where value.isFinite {
+                sums[key, default: (0, 0)].sum += value
+                sums[key, default: (0, 0)].n += 1
+            }
+        }
+        var means: [String: MetricValues] = [:]
+        var counts: [String: [String: Int]] = [:]
+        for (key, entry) in sums {
+            means[key.family, default: [:]][key.metric] = entry.sum / Double(entry.n)
+            counts[key.family, default: [:]][key.metric] = entry.n
+        }
+        return (means, counts)
+    }
+
+    public subscript(key: MetricKey) -> Double? { aggregate[key.family]?[key.metric] }
+
+    /// The aggregate, flat.
+    public var flattenedAggregate: [MetricKey: Double] {
+        var result: [MetricKey: Double] = [:]
+        for (family, metrics) in aggregate {
+            for (metric, value) in metrics { result[MetricKey(family: family, metric: metric)] = value }
+        }
+        return result
+    }
+
+    /// JSON with sorted keys, pretty-printed: stable for diffs and commits.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    public static func decode(jsonData data: Data) throws -> EvalScores {
+        try JSONDecoder().decode(EvalScores.self, from: data)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import PrimerCore
+import Testing
+@testable import PrimerEval
+
+@Suite struct GenerationStatsTests {
+    func record(_ attempts: [AttemptRecord], _ status: GenerationRecord.Status) -> GenerationRecord {
+        GenerationRecord(family: "flashcards", familyVersion: 1, familyHash: "h", provider: "mock", model: "m", attempts: attempts, status: status)
+    }
+
+    @Test func passRateAttemptsDropsUsageCostLatency() {
+        let a = record([
+            AttemptRecord(number: 1, status: .rejected, reasons: ["too few"], usage: TokenUsage(promptTokens: 100, completionTokens: 50), cost: 0.001, latencyMs: 1000),
+            AttemptRecord(number: 2, status: .accepted, dropped: ["x", "y"], usage: TokenUsage(promptTokens: 120, completionTokens: 60), cost: 0.002, latencyMs: 1500),
+        ], .ok)
+        let b = record([AttemptRecord(number: 1, status: .accepted, usage: TokenUsage(promptTokens: 80, completionTokens: 40), latencyMs: 500)], .ok)
+        let c = record([
+            AttemptRecord(number: 1, status: .error, latencyMs: 200),
+            AttemptRecord(number: 2, status: .error, latencyMs: 200),
+        ], .failed)
+        let m = GenerationStatsScorer().score(records: [a, b, c], keptItems: 8)
+        #expect(approx(m["first_try_pass_rate"], 1.0 / 3))  // only b
+        #expect(approx(m["mean_attempts"], 5.0 / 3))  // (2 + 1 + 2) / 3
+        #expect(approx(m["failure_rate"], 1.0 / 3))  // c
+        #expect(m["drop_rate"] == 0.2)  // 2 dropped / (8 kept + 2 dropped)
+        #expect(m["prompt_tokens"] == 300)  // 100 + 120 + 80
+        #expect(m["completion_tokens"] == 150)  // 50 + 60 + 40
+        #expect(m["total_tokens"] == 450)
+        #expect(m["latency_ms"] == 3400)  // 1000 + 1500 + 500 + 200 + 200
+        #expect(approx(m["cost"], 0.003))  // 0.001 + 0.002; b and c report none
+    }
+
+    @Test func noCostNoKeptNoRecords() {
+        let b = record([AttemptRecord(number: 1, status: .accepted)], .ok)
+        let m = GenerationStatsScorer().score(records: [b])
+        #expect(m["cost"] == nil)
+        #expect(m["drop_rate"] == nil)
+        #expect(m["first_try_pass_rate"] == 1)
+        #expect(GenerationStatsScorer().score(records: []).isEmpty)
+    }
+}
+
+@Suite struct CaseScorerTests {
+    @Test func subtopicCaseGetsEveryFamilysMetrics() {
+        let evalCase = EvalCase(
+            id: "psych/6.2", kind: .subtopic, subject: EvalSubject(title: "Psychology 2e"), families: [.notes, .flashcards, .quiz, .terms],
+            subtopic: GoldenSubtopic(
+                topic: "Learning", subtopic: "Classical Conditioning", siblings: ["Operant Conditioning"],
+                terms: [Term(term: "unconditioned stimulus", definition: "stimulus that elicits a reflexive response"), Term(term: "extinction", definition: "decrease in the conditioned response")]))
+        let record = GenerationRecord(
+            family: "flashcards", familyVersion: 1, familyHash: "h", provider: "mock", model: "m",
+            attempts: [AttemptRecord(number: 1, status: .accepted, dropped: ["d"], usage: TokenUsage(promptTokens: 10, completionTokens: 5))], status: .ok)
+        let outputs = CaseOutputs(
+            notes: "An unconditioned stimulus causes a reflex.",
+            flashcards: [Flashcard(front: "What is operant behaviour?", back: "Behaviour shaped by its consequences"), Flashcard(front: "Who was Pavlov?", back: "A physiologist who studied classical conditioning")],
+            quiz: nil,
+            terms: [Term(term: "Unconditioned stimulus (UCS)", definition: "A stimulus that causes a reflexive response")],
+            generations: [.flashcards: [record]])
+        let scores = CaseScorer().score(evalCase, outputs: outputs)
+        #expect(scores.families["notes"] == ["notes_term_coverage": 0.5])  // 1 of 2 golden terms in the notes
+        let cards = scores.families["flashcards"] ?? [:]
+        #expect(cards["items"] == 2)
+        #expect(cards["leakage"] == 0.5)  // card 0 names sibling keyword "operant" and neither classical nor condition: 1/2
+        #expect(cards["drop_rate"] == 1.0 / 3)  // 1 dropped / (2 kept + 1)
+        #expect(cards["total_tokens"] == 15)
+        #expect(scores.families["quiz"] == nil)  // no output, no records
+        let terms = scores.families["terms"] ?? [:]
+        #expect(terms["term_recall"] == 0.5)
+        #expect(terms["items"] == 1)
+    }
+}
+
+@Suite struct EvalScoresTests {
+    @Test func aggregateIsMeanOverCasesWithTheMetric() throws {
+        var one = CaseScores(caseID: "a", kind: .plan)
+        one.merge(["section_coverage": 0.4, "topics": 2], into: .plan)
+        var two = CaseScores(caseID: "b", kind: .plan)
+        two.merge(["section_coverage": 0.6], into: "plan")
+        two.merge(["well_formed": 1], into: .quiz)
+        two.merge(["judge_mean": 4], into: .quiz)  // merged later, as the runner does with judge scores
+        let scores = EvalScores(suite: "s", cases: [one, two])
+        #expect(approx(scores[MetricKey(family: "plan", metric: "section_coverage")], 0.5))  // (0.4 + 0.6) / 2
+        #expect(scores[MetricKey("plan.topics")!] == 2)  // only case a has it
+        #expect(scores.counts["plan"]?["topics"] == 1)
+        #expect(scores.aggregate["quiz"] == ["well_formed": 1, "judge_mean": 4])
+        let decoded = try EvalScores.decode(jsonData: scores.jsonData())
+        #expect(decoded == scores)
+    }
+
+    @Test func metricKeyParsing() {
+        #expect(MetricKey("quiz.well_formed") == MetricKey(family: "quiz", metric: "well_formed"))
+        #expect(MetricKey("nodot") == nil)
+        #expect(MetricKey(".x") == nil)
+        #expect(MetricKey("plan.section_coverage")?.description == "plan.section_coverage")
+    }
+}
+
+@Suite struct CompareTests {
+    func scores(_ values: [String: Double]) -> EvalScores {
+        var c = CaseScores(caseID: "only", kind: .subtopic)
+        for (key, value) in values {
+            let k = MetricKey(key)!
+            c.merge([k.metric: value], into: k.family)
+        }
+        return EvalScores(suite: "s", cases: [c])
+    }
+
+    let thresholds: [String: RegressionThreshold] = [
+        "plan.section_coverage": .absolute(0.05),
+        "duplicate_rate": .absolute(0.02),
+        "leakage": .absolute(0.03),
+        "quiz.well_formed": .absolute(0.02),
+        "total_tokens": .relative(0.15),
+        "judge_mean": .absolute(0.3),
+    ]
+
+    @Test func flagsRegressionsBeyondThresholdsDirectionAware() {
+        let baseline = scores([
+            "plan.section_coverage": 0.60, "flashcards.duplicate_rate": 0.10, "flashcards.leakage": 0.05,
+            "quiz.well_formed": 1.0, "terms.total_tokens": 1000, "plan.topics": 8, "notes.judge_mean": 4.0,
+        ])
+        let current = scores([
+            "plan.section_coverage": 0.50,  // −0.10, more than 0.05 → regressed
+            "flashcards.duplicate_rate": 0.05,  // lower is better → improved
+            "flashcards.leakage": 0.07,  // +0.02 ≤ 0.03 → worse, not regressed
+            "quiz.well_formed": 1.0,  // unchanged
+            "terms.total_tokens": 1200,  // +200 > 15% of 1000 = 150 → regressed
+            "plan.topics": 12,  // neutral → changed
+            "quiz.leakage": 0.2,  // new → added
+            // notes.judge_mean missing → removed (a run without the judge is not a regression)
+        ])
+        let deltas = compare(baseline: baseline, current: current, thresholds: thresholds)
+        let status = Dictionary(uniqueKeysWithValues: deltas.map { ($0.key.description, $0.status) })
+        #expect(status == [
+            "plan.section_coverage": .regressed, "flashcards.duplicate_rate": .improved, "flashcards.leakage": .worse,
+            "quiz.well_formed": .unchanged, "terms.total_tokens": .regressed, "plan.topics": .changed,
+            "quiz.leakage": .added, "notes.judge_mean": .removed,
+        ])
+        #expect(deltas.filter(\.isRegression).map(\.key.description) == ["plan.section_coverage", "terms.total_tokens"])
+        #expect(deltas.map(\.key) == deltas.map(\.key).sorted())
+        let coverage = deltas.first { $0.key.description == "plan.section_coverage" }!
+        #expect(approx(coverage.delta, -0.1))
+        #expect(coverage.direction == .higherIsBetter)
+        #expect(coverage.threshold == .absolute(0.05))
+    }
+
+    @Test func aRiseIsARegressionWhenLowerIsBetter() {
+        let deltas = compare(
+            baseline: scores(["flashcards.duplicate_rate": 0.10, "plan.section_coverage": 0.5, "quiz.mean_attempts": 1.2]),
+            current: scores(["flashcards.duplicate_rate": 0.20, "plan.section_coverage": 0.9, "quiz.mean_attempts": 1.25]),
+            thresholds: thresholds.merging(["mean_attempts": .absolute(0.2)]) { $1 })
+        let status = Dictionary(uniqueKeysWithValues: deltas.map { ($0.key.description, $0.status) })
+        #expect(status["flashcards.duplicate_rate"] == .regressed)  // +0.10 > 0.02
+        #expect(status["plan.section_coverage"] == .improved)
+        #expect(status["quiz.mean_attempts"] == .worse)  // +0.05 ≤ 0.2
+    }
+
+    @Test func metricsWithoutThresholdAreNeverRegressions() {
+        let deltas = compare(baseline: scores(["terms.term_recall": 0.9]), current: scores(["terms.term_recall": 0.1]), thresholds: [:])
+        #expect(deltas.map(\.status) == [.worse])
+    }
+
+    @Test func directions() {
+        #expect(MetricDirection.of(metric: "section_coverage") == .higherIsBetter)
+        #expect(MetricDirection.of(metric: "first_try_pass_rate") == .higherIsBetter)
+        #expect(MetricDirection.of(metric: "judge_mean") == .higherIsBetter)
+        for lower in ["duplicate_rate", "echo_rate", "drop_rate", "failure_rate", "leakage", "mean_attempts", "total_tokens", "prompt_tokens", "cost", "latency_ms"] {
+            #expect(MetricDirection.of(metric: lower) == .lowerIsBetter, "\(lower)")
+        }
+        for neutral in ["topics", "subtopics", "size_ratio", "topic_ratio", "items"] {
+            #expect(MetricDirection.of(metric: neutral) == .neutral, "\(neutral)")
+        }
+    }
+
+    @Test func thresholdLookupAndParsing() {
+        let suite = EvalSuite(name: "s", thresholds: ["quiz.leakage": .absolute(0.1), "leakage": .absolute(0.03), "default": .relative(0.5)])
+        #expect(suite.threshold(for: MetricKey("quiz.leakage")!) == .absolute(0.1))
+        #expect(suite.threshold(for: MetricKey("terms.leakage")!) == .absolute(0.03))
+        #expect(suite.threshold(for: MetricKey("terms.term_recall")!) == .relative(0.5))
+        #expect(RegressionThreshold(text: "15%") == .relative(0.15))
+        #expect(RegressionThreshold(text: "0.05") == .absolute(0.05))
+        #expect(RegressionThreshold(text: "-1") == nil)
+        #expect(RegressionThreshold(text: "lots") == nil)
+        #expect(RegressionThreshold.relative(0.15).allowance(baseline: -200) == 30)
+    }
+}
