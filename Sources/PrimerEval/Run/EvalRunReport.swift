@@ -1,0 +1,61 @@
+import Foundation
+import PrimerCore
+
+/// Everything one `primer eval` run produced: what ran (provider, model, family versions and
+/// hashes), the scores, and per case what was generated, so a report can show golden and
+/// generated side by side and `primer eval compare` can diff two runs.
+public struct EvalRunReport: Sendable, Codable {
+    public struct FamilyInfo: Sendable, Codable, Equatable {
+        public var version: Int
+        public var hash: String
+        public var file: String
+    }
+
+    public struct CaseResult: Sendable, Codable {
+        public var id: String
+        public var repetition: Int
+        /// Generated output per family name, as the kit shows it.
+        public var plan: Plan?
+        public var notes: String?
+        public var flashcards: [Flashcard]?
+        public var quiz: [QuizQuestion]?
+        public var terms: [Term]?
+        /// Family errors (the family failed all its attempts).
+        public var errors: [String: String]
+        public var judge: [String: String]
+    }
+
+    public var format = "primer-eval"
+    public var version = 1
+    public var suite: String
+    public var label: String
+    public var provider: String
+    public var model: String
+    public var startedAt: Date
+    public var seconds: Double
+    /// Calls that reached the provider (cache hits excluded).
+    public var providerCalls: Int
+    public var cacheHits: Int
+    public var repeatCount: Int
+    public var families: [String: FamilyInfo]
+    public var thresholds: [String: RegressionThreshold]
+    public var scores: EvalScores
+    public var cases: [CaseResult]
+
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    public static func load(_ url: URL) throws -> EvalRunReport {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(EvalRunReport.self, from: Data(contentsOf: url))
+        } catch {
+            throw EvalSuiteError(file: url.path, message: "is not a primer eval result (\(error.localizedDescription)); pass the JSON file `primer eval` wrote")
+        }
+    }
+}

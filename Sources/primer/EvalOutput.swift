@@ -1,0 +1,70 @@
+import Foundation
+import PrimerCore
+import PrimerEval
+
+/// The tables `primer eval` prints.
+enum EvalTable {
+    /// Headline metrics per family, then where the files are.
+    static func render(_ report: EvalRunReport, resultPath: String) -> String {
+        var out = "\(report.suite) on \(report.provider) (\(report.model)): \(report.cases.count) case runs in \(String(format: "%.1f", report.seconds)) s, "
+        out += "\(report.providerCalls) provider calls" + (report.cacheHits > 0 ? ", \(report.cacheHits) answers from the cache" : "") + "\n"
+        if report.providerCalls == 0 && report.cacheHits > 0 { out += "Nothing changed since the cached run: 0 provider calls.\n" }
+        let width = max(10, report.scores.aggregate.keys.map(\.count).max() ?? 0)
+        for family in report.scores.aggregate.keys.sorted() {
+            let metrics = report.scores.aggregate[family]!
+            let shown = metrics.sorted { $0.key < $1.key }.filter { !["prompt_tokens", "completion_tokens", "cost", "topics", "subtopics", "topic_ratio"].contains($0.key) }
+            out += "  " + family.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            out += shown.map { "\($0.key) \(EvalHTMLReport.format($0.value))" }.joined(separator: "  ") + "\n"
+        }
+        let failed = report.cases.reduce(0) { $0 + $1.errors.count }
+        if failed > 0 { out += "  \(failed) family run\(failed == 1 ? "" : "s") failed every attempt (see the report)\n" }
+        return out + "Result: \(resultPath)"
+    }
+
+    static func compare(_ deltas: [MetricDelta], title: String) -> String {
+        var out = "Compare \(title):\n"
+        let shown = deltas.filter { $0.status != .unchanged }
+        if shown.isEmpty { return out + "  no metric changed\n" }
+        for delta in shown.sorted(by: { $0.key < $1.key }) {
+            let before = delta.baseline.map(EvalHTMLReport.format) ?? "–"
+            let after = delta.current.map(EvalHTMLReport.format) ?? "–"
+            let mark = delta.isRegression ? "REGRESSION" : delta.status.rawValue
+            out += "  \(delta.key.description.padding(toLength: 40, withPad: " ", startingAt: 0)) \(before) → \(after)  \(mark)"
+            if delta.isRegression, let threshold = delta.threshold { out += " (allowed: \(threshold))" }
+            out += "\n"
+        }
+        let regressions = deltas.filter(\.isRegression).count
+        out += regressions == 0 ? "  no regression beyond the thresholds\n" : "  \(regressions) regression\(regressions == 1 ? "" : "s") beyond the suite's thresholds\n"
+        return out
+    }
+}
+
+/// Progress on standard error: a live line on a terminal, a line per finished case otherwise.
+final class EvalProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+
+    func report(_ event: EvalEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch event {
+        case .started(let cases):
+            write("Running \(cases) case\(cases == 1 ? "" : "s")…", persistent: !isTerminal)
+        case .family(let id, let family):
+            if isTerminal { write("\(id) › \(family)", persistent: false) }
+        case .caseFinished(let id, let done, let total):
+            write("[\(done)/\(total)] \(id)", persistent: !isTerminal)
+        }
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    private func write(_ text: String, persistent: Bool) {
+        let line = isTerminal ? "\r\u{1B}[K" + String(text.prefix(100)) + (persistent ? "\n" : "") : text + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
