@@ -1,0 +1,94 @@
+import Foundation
+import PrimerEval
+import Testing
+
+@Suite struct EvalCommandTests {
+    static let suite = CLIRunner.root.appendingPathComponent("Evaluations/openstax").path
+
+    func results(_ folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+    }
+
+    /// Scores without wall-clock metrics, which no two runs share.
+    func deterministic(_ report: EvalRunReport) -> [String: [String: Double]] {
+        report.scores.aggregate.mapValues { $0.filter { $0.key != "latency_ms" } }
+    }
+
+    @Test func theMockGivesIdenticalNumbersRunToRunAndWritesJSONAndHTML() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let first = cli.directory.appendingPathComponent("first")
+        let second = cli.directory.appendingPathComponent("second")
+        let a = try await cli.run(["eval", Self.suite, "--provider", "mock", "--out", first.path])
+        #expect(a.status == 0, "\(a.stderr)")
+        #expect(a.stdout.contains("openstax on mock (mock-1): 45 case runs"))
+        let b = try await cli.run(["eval", "run", Self.suite, "--provider", "mock", "--out", second.path])
+        #expect(b.status == 0)
+        let reportA = try EvalRunReport.load(try #require(try results(first).first))
+        let reportB = try EvalRunReport.load(try #require(try results(second).first))
+        #expect(deterministic(reportA) == deterministic(reportB))
+        #expect(reportA.scores.cases.count == 45)
+        #expect(reportA.scores.aggregate["plan"]?["section_coverage"] != nil)
+        #expect(reportA.scores.aggregate["quiz"]?["well_formed"] == 1)
+        let html = try String(contentsOf: try results(first)[0].deletingPathExtension().appendingPathExtension("html"), encoding: .utf8)
+        #expect(html.contains("<h1>Primer evaluation: openstax</h1>"))
+        #expect(html.contains("<svg"))
+        #expect(html.contains("CC BY 4.0"))
+        #expect(!html.contains("<script"))
+
+        // Comparing a run with itself finds nothing; compare exits 0.
+        let same = try await cli.run(["eval", "compare", try results(first)[0].path, try results(second)[0].path])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("no regression"))
+    }
+
+    @Test func aWorsePromptVariantIsARegressionAndFailsTheCompare() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        // The shipped flashcards family without its duplicate, placeholder and scope gates.
+        let shipped = try String(contentsOf: CLIRunner.root.appendingPathComponent("Prompts/flashcards.yaml"), encoding: .utf8)
+        let worse = shipped
+            .replacingOccurrences(of: "  - placeholders\n", with: "")
+            .replacingOccurrences(of: "  - dedupe\n", with: "")
+            .replacingOccurrences(of: "  - scope\n", with: "")
+        #expect(worse != shipped)
+        let variant = try cli.write(worse, to: "flashcards-worse.yaml")
+        let out = cli.directory.appendingPathComponent("runs")
+        // mock-flaky adds duplicates, off-scope items and placeholders the gates normally drop.
+        let result = try await cli.run([
+            "eval", Self.suite, "--provider", "mock-flaky", "--families", "notes,flashcards", "--cases", "biology",
+            "--variant", "flashcards=\(variant.path)", "--out", out.path,
+        ])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("flashcards.duplicate_rate"))
+        #expect(result.stdout.contains("REGRESSION"))
+        let files = try results(out)
+        #expect(files.count == 2)
+        // The same pair through `primer eval compare` gives the same verdict and exit status.
+        let shippedRun = try #require(files.first { !$0.lastPathComponent.contains("variant") })
+        let variantRun = try #require(files.first { $0.lastPathComponent.contains("variant") })
+        let compare = try await cli.run(["eval", "compare", shippedRun.path, variantRun.path])
+        #expect(compare.status == 3)
+        // The other way round, the duplicates and leakage the gates remove show as improvements.
+        let reverse = try await cli.run(["eval", "compare", variantRun.path, shippedRun.path])
+        #expect(reverse.stdout.contains { _ in true } && reverse.stdout.split(separator: "\n").contains { $0.contains("flashcards.duplicate_rate") && $0.hasSuffix("improved") })
+        #expect(reverse.stdout.split(separator: "\n").contains { $0.contains("flashcards.leakage") && $0.hasSuffix("improved") })
+    }
+
+    @Test func badSuiteAndFilterInputsAreOneMessage() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let missing = try await cli.run(["eval", "no-such-suite", "--provider", "mock"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("no-such-suite"))
+        let noCases = try await cli.run(["eval", Self.suite, "--provider", "mock", "--cases", "zzz"])
+        #expect(noCases.status != 0)
+        #expect(noCases.stderr.contains("no case of 'openstax' matches"))
+        let family = try await cli.run(["eval", Self.suite, "--provider", "mock", "--families", "essays"])
+        #expect(family.stderr.contains("unknown family essays"))
+        let notJSON = try cli.write("{}", to: "x.json")
+        let compare = try await cli.run(["eval", "compare", notJSON.path, notJSON.path])
+        #expect(compare.status != 0 && compare.status != 3)
+        #expect(compare.stderr.contains("is not a primer eval result"))
+    }
+}
