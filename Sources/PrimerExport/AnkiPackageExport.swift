@@ -7,7 +7,8 @@ import ZIPFoundation
 /// that genanki writes and every Anki version imports) and `media` (`{}`).
 ///
 /// - Decks: one per `Subject::Topic::Subtopic`, every parent deck (`Subject`,
-///   `Subject::Topic`) and `Default` (id 1); ids derived from the deck names.
+///   `Subject::Topic`) and `Default` (id 1); ids derived from the deck names. A subtopic with
+///   nothing to study (no flashcards, terms or questions) gets no deck.
 /// - One note type, "Primer Basic" (fields Front and Back, one card, Anki's Basic templates),
 ///   for flashcards, terms (Front = term) and quiz questions (see `StudyItem.ankiFront`).
 ///   It has its own name so it neither clashes with nor alters the user's "Basic".

@@ -8,6 +8,8 @@ import PrimerCore
 /// flashcards, quiz questions (without their answers) and sources. Quiz questions are numbered
 /// Q1, Q2, … through the subject. The answer key comes once, at the very END of the guide
 /// (`# Answer key`, a `##` section per subject): letter, choice and explanation per question.
+/// Lessons are Markdown and go in as they are (their headings demoted below the subtopic);
+/// flashcard cells are escaped so text like `<b>` shows as written.
 public enum MarkdownStudyGuide {
     public static func render(_ kits: [Kit]) -> String {
         var parts: [String] = []
@@ -72,13 +74,13 @@ public enum MarkdownStudyGuide {
                     out += "- \(StudyItems.letter(c))) \(inline(choice))\n"
                 }
                 let valid = question.choices.indices.contains(question.correctIndex)
-                var answer = "**Q\(number).** "
+                var answer = "- **Q\(number).** "
                 answer += valid
                     ? "\(StudyItems.letter(question.correctIndex))) \(inline(question.choices[question.correctIndex]))"
                     : "(no answer given)"
                 let explanation = inline(question.explanation)
                 if !explanation.isEmpty { answer += " — \(explanation)" }
-                answers.append(answer + "  ")
+                answers.append(answer)
             }
         }
         if !subtopic.sources.isEmpty {
@@ -101,8 +103,12 @@ public enum MarkdownStudyGuide {
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// A table cell: one line (`<br>` for breaks), so the cell's own text cannot be HTML.
     static func cell(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "\r\n", with: "<br>")
             .replacingOccurrences(of: "\n", with: "<br>")

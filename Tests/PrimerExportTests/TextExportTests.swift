@@ -166,6 +166,7 @@ import Testing
         #expect(!guide.contains("# Membranes\n"))
         #expect(guide.contains("##### Transport"))
         #expect(guide.contains("> Missing: quiz (gates rejected)"))
+        #expect(guide.contains("| Tab\there, &lt;b&gt;not bold&lt;/b&gt; &amp; more | Line one<br>Line two |"))
     }
 
     @Test func severalSubjectsShareOneGuideAndOneAnswerKey() {
@@ -176,7 +177,7 @@ import Testing
         let key = guide.range(of: "# Answer key")!
         let after = guide[key.upperBound...]
         #expect(after.contains("## Cell Biology"))
-        #expect(after.contains("## Spanish\n\n**Q1.** A) Fine — It asks how you are."))
+        #expect(after.contains("## Spanish\n\n- **Q1.** A) Fine — It asks how you are.\n"))
         #expect(guide.range(of: "\n# Spanish\n")!.lowerBound < key.lowerBound)
     }
 }
