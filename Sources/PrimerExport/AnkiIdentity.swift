@@ -1,0 +1,156 @@
+import Crypto
+import Foundation
+
+/// Stable identities for Anki: note guids, deck and note type ids, and the first-field checksum.
+/// Everything is derived from content and names, so exporting the same kit again yields the
+/// same guids (Anki updates the notes) and the same deck and note type ids.
+public enum AnkiIdentity {
+    /// The id Anki gives the deck every collection has.
+    public static let defaultDeckID: Int64 = 1
+
+    /// What a note's guid is derived from: subject, topic, subtopic, family and front.
+    static func guidKey(_ parts: String...) -> String { parts.joined(separator: "\u{1f}") }
+
+    /// A 11-character base62 guid from the first 64 bits of SHA-1 of `key`. Base62 keeps it
+    /// free of separators, quotes and `#` (a text-import line starting with `#` is a comment).
+    public static func guid(_ key: String) -> String {
+        base62(sha1Prefix64(key), width: 11)
+    }
+
+    /// A deck id from the full deck name: positive, above 2^32 and below 2^53, never 1.
+    public static func deckID(_ name: String) -> Int64 { id(from: "deck\u{1f}" + name) }
+
+    /// A note type id from its name, in the same range as deck ids.
+    public static func modelID(_ name: String) -> Int64 { id(from: "model\u{1f}" + name) }
+
+    /// Anki's `csum`: the first 8 hex digits of SHA-1 of the first field with HTML stripped.
+    public static func checksum(firstField: String) -> Int64 {
+        let digest = Array(Insecure.SHA1.hash(data: Data(AnkiHTML.strip(firstField).utf8)))
+        return Int64(digest[0]) << 24 | Int64(digest[1]) << 16 | Int64(digest[2]) << 8 | Int64(digest[3])
+    }
+
+    /// `Subject::Topic::Subtopic` with each part made safe for Anki (no `::` inside a part,
+    /// no control characters, no surrounding spaces or colons, never empty).
+    public static func deckName(_ parts: String...) -> String { deckName(parts) }
+
+    public static func deckName(_ parts: [String]) -> String {
+        parts.map(deckComponent).joined(separator: "::")
+    }
+
+    /// Every deck a set of leaf deck names needs: the leaves and all their parents, sorted.
+    public static func decksWithParents(_ leaves: [String]) -> [String] {
+        var all = Set<String>()
+        for leaf in leaves {
+            let parts = leaf.components(separatedBy: "::")
+            for end in 1...parts.count { all.insert(parts[0..<end].joined(separator: "::")) }
+        }
+        return all.sorted()
+    }
+
+    static func deckComponent(_ text: String) -> String {
+        var clean = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            CharacterSet.controlCharacters.contains($0) || CharacterSet.newlines.contains($0) ? " " : $0
+        }))
+        while clean.contains("::") { clean = clean.replacingOccurrences(of: "::", with: ":") }
+        clean = clean.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        clean = clean.trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+        return clean.isEmpty ? "Untitled" : clean
+    }
+
+    static func id(from key: String) -> Int64 {
+        let low: UInt64 = 1 << 32
+        let high: UInt64 = 1 << 53
+        return Int64(low + sha1Prefix64(key) % (high - low))
+    }
+
+    static func sha1Prefix64(_ key: String) -> UInt64 {
+        Insecure.SHA1.hash(data: Data(key.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    static func base62(_ value: UInt64, width: Int) -> String {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var value = value
+        var out: [Character] = []
+        repeat {
+            out.append(alphabet[Int(value % 62)])
+            value /= 62
+        } while value > 0
+        while out.count < width { out.append("0") }
+        return String(out.reversed())
+    }
+}
+
+/// The HTML Anki fields hold: plain text escaped, newlines as `<br>`.
+public enum AnkiHTML {
+    /// Escapes `& < > "`, turns tabs into `&#9;` and line breaks into `<br>`, and drops the
+    /// 0x1f field separator.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousCR = scalar == "\r" }
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t": out += "&#9;"
+            case "\r": out += "<br>"
+            case "\n": if !previousCR { out += "<br>" }
+            case "\u{2028}", "\u{2029}": out += "<br>"
+            case "\u{1f}": break
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Tags removed and entities decoded, as Anki does before the checksum.
+    public static func strip(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if inTag {
+                if character == ">" { inTag = false }
+            } else if character == "<" {
+                inTag = true
+            } else {
+                text.append(character)
+            }
+        }
+        return decodeEntities(text)
+    }
+
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " "]
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semi = after.prefix(10).firstIndex(of: ";") {
+                let name = String(after[..<semi])
+                var decoded: String?
+                if let value = named[name] {
+                    decoded = value
+                } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16),
+                    let scalar = Unicode.Scalar(code) {
+                    decoded = String(Character(scalar))
+                } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
+                    decoded = String(Character(scalar))
+                }
+                if let decoded {
+                    out += decoded
+                    rest = after[after.index(after: semi)...]
+                    continue
+                }
+            }
+            out += "&"
+            rest = after
+        }
+        out += rest
+        return out
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import PrimerCore
+import ZIPFoundation
+
+/// The .apkg export: a zip of `collection.anki2` (an SQLite collection in the legacy schema 11
+/// that genanki writes and every Anki version imports) and `media` (`{}`).
+///
+/// - Decks: one per `Subject::Topic::Subtopic`, every parent deck (`Subject`,
+///   `Subject::Topic`) and `Default` (id 1); ids derived from the deck names. A subtopic with
+///   nothing to study (no flashcards, terms or questions) gets no deck.
+/// - One note type, "Primer Basic" (fields Front and Back, one card, Anki's Basic templates),
+///   for flashcards, terms (Front = term) and quiz questions (see `StudyItem.ankiFront`).
+///   It has its own name so it neither clashes with nor alters the user's "Basic".
+/// - Notes: stable guids (`StudyItem.guid`), tags `primer` and the family, `csum` of the
+///   stripped first field. Cards are new (type 0, queue 0), due in kit order.
+public enum AnkiPackageExport {
+    public static let noteTypeName = "Primer Basic"
+    public static var noteTypeID: Int64 { AnkiIdentity.modelID(noteTypeName) }
+
+    public static func write(_ kits: [Kit], to url: URL, now: Date) throws {
+        let fileManager = FileManager.default
+        let dir = fileManager.temporaryDirectory.appendingPathComponent("primer-anki-\(UUID().uuidString)", isDirectory: true)
+        try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(at: dir) }
+
+        let collection = dir.appendingPathComponent("collection.anki2")
+        do {
+            try writeCollection(StudyItems.collect(kits), to: collection, now: now)
+        } catch let error as DatabaseError {
+            throw ExportError.packageFailed("SQLite: \(error.message ?? error.description)")
+        }
+        let media = dir.appendingPathComponent("media")
+        try Data("{}".utf8).write(to: media)
+
+        if fileManager.fileExists(atPath: url.path) { try fileManager.removeItem(at: url) }
+        do {
+            let archive = try Archive(url: url, accessMode: .create)
+            try archive.addEntry(with: "collection.anki2", fileURL: collection, compressionMethod: .deflate)
+            try archive.addEntry(with: "media", fileURL: media, compressionMethod: .deflate)
+        } catch {
+            try? fileManager.removeItem(at: url)
+            throw ExportError.packageFailed("zip: \(error)")
+        }
+    }
+
+    static func writeCollection(_ items: [StudyItem], to path: URL, now: Date) throws {
+        let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        let nowS = nowMs / 1000
+        let leafDecks = items.map(\.deckName)
+        let deckNames = AnkiIdentity.decksWithParents(leafDecks)
+        let modelID = noteTypeID
+        let firstDeck = leafDecks.first.map(AnkiIdentity.deckID) ?? AnkiIdentity.defaultDeckID
+
+        let queue = try DatabaseQueue(path: path.path)
+        try queue.write { db in
+            for statement in AnkiSchema11.statements { try db.execute(sql: statement) }
+            try db.execute(
+                sql: "INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')",
+                arguments: [
+                    AnkiSchema11.collectionCreated(now), nowMs, nowMs,
+                    try AnkiSchema11.json(AnkiSchema11.conf),
+                    try AnkiSchema11.json([String(modelID): AnkiSchema11.basicModel(id: modelID, name: noteTypeName, deck: firstDeck, mod: nowS)]),
+                    try AnkiSchema11.json(AnkiSchema11.decks(deckNames, mod: nowS)),
+                    try AnkiSchema11.json(AnkiSchema11.dconf),
+                ])
+            for (index, item) in items.enumerated() {
+                let noteID = nowMs + Int64(index)
+                let front = item.ankiFront
+                try db.execute(
+                    sql: "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')",
+                    arguments: [
+                        noteID, item.guid, modelID, nowS, " " + item.tags.joined(separator: " ") + " ",
+                        front + "\u{1f}" + item.ankiBack, AnkiHTML.strip(front.replacingOccurrences(of: "<br>", with: " ")),
+                        AnkiIdentity.checksum(firstField: front),
+                    ])
+                try db.execute(
+                    sql: "INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+                    arguments: [noteID, noteID, AnkiIdentity.deckID(item.deckName), nowS, index + 1])
+            }
+        }
+        try queue.close()
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import PrimerCore
+
+/// Anki's text import (2.1.54+): UTF-8, tab separated, with header lines telling Anki the
+/// separator, that fields are HTML, the note type and which columns hold the deck, the guid
+/// and the tags. Columns: 1 guid, 2 deck (`Subject::Topic::Subtopic`), 3 Front, 4 Back, 5 tags.
+///
+/// Fields are HTML-escaped with newlines as `<br>` and tabs as `&#9;`, so they never hold the
+/// separator, a line break or a quote. The guid comes first: it is base62, so no line starts
+/// with `#` (a comment to Anki). The guids are the ones the .apkg export uses.
+public enum AnkiTextExport {
+    public static let headers = [
+        "#separator:tab",
+        "#html:true",
+        "#notetype:Basic",
+        "#guid column:1",
+        "#deck column:2",
+        "#tags column:5",
+    ]
+
+    public static func render(_ kits: [Kit]) -> String {
+        var lines = headers
+        for item in StudyItems.collect(kits) {
+            lines.append([
+                item.guid, item.deckName, item.ankiFront, item.ankiBack, item.tags.joined(separator: " "),
+            ].map(quoted).joined(separator: "\t"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Deck names are not HTML; one holding a quote is quoted CSV-style (a quote doubled).
+    static func quoted(_ field: String) -> String {
+        let needsQuotes = field.unicodeScalars.contains { $0 == "\t" || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        return needsQuotes ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }
+}

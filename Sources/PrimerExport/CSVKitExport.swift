@@ -1,0 +1,37 @@
+import Foundation
+import PrimerCore
+
+/// The CSV export (RFC 4180): a header row, then a row per flashcard, term and quiz question.
+/// Lines end in CRLF; a field is quoted when it holds a comma, a quote, CR or LF, and quotes
+/// inside are doubled. Fields are plain text.
+///
+/// Columns: subject, topic, subtopic, type (flashcard | question | term), front, back,
+/// choices, answer, explanation, sources.
+/// - flashcard: front/back; term: front = term, back = definition;
+/// - question: front = question, back = the correct choice's text, choices = the lettered
+///   choices one per line (`A) …`), answer = the letter, explanation;
+/// - sources: the subtopic's cited URLs, one per line.
+public enum CSVKitExport {
+    public static let columns = [
+        "subject", "topic", "subtopic", "type", "front", "back", "choices", "answer", "explanation", "sources",
+    ]
+
+    public static func render(_ kits: [Kit]) -> String {
+        var rows = [columns]
+        for item in StudyItems.collect(kits) {
+            rows.append([
+                item.subject, item.topic, item.subtopic, item.family.rawValue, item.front, item.back,
+                item.choices.enumerated().map { "\(StudyItems.letter($0.offset))) \($0.element)" }.joined(separator: "\n"),
+                item.answerLetter, item.explanation,
+                item.sources.map(\.url).joined(separator: "\n"),
+            ])
+        }
+        return rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// One field, quoted when RFC 4180 requires it.
+    public static func field(_ text: String) -> String {
+        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import PrimerCore
+
+/// Writes kits to a file in one of the `ExportFormat`s. Every format writes exactly one file,
+/// whatever the number of kits:
+/// - json: one document whose `kits` is an array (one element for one kit);
+/// - markdown: one study guide, a `#` part per subject, the answer key at the end;
+/// - csv / anki-text: one table, the subject is a column (the deck column in Anki's case);
+/// - apkg: one package, a deck per `Subject::Topic::Subtopic`.
+public struct KitExporter: Sendable {
+    /// Stamped into the JSON (`exported_at`) and used as the modification time in Anki packages.
+    public var exportedAt: Date
+
+    public init(exportedAt: Date = Date()) {
+        self.exportedAt = exportedAt
+    }
+
+    /// Writes `kits` to `url`, replacing any file there.
+    public func export(_ kits: [Kit], format: ExportFormat, to url: URL) throws {
+        guard !kits.isEmpty else { throw ExportError.nothingToExport }
+        switch format {
+        case .apkg:
+            try AnkiPackageExport.write(kits, to: url, now: exportedAt)
+        default:
+            try data(kits, format: format).write(to: url, options: .atomic)
+        }
+    }
+
+    /// The exported bytes, for formats that are a single text (and for apkg, the zip's bytes).
+    public func data(_ kits: [Kit], format: ExportFormat) throws -> Data {
+        guard !kits.isEmpty else { throw ExportError.nothingToExport }
+        switch format {
+        case .json: return try JSONKitExport.encode(kits, exportedAt: exportedAt)
+        case .markdown: return Data(MarkdownStudyGuide.render(kits).utf8)
+        case .csv: return Data(CSVKitExport.render(kits).utf8)
+        case .ankiText: return Data(AnkiTextExport.render(kits).utf8)
+        case .apkg:
+            let dir = FileManager.default.temporaryDirectory
+                .appendingPathComponent("primer-apkg-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let file = dir.appendingPathComponent("kit.apkg")
+            try AnkiPackageExport.write(kits, to: file, now: exportedAt)
+            return try Data(contentsOf: file)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PrimerCore
+
+/// The Markdown study guide: one file, whatever the number of kits.
+///
+/// Per subject (a `#` part; several subjects are separated by `---`): the subject's notes,
+/// the study plan, then per topic (`##`) and subtopic (`###`) the lesson, key terms,
+/// flashcards, quiz questions (without their answers) and sources. Quiz questions are numbered
+/// Q1, Q2, … through the subject. The answer key comes once, at the very END of the guide
+/// (`# Answer key`, a `##` section per subject): letter, choice and explanation per question.
+/// Lessons are Markdown and go in as they are (their headings demoted below the subtopic);
+/// flashcard cells are escaped so text like `<b>` shows as written.
+public enum MarkdownStudyGuide {
+    public static func render(_ kits: [Kit]) -> String {
+        var parts: [String] = []
+        var keys: [(subject: String, answers: [String])] = []
+        for kit in kits {
+            let (body, answers) = renderSubject(kit)
+            parts.append(body)
+            if !answers.isEmpty { keys.append((kit.subject.title, answers)) }
+        }
+        var out = parts.joined(separator: "\n---\n\n")
+        if !keys.isEmpty {
+            out += "\n---\n\n# Answer key\n"
+            for key in keys {
+                out += "\n## \(inline(key.subject))\n\n" + key.answers.joined(separator: "\n") + "\n"
+            }
+        }
+        return out
+    }
+
+    static func renderSubject(_ kit: Kit) -> (String, [String]) {
+        var out = "# \(inline(kit.subject.title))\n\n"
+        let notes = kit.subject.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !notes.isEmpty { out += "> " + notes.replacingOccurrences(of: "\n", with: "\n> ") + "\n\n" }
+        out += "## Study plan\n\n"
+        for (t, topic) in kit.topics.enumerated() {
+            out += "\(t + 1). **\(inline(topic.title))**\(topic.overview.isEmpty ? "" : " — \(inline(topic.overview))")\n"
+            for (s, subtopic) in topic.subtopics.enumerated() { out += "   \(s + 1). \(inline(subtopic.title))\n" }
+        }
+        var answers: [String] = []
+        for (t, topic) in kit.topics.enumerated() {
+            out += "\n## \(t + 1). \(inline(topic.title))\n"
+            if !topic.overview.isEmpty { out += "\n\(topic.overview)\n" }
+            for (s, subtopic) in topic.subtopics.enumerated() {
+                out += "\n### \(t + 1).\(s + 1) \(inline(subtopic.title))\n"
+                out += subtopicBody(subtopic, answers: &answers)
+            }
+        }
+        return (out, answers)
+    }
+
+    static func subtopicBody(_ subtopic: KitSubtopic, answers: inout [String]) -> String {
+        var out = ""
+        if let notes = subtopic.notes, !notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            // The lesson's own headings go below the subtopic's level.
+            out += "\n" + demoteHeadings(withoutTitle(notes, subtopic.title), by: 3)
+                .trimmingCharacters(in: .newlines) + "\n"
+        }
+        if !subtopic.terms.isEmpty {
+            out += "\n#### Key terms\n\n"
+            for term in subtopic.terms { out += "- **\(inline(term.term))**: \(inline(term.definition))\n" }
+        }
+        if !subtopic.flashcards.isEmpty {
+            out += "\n#### Flashcards\n\n| Front | Back |\n| --- | --- |\n"
+            for card in subtopic.flashcards { out += "| \(cell(card.front)) | \(cell(card.back)) |\n" }
+        }
+        if !subtopic.questions.isEmpty {
+            out += "\n#### Quiz\n"
+            for question in subtopic.questions {
+                let number = answers.count + 1
+                out += "\n**Q\(number).** \(inline(question.question))\n\n"
+                for (c, choice) in question.choices.enumerated() {
+                    out += "- \(StudyItems.letter(c))) \(inline(choice))\n"
+                }
+                let valid = question.choices.indices.contains(question.correctIndex)
+                var answer = "- **Q\(number).** "
+                answer += valid
+                    ? "\(StudyItems.letter(question.correctIndex))) \(inline(question.choices[question.correctIndex]))"
+                    : "(no answer given)"
+                let explanation = inline(question.explanation)
+                if !explanation.isEmpty { answer += " — \(explanation)" }
+                answers.append(answer)
+            }
+        }
+        if !subtopic.sources.isEmpty {
+            out += "\n#### Sources\n\n"
+            for source in subtopic.sources {
+                let title = inline(source.title.isEmpty ? source.url : source.title)
+                out += source.url.isEmpty ? "- \(title)\n" : "- [\(title)](\(source.url))\n"
+            }
+        }
+        let failed = subtopic.generations.filter { $0.status != "ok" }
+        if !failed.isEmpty {
+            out += "\n> Missing: " + failed.map { "\($0.family) (\($0.error ?? "failed"))" }.joined(separator: "; ") + "\n"
+        }
+        return out
+    }
+
+    /// One line of text: line breaks become spaces.
+    static func inline(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// A table cell: one line (`<br>` for breaks), so the cell's own text cannot be HTML.
+    static func cell(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\r\n", with: "<br>")
+            .replacingOccurrences(of: "\n", with: "<br>")
+    }
+
+    /// The lesson usually opens with `# <subtopic>`, which the guide already shows as a heading.
+    static func withoutTitle(_ notes: String, _ title: String) -> String {
+        let trimmed = notes.trimmingCharacters(in: .newlines)
+        let lines = trimmed.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = lines.first, first.hasPrefix("# "),
+            first.dropFirst(2).trimmingCharacters(in: .whitespaces).lowercased() == title.lowercased()
+        else { return trimmed }
+        return lines.count > 1 ? String(lines[1]) : ""
+    }
+
+    static func demoteHeadings(_ markdown: String, by levels: Int) -> String {
+        var inFence = false
+        return markdown.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle() }
+            guard !inFence, line.hasPrefix("#") else { return String(line) }
+            let hashes = line.prefix { $0 == "#" }.count
+            // `#hashtag` is not a heading.
+            guard hashes < line.count, line[line.index(line.startIndex, offsetBy: hashes)] == " " else { return String(line) }
+            return String(repeating: "#", count: min(6, hashes + levels)) + line.dropFirst(hashes)
+        }.joined(separator: "\n")
+    }
+}

@@ -1,1 +1,0 @@
-// Exports land here.
