@@ -1,0 +1,77 @@
+import Foundation
+import PrimerCore
+import Testing
+
+@Suite struct ExportCommandTests {
+    /// Runs scripts/anki_import_check.py (the real Anki library) on files; fails when it cannot.
+    func ankiImport(_ mode: String, _ files: [URL]) async throws -> [String: Any] {
+        let runner = try CLIRunner()
+        defer { runner.remove() }
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["python3", CLIRunner.root.appendingPathComponent("scripts/anki_import_check.py").path, mode] + files.map(\.path)
+                let out = Pipe(), err = Pipe()
+                process.standardOutput = out
+                process.standardError = err
+                do { try process.run() } catch { continuation.resume(throwing: error); return }
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                guard process.terminationStatus == 0, let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                    continuation.resume(throwing: CLIRunnerError("anki import failed (\(process.terminationStatus)): \(message)"))
+                    return
+                }
+                continuation.resume(returning: json)
+            }
+        }
+    }
+
+    @Test func exportsEveryFormatAndTheApkgImportsIntoRealAnki() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try await cli.run(["generate", "Cell Biology", "--max-subtopics", "2"]).status == 0)
+        let kit = try JSONDecoder().decode(Kit.self, from: Data(try await cli.run(["show", "Cell Biology", "--format", "json"]).stdout.utf8))
+        let done = kit.topics.flatMap(\.subtopics).filter { $0.notes != nil }
+        let notes = done.reduce(0) { $0 + $1.flashcards.count + $1.terms.count + $1.questions.count }
+
+        for format in ["json", "markdown", "csv", "anki-text", "apkg"] {
+            let result = try await cli.run(["export", "Cell Biology", "--format", format, "--out", cli.directory.appendingPathComponent("kit.\(format)").path])
+            #expect(result.status == 0, "\(format): \(result.stderr)")
+            #expect(result.stdout.contains("Wrote"))
+        }
+        let guide = try String(contentsOf: cli.directory.appendingPathComponent("kit.markdown"), encoding: .utf8)
+        #expect(guide.contains("# Answer key"))
+
+        let apkg = cli.directory.appendingPathComponent("kit.apkg")
+        let imported = try await ankiImport("apkg", [apkg])
+        #expect(imported["notes"] as? Int == notes)
+        #expect(imported["cards"] as? Int == notes)
+        // One deck per subtopic with content, their topic and subject parents, and Default.
+        let topics = Set(done.map { sub in kit.topics.first { $0.subtopics.contains(sub) }!.title }).count
+        #expect(imported["decks"] as? Int == done.count + topics + 1 + 1)
+
+        // Exporting again and importing both updates instead of duplicating.
+        let again = cli.directory.appendingPathComponent("again.apkg")
+        #expect(try await cli.run(["export", "Cell Biology", "--format", "apkg", "--out", again.path]).status == 0)
+        let twice = try await ankiImport("apkg", [apkg, again])
+        #expect(twice["notes"] as? Int == notes)
+
+        let text = try await ankiImport("text", [cli.directory.appendingPathComponent("kit.anki-text")])
+        #expect(text["notes"] as? Int == notes)
+    }
+
+    @Test func exportErrorsSayWhatToDo() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let none = try await cli.run(["export", "--all", "--format", "json"])
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("no subjects to export"))
+        let unknown = try await cli.run(["export", "Nothing", "--format", "csv"])
+        #expect(unknown.stderr.contains("primer list"))
+        let badFormat = try await cli.run(["export", "Nothing", "--format", "pdf"])
+        #expect(badFormat.status != 0)
+        #expect(badFormat.stderr.contains("pdf"))
+    }
+}
