@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds Primer and runs every test: unit tests, store tests on real SQLite files, and the
-# end-to-end CLI tests (which run the built `primer` binary on temporary stores).
+# Installs what the tests need (when missing), builds Primer and runs every test: unit tests,
+# store tests on real SQLite files, loopback HTTP contract tests, end-to-end CLI tests (which
+# run the built `primer` binary on temporary stores) and tests against a real llama-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
+scripts/install-test-tools.sh
 swift build
 # The CLI tests run this binary; they find it through PRIMER_BIN.
 export PRIMER_BIN="$(swift build --show-bin-path)/primer"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what the tests use, when it is missing: poppler-utils (pdftotext) and qpdf from
+# Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
+# its model (scripts/install-local-llm.sh, cached in ~/.cache/primer).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+for tool in pdftotext:poppler-utils qpdf:qpdf; do
+  command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+python3 -c 'import anki' 2>/dev/null || python3 -m pip install -q anki==26.9.3
+
+scripts/install-local-llm.sh
