@@ -83,9 +83,14 @@ import Testing
         #expect(replayed.failures.isEmpty)
         #expect(try texts(replaying, "Thermodynamics") == texts(recording, "Thermodynamics"))
 
-        // A subtopic that was never recorded fails clearly.
-        let more = try await replaying.pipeline(replay).run(SubjectRequest(title: "Thermodynamics"), options: PipelineOptions(maxSubtopics: 3))
-        #expect(!more.failures.isEmpty)
-        #expect(more.failures.allSatisfy { $0.error.contains("no recorded answer for") && $0.error.contains("--record") })
+        // A subtopic that was never recorded stops the run (the error is not retryable) and says why.
+        do {
+            _ = try await replaying.pipeline(replay).run(SubjectRequest(title: "Thermodynamics"), options: PipelineOptions(maxSubtopics: 3))
+            Issue.record("the unrecorded subtopic should fail")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("no recorded answer for notes of First Principles of Thermodynamics in \(cassette.standardizedFileURL.path)"))
+            #expect(message.contains("record it with --record"))
+        }
     }
 }

@@ -4,9 +4,11 @@ import Testing
 
 @testable import PrimerProviders
 
-/// Counts the calls that reach the provider it wraps (not a `ProviderWrapper`: it is the "network").
-final class CountingProvider: Provider, @unchecked Sendable {
+/// Counts the calls that reach the provider it wraps (a pass-through `ProviderWrapper`, so cache
+/// keys still see that a wrapped mock reads the purpose).
+final class CountingProvider: ProviderWrapper, @unchecked Sendable {
     let base: any Provider
+    var wrapped: any Provider { base }
     private let lock = NSLock()
     private var count = 0
     init(_ base: any Provider) { self.base = base }

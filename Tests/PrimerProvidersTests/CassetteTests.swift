@@ -109,15 +109,18 @@ private func replayMock(in folder: URL, cassette: String, fallback: String? = ni
         _ = try await recorder.complete(request(purpose(.flashcards)))
 
         let mock = try replayMock(in: folder, cassette: "cassettes/openrouter.jsonl")
-        let error = try #require(providerError { _ = try mock.respond(to: request(purpose(.quiz, subtopic: "Bases"))) })
+        // A real model sees only the messages: the same prompt under another purpose is the same request.
+        #expect(try mock.respond(to: request(purpose(.quiz, subtopic: "Bases"))).text == "cards")
+        let quizOfBases = request(purpose(.quiz, subtopic: "Bases"), prompt: "Write 10 questions about Bases.")
+        let error = try #require(providerError { _ = try mock.respond(to: quizOfBases) })
         #expect(!error.retryable)
         #expect(error.message == "no recorded answer for quiz of Bases in \(file.standardizedFileURL.path); record it with --record")
         // Another prompt for the same family and subtopic is another request.
         #expect(providerError { _ = try mock.respond(to: request(purpose(.flashcards), prompt: "changed")) } != nil)
 
         let generating = try replayMock(in: folder, cassette: "cassettes/openrouter.jsonl", fallback: "generate", name: "gen")
-        let generated = try generating.respond(to: request(purpose(.quiz, subtopic: "Bases")))
-        #expect(generated == (try MockProvider(name: "gen").respond(to: request(purpose(.quiz, subtopic: "Bases")))))
+        let generated = try generating.respond(to: quizOfBases)
+        #expect(generated == (try MockProvider(name: "gen").respond(to: quizOfBases)))
         #expect(try generating.respond(to: request(purpose(.flashcards))).text == "cards")
     }
 
