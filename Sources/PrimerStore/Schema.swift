@@ -6,7 +6,7 @@ enum Schema {
     /// from its header before anything is written to it.
     static let applicationID: Int32 = 0x5052_494D
 
-    /// Every table, parents first.
+    /// Every kit table, parents first (the rows of subjects and what hangs under them).
     static let tables = [
         "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
         "notes", "flashcards", "questions", "terms",
@@ -17,6 +17,9 @@ enum Schema {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: v1)
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: v2)
         }
         return migrator
     }
@@ -161,5 +164,19 @@ enum Schema {
         );
         CREATE INDEX terms_subtopic ON terms(subtopic_id, family, position);
         CREATE INDEX terms_generation ON terms(generation_id);
+        """
+
+    /// The response cache: provider answers by `ResponseCacheKey` (evaluation reruns). Errors are
+    /// never stored; `response` is the answer's JSON (`CompletionResponse` Codable form).
+    static let v2 = """
+        CREATE TABLE response_cache (
+            key TEXT PRIMARY KEY,
+            provider TEXT NOT NULL,
+            model TEXT NOT NULL,
+            response TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            hits INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX response_cache_created ON response_cache(created_at);
         """
 }

@@ -1,7 +1,7 @@
 import PrimerCore
 
 /// Applies a profile's temperature and token limit to every request, over the family's own.
-public struct ProfiledProvider: Provider {
+public struct ProfiledProvider: ProviderWrapper {
     public let base: any Provider
     public let name: String
     public let temperature: Double?
@@ -15,12 +15,18 @@ public struct ProfiledProvider: Provider {
     }
 
     public var model: String { base.model }
+    public var wrapped: any Provider { base }
 
-    public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+    /// The request with the profile's temperature and token limit.
+    public func forwardedRequest(_ request: CompletionRequest) -> CompletionRequest {
         var request = request
         if let temperature { request.temperature = temperature }
         if let maxTokens { request.maxTokens = maxTokens }
-        return try await base.complete(request)
+        return request
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        try await base.complete(forwardedRequest(request))
     }
 }
 

@@ -56,6 +56,14 @@ public struct MockFault: Sendable, Equatable {
     }
 }
 
+/// What a replaying mock does with a request the cassette has no answer for.
+public enum MockReplayFallback: String, Sendable, Equatable, CaseIterable {
+    /// Throw a non-retryable `ProviderError` saying what to record.
+    case fail
+    /// Write the normal mock content.
+    case generate
+}
+
 /// The mock's settings (`settings:` in its manifest).
 public struct MockConfiguration: Sendable, Equatable {
     public var seed: UInt64
@@ -63,15 +71,25 @@ public struct MockConfiguration: Sendable, Equatable {
     public var latencyMs: Int
     public var style: MockStyle
     public var faults: [MockFault]
+    /// A cassette to answer from (`replay:`), resolved against the manifest's folder, then the
+    /// current directory. See `MockProvider` and `CassetteRecorder`.
+    public var replay: URL?
+    /// `replay_fallback:` (default `fail`).
+    public var replayFallback: MockReplayFallback
 
-    public static let settingKeys = ["seed", "latency_ms", "style", "faults"]
+    public static let settingKeys = ["seed", "latency_ms", "style", "faults", "replay", "replay_fallback"]
     public static let faultKeys = ["type", "attempts", "families", "count"]
 
-    public init(seed: UInt64 = 42, latencyMs: Int = 0, style: MockStyle = .canonical, faults: [MockFault] = []) {
+    public init(
+        seed: UInt64 = 42, latencyMs: Int = 0, style: MockStyle = .canonical, faults: [MockFault] = [],
+        replay: URL? = nil, replayFallback: MockReplayFallback = .fail
+    ) {
         self.seed = seed
         self.latencyMs = latencyMs
         self.style = style
         self.faults = faults
+        self.replay = replay
+        self.replayFallback = replayFallback
     }
 
     /// Reads the settings mapping; every mistake is a `ProviderConfigError` naming file and line.
@@ -88,6 +106,7 @@ public struct MockConfiguration: Sendable, Equatable {
             }
             self.style = style
         }
+        try readReplay(settings)
         for entry in try settings.mappingList("faults") ?? [] {
             try entry.rejectUnknownKeys(allowed: Self.faultKeys)
             let kinds = MockFault.Kind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -106,5 +125,43 @@ public struct MockConfiguration: Sendable, Equatable {
                     kind, attempts: try entry.intList("attempts", minimum: 1), families: try entry.stringList("families"),
                     count: try entry.int("count", minimum: 1) ?? 1))
         }
+    }
+}
+
+extension MockConfiguration {
+    /// `replay:` (a path, relative to the manifest's folder, then to the current directory) and
+    /// `replay_fallback:` (`fail` or `generate`).
+    mutating func readReplay(_ settings: ManifestSettings, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
+        if let name = try settings.string("replay_fallback") {
+            guard let fallback = MockReplayFallback(rawValue: name) else {
+                throw ProviderConfigError.badValue(
+                    file: settings.file.path, line: settings.value("replay_fallback")?.mark?.line,
+                    key: "settings.replay_fallback",
+                    problem: "is `\(name)`; use one of: \(MockReplayFallback.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            replayFallback = fallback
+        }
+        guard let path = try settings.string("replay") else { return }
+        let line = settings.value("replay")?.mark?.line
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ProviderConfigError.badValue(
+                file: settings.file.path, line: line, key: "settings.replay",
+                problem: "is empty; give the path of a cassette such as `Evaluations/<suite>/cassettes/<provider>.jsonl`")
+        }
+        let expanded = (path as NSString).expandingTildeInPath
+        let candidates: [URL] =
+            expanded.hasPrefix("/")
+            ? [URL(fileURLWithPath: expanded)]
+            : [
+                settings.file.deletingLastPathComponent().appendingPathComponent(expanded),
+                URL(fileURLWithPath: currentDirectory, isDirectory: true).appendingPathComponent(expanded),
+            ]
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw ProviderConfigError.badValue(
+                file: settings.file.path, line: line, key: "settings.replay",
+                problem: "names no file (looked for \(candidates.map { "‘\($0.standardizedFileURL.path)’" }.joined(separator: " and "))); "
+                    + "record the cassette first with --record, or fix the path")
+        }
+        replay = found.standardizedFileURL
     }
 }

@@ -13,21 +13,29 @@ public struct MockProvider: Provider {
     public let name: String
     public let model: String
     public let configuration: MockConfiguration
+    /// Recorded answers to give back (`replay:`), see `MockProvider+Replay`.
+    public let cassette: Cassette?
 
     public static let defaultModel = "mock-1"
 
-    public init(name: String = "mock", model: String = MockProvider.defaultModel, configuration: MockConfiguration = MockConfiguration()) {
+    public init(
+        name: String = "mock", model: String = MockProvider.defaultModel, configuration: MockConfiguration = MockConfiguration(),
+        cassette: Cassette? = nil
+    ) {
         self.name = name
         self.model = model.isEmpty ? Self.defaultModel : model
         self.configuration = configuration
+        self.cassette = cassette
     }
 
-    /// Builds the mock from its manifest; bad settings throw `ProviderConfigError`. The mock needs
-    /// no environment (no key), but takes it to fit the adapter factory shape.
+    /// Builds the mock from its manifest; bad settings throw `ProviderConfigError`, a bad
+    /// `replay:` cassette `CassetteError`. The mock needs no environment (no key), but takes it to
+    /// fit the adapter factory shape.
     public init(manifest: ProviderManifest, environment: [String: String] = [:]) throws {
+        let configuration = try MockConfiguration(settings: manifest.settingsReader)
         self.init(
-            name: manifest.name, model: manifest.model,
-            configuration: try MockConfiguration(settings: manifest.settingsReader))
+            name: manifest.name, model: manifest.model, configuration: configuration,
+            cassette: try configuration.replay.map(Cassette.load(from:)))
     }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
@@ -39,6 +47,7 @@ public struct MockProvider: Provider {
 
     /// The answer to `request`, without the configured latency.
     public func respond(to request: CompletionRequest) throws -> CompletionResponse {
+        if let cassette, let recorded = try replay(request, from: cassette) { return recorded }
         let purpose = request.purpose
         var rng = SplitMix64(seed: Self.requestHash(request, seed: configuration.seed))
         let faults = configuration.faults.filter { $0.matches(purpose) }
