@@ -28,7 +28,10 @@ struct EvalCommand: AsyncParsableCommand {
         @Option(help: "Compare with an earlier result JSON; exit with status 3 on a regression.") var baseline: String?
         @Option(help: "Folder for the JSON result and HTML report (default: ./eval-results).") var out: String = "eval-results"
         @Option(help: "A label stored with the run.") var label: String = ""
+        @Flag(help: "Ask the provider every time instead of reusing cached answers.") var noCache = false
+        @Flag(help: "Keep the provider's real answers as a cassette in <suite>/cassettes/<provider>.jsonl (secrets removed), for replay by the mock; implies --no-cache.") var record = false
         @OptionGroup var configOptions: ConfigOptions
+        @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var promptsOptions: PromptsOptions
         @OptionGroup var pluginsOptions: PluginsOptions
 
@@ -50,9 +53,16 @@ struct EvalCommand: AsyncParsableCommand {
             let familySet = try promptsOptions.load(config: config)
             let resolver = try pluginsOptions.resolver(config: config)
             let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
-            let base = try resolver.makeProvider(named: providerName, environment: environment)
+            var base = try resolver.makeProvider(named: providerName, environment: environment)
             try LocalServers.requireInstalled(base)
-            var runner = EvalRunner(families: familySet, provider: base)
+            if record {
+                let cassette = suiteURL.appendingPathComponent("cassettes").appendingPathComponent("\(providerName).jsonl")
+                do { base = try CassetteRecorder(base: base, file: cassette, environment: environment, startFresh: true) } catch { throw CLIError("\(error)") }
+                FileHandle.standardError.write(Data("Recording answers to \(cassette.path)\n".utf8))
+            }
+            // Answers are cached in the store: rerunning an unchanged suite asks the provider nothing.
+            let caching = (noCache || record) ? nil : CachingProvider(base: base, cache: try storeOptions.open(config: config))
+            var runner = EvalRunner(families: familySet, provider: caching ?? base)
             runner.familyFilter = families.map { Set($0.split(separator: ",").map(String.init)) }
             if let unknown = runner.familyFilter?.subtracting(familySet.families.map(\.name)), !unknown.isEmpty {
                 throw CLIError("unknown famil\(unknown.count == 1 ? "y" : "ies") \(unknown.sorted().joined(separator: ", ")); the families are \(familySet.families.map(\.name).sorted().joined(separator: ", "))")
@@ -68,14 +78,15 @@ struct EvalCommand: AsyncParsableCommand {
 
             let display = EvalProgress()
             let report = try await LocalServers.stoppingAfter {
-                var report = try await runner.run(loaded, cases: selected, progress: display.report)
+                var report = try await runner.run(loaded, cases: selected, cacheHits: { caching?.hits ?? 0 }, progress: display.report)
                 display.finish()
                 var variantReport: EvalRunReport?
                 if let variant {
                     var experimental = runner
                     experimental.families = try Self.replacing(variant, in: familySet)
                     experimental.label = "variant \(variant)"
-                    variantReport = try await experimental.run(loaded, cases: selected, progress: display.report)
+                    let hitsBefore = caching?.hits ?? 0
+                    variantReport = try await experimental.run(loaded, cases: selected, cacheHits: { (caching?.hits ?? 0) - hitsBefore }, progress: display.report)
                     display.finish()
                 }
                 report.label = label

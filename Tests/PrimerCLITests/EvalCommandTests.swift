@@ -92,3 +92,41 @@ import Testing
         #expect(compare.stderr.contains("is not a primer eval result"))
     }
 }
+
+@Suite struct EvalCacheTests {
+    @Test func anUnchangedSuiteMakesNoCallsAndAChangedFamilyRerunsOnlyItself() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let suite = EvalCommandTests.suite
+        let out = cli.directory.appendingPathComponent("runs").path
+        let first = try await cli.run(["eval", suite, "--provider", "mock", "--cases", "biology", "--out", out])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("provider calls"))
+        #expect(!first.stdout.contains(" 0 provider calls"))
+
+        let second = try await cli.run(["eval", suite, "--provider", "mock", "--cases", "biology", "--out", out])
+        #expect(second.stdout.contains(" 0 provider calls"))
+        #expect(second.stdout.contains("Nothing changed since the cached run: 0 provider calls."))
+
+        // A copy of the families with only `terms` changed: only the terms runs ask the provider.
+        let prompts = cli.directory.appendingPathComponent("prompts")
+        try FileManager.default.copyItem(at: CLIRunner.root.appendingPathComponent("Prompts").resolvingSymlinksInPath(), to: prompts)
+        let terms = prompts.appendingPathComponent("terms.yaml")
+        try (try String(contentsOf: terms, encoding: .utf8)).replacingOccurrences(of: "with a one-sentence definition each", with: "with a short definition each")
+            .write(to: terms, atomically: true, encoding: .utf8)
+        let changed = try await cli.run(["eval", suite, "--provider", "mock", "--cases", "biology", "--prompts", prompts.path, "--out", out])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let termCases = 6  // the biology subtopic cases, each runs `terms` once
+        #expect(changed.stdout.contains(" \(termCases) provider calls"), "\(changed.stdout)")
+
+        let noCache = try await cli.run(["eval", suite, "--provider", "mock", "--cases", "biology", "--no-cache", "--out", out])
+        #expect(!noCache.stdout.contains(" 0 provider calls"))
+
+        let stats = try await cli.run(["cache", "stats"])
+        #expect(stats.stdout.contains("cached answers"))
+        let clear = try await cli.run(["cache", "clear"])
+        #expect(clear.stdout.contains("Removed"))
+        let empty = try await cli.run(["cache", "stats"])
+        #expect(empty.stdout.hasPrefix("0 cached answers"))
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import PrimerCore
+
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache", abstract: "The response cache `primer eval` uses (in the store).",
+        subcommands: [Stats.self, Clear.self])
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "How many answers are cached and how often they were reused.")
+        @OptionGroup var configOptions: ConfigOptions
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let stats = try storeOptions.open(config: configOptions.load()).cacheStats()
+            let formatter = ISO8601DateFormatter()
+            print("\(stats.entries) cached answer\(stats.entries == 1 ? "" : "s"), \(stats.bytes / 1024) KiB, reused \(stats.hits) time\(stats.hits == 1 ? "" : "s")")
+            if let oldest = stats.oldest, let newest = stats.newest {
+                print("oldest \(formatter.string(from: oldest)), newest \(formatter.string(from: newest))")
+            }
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget cached answers (all, or older than N days).")
+        @Option(help: "Only answers older than this many days.") var olderThanDays: Int?
+        @OptionGroup var configOptions: ConfigOptions
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let cutoff = olderThanDays.map { Date().addingTimeInterval(-Double($0) * 86_400) }
+            let removed = try storeOptions.open(config: configOptions.load()).clearCache(olderThan: cutoff)
+            print("Removed \(removed) cached answer\(removed == 1 ? "" : "s").")
+        }
+    }
+}
