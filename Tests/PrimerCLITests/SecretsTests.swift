@@ -1,0 +1,102 @@
+import Foundation
+import PrimerTestSupport
+import Testing
+
+/// A canary key in the environment reaches the provider (Authorization header) and nothing else:
+/// not the store, not stdout/stderr, not an export, an eval result, a report or a cassette.
+@Suite struct SecretsTests {
+    static let canary = "sk-canary-4f1c9b2e7d6a5c3b1a0f9e8d"
+
+    /// Well-formed answers in the OpenAI chat shape, chosen by the JSON schema's name (the family).
+    static func answer(_ request: StubHTTPServer.Request) -> StubHTTPServer.Response {
+        let body = request.json ?? [:]
+        let format = body["response_format"] as? [String: Any]
+        let family = (format?["json_schema"] as? [String: Any])?["name"] as? String ?? "notes"
+        let content: Any
+        switch family {
+        case "plan":
+            content = ["topics": [
+                ["title": "Light Reactions", "overview": "How light becomes chemical energy.", "subtopics": ["Pigments", "Electron Transport"]],
+                ["title": "Carbon Fixation", "overview": "How carbon dioxide becomes sugar.", "subtopics": ["Calvin Cycle", "Photorespiration"]],
+            ]]
+        case "flashcards":
+            content = ["flashcards": [
+                ["front": "Which pigment absorbs red and blue light?", "back": "Chlorophyll a"],
+                ["front": "Where are photosynthetic pigments found?", "back": "In the thylakoid membranes"],
+                ["front": "Why do leaves look green?", "back": "Pigments reflect green light"],
+            ]]
+        case "quiz":
+            content = ["questions": [
+                ["question": "Which pigment is the main one in plants?", "choices": ["Chlorophyll a", "Carotene", "Xanthophyll", "Melanin"], "answer_index": 0, "explanation": "Chlorophyll a drives the light reactions."],
+                ["question": "Which colour do pigments reflect in leaves?", "choices": ["Red", "Blue", "Green", "Violet"], "answer_index": 2, "explanation": "Green light is reflected, so leaves look green."],
+            ]]
+        case "terms":
+            content = ["terms": [
+                ["term": "Chlorophyll", "definition": "The green molecule that captures light energy in plants."],
+                ["term": "Accessory pigment", "definition": "A molecule that widens the range of light a plant can use."],
+            ]]
+        default:
+            content = "# Pigments\n\n" + String(repeating: "Photosynthetic pigments absorb light of particular wavelengths and pass the energy on to reaction centres in the thylakoid membranes. ", count: 6)
+        }
+        let text: String
+        if let string = content as? String { text = string } else {
+            text = String(decoding: try! JSONSerialization.data(withJSONObject: content), as: UTF8.self)
+        }
+        return .json([
+            "id": "chatcmpl-1", "model": "stub-model",
+            "choices": [["index": 0, "finish_reason": "stop", "message": ["role": "assistant", "content": text]]],
+            "usage": ["prompt_tokens": 120, "completion_tokens": 60],
+        ])
+    }
+
+    @Test func theKeyNeverReachesTheStoreOutputExportsOrCassettes() async throws {
+        let server = StubHTTPServer()
+        try server.start()
+        defer { server.stop() }
+        server.otherwise(Self.answer)
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let plugins = try cli.write("""
+            name: stub-openai
+            adapter: openai-chat
+            model: stub-model
+            capabilities: [json_schema]
+            settings: {base_url: "\(server.baseURL)/v1", api_key_env: PRIMER_CANARY_KEY}
+            """, to: "plugins/stub-openai.yaml").deletingLastPathComponent()
+        let environment = ["PRIMER_CANARY_KEY": Self.canary, "PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "stub-openai"]
+        var outputs: [String] = []
+
+        let generate = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "1", "--json"], environment: environment)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        outputs += [generate.stdout, generate.stderr]
+        for format in ["json", "markdown", "csv", "anki-text", "apkg"] {
+            let export = try await cli.run(["export", "Photosynthesis", "--format", format, "--out", cli.directory.appendingPathComponent("out/kit.\(format)").path], environment: environment)
+            outputs += [export.stdout, export.stderr]
+        }
+        let batch = try cli.write("- Photosynthesis\n", to: "batch.yaml")
+        let batchRun = try await cli.run(["batch", batch.path, "--plan-only"], environment: environment)
+        outputs += [batchRun.stdout, batchRun.stderr]
+        // An eval run that records a cassette, into a copy of the suite.
+        let suite = cli.directory.appendingPathComponent("suite")
+        try FileManager.default.copyItem(at: CLIRunner.root.appendingPathComponent("Evaluations/openstax"), to: suite)
+        let eval = try await cli.run(["eval", suite.path, "--cases", "biology-2e/ch", "--families", "plan", "--record", "--out", cli.directory.appendingPathComponent("out").path], environment: environment)
+        #expect(eval.status == 0, "\(eval.stderr)")
+        outputs += [eval.stdout, eval.stderr]
+
+        // The key was used: every request carried it.
+        #expect(!server.requests.isEmpty)
+        #expect(server.requests.allSatisfy { $0.headers["authorization"] == "Bearer \(Self.canary)" })
+        // And it is nowhere else.
+        for text in outputs { #expect(!text.contains(Self.canary)) }
+        var scanned = 0
+        let files = FileManager.default.enumerator(at: cli.directory, includingPropertiesForKeys: nil)!
+        for case let file as URL in files where !file.hasDirectoryPath {
+            let data = (try? Data(contentsOf: file)) ?? Data()
+            scanned += 1
+            #expect(data.range(of: Data(Self.canary.utf8)) == nil, "\(file.lastPathComponent) holds the key")
+            #expect(data.range(of: Data("canary-4f1c".utf8)) == nil, "\(file.lastPathComponent) holds part of the key")
+        }
+        #expect(scanned >= 10, "store, WAL, exports, eval results and the cassette were scanned")
+        #expect(FileManager.default.fileExists(atPath: suite.appendingPathComponent("cassettes/stub-openai.jsonl").path))
+    }
+}
