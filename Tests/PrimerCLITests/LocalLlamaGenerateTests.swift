@@ -19,7 +19,7 @@ import Testing
             profiles:
               llama-small:
                 provider: llama-local
-                max_tokens: 400
+                max_tokens: 900
             """, to: "primer.yaml")
         let result = try await cli.run(
             ["generate", "Photosynthesis", "--provider", "llama-small", "--max-subtopics", "1", "--json"],
