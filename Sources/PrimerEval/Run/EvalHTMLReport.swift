@@ -33,19 +33,26 @@ public enum EvalHTMLReport {
         return html + "</body></html>\n"
     }
 
-    /// Horizontal bars for every metric whose values lie in 0…1 (coverage, recall, rates).
+    /// Metrics that are fractions (coverage, recall, rates); counts, sizes, tokens and cost are
+    /// in the table only.
+    static let charted: Set<String> = [
+        "section_coverage", "topic_coverage", "term_recall", "definition_f1", "notes_term_coverage", "well_formed",
+        "duplicate_rate", "echo_rate", "leakage", "first_try_pass_rate", "failure_rate", "drop_rate",
+    ]
+
+    /// Horizontal bars for the fraction metrics, coloured by whether higher or lower is better.
     static func chart(_ aggregate: [String: MetricValues]) -> String {
-        var rows: [(String, Double)] = []
+        var rows: [(String, Double, MetricDirection)] = []
         for family in aggregate.keys.sorted() {
-            for (metric, value) in aggregate[family]!.sorted(by: { $0.key < $1.key }) where (0...1).contains(value) && !metric.hasSuffix("_ms") {
-                rows.append(("\(family).\(metric)", value))
+            for (metric, value) in aggregate[family]!.sorted(by: { $0.key < $1.key }) where charted.contains(metric) {
+                rows.append(("\(family).\(metric)", min(1, max(0, value)), MetricDirection.of(metric: metric)))
             }
         }
         let rowHeight = 18, labelWidth = 300, barWidth = 500
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelWidth + barWidth + 60)\" height=\(rows.count * rowHeight + 10) role=\"img\" aria-label=\"scores per family\">"
-        for (index, (label, value)) in rows.enumerated() {
+        for (index, (label, value, direction)) in rows.enumerated() {
             let y = index * rowHeight + 5
-            let colour = label.contains("rate") || label.contains("leakage") ? "#d98c3a" : "#3a7bd9"
+            let colour = direction == .lowerIsBetter ? "#d98c3a" : "#3a7bd9"
             svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 12)\" text-anchor=\"end\" font-size=\"12\">\(e(label))</text>"
             svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 2)\" width=\"\(barWidth)\" height=\"12\" fill=\"#eee\"/>"
             svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 2)\" width=\"\(Int(value * Double(barWidth)))\" height=\"12\" fill=\"\(colour)\"/>"
