@@ -71,7 +71,11 @@ apt_ensure() {
     done_step
 }
 
-server_works() { [ -x "$SERVER" ] && "$SERVER" --version >/dev/null 2>&1; }
+# A stamp records how the binary was built: a binary from another build setting (a native build
+# that dies with SIGILL on this CPU, say) is rebuilt rather than trusted because --version runs.
+STAMP="$CACHE/llama/build-stamp"
+WANTED_STAMP="llama-cpp-python $LLAMA_CPP_PYTHON_VERSION native=$LLAMA_NATIVE"
+server_works() { [ -x "$SERVER" ] && "$SERVER" --version >/dev/null 2>&1 && [ "$(cat "$STAMP" 2>/dev/null)" = "$WANTED_STAMP" ]; }
 
 TOTAL_START=$(date +%s)
 mkdir -p "$CACHE"
@@ -121,6 +125,7 @@ else
     [ -n "$BUILT" ] || fail "the build produced no llama-server binary"
     mkdir -p "$(dirname "$SERVER")"
     cp "$BUILT" "$SERVER.tmp" && mv -f "$SERVER.tmp" "$SERVER"
+    echo "$WANTED_STAMP" > "$STAMP"
     # A static build needs no libllama/libggml; copy any shared ones the binary still links.
     if command -v ldd >/dev/null 2>&1 && ldd "$SERVER" | grep -q -e 'libllama' -e 'libggml' -e 'libmtmd'; then
         find "$WORK/build" -name '*.so*' -exec cp -P {} "$(dirname "$SERVER")/" \;
