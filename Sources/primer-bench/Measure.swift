@@ -13,7 +13,7 @@ struct ResourceUsage: Sendable {
     static func now() -> ResourceUsage {
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif

@@ -135,6 +135,11 @@ struct OverheadCommand: AsyncParsableCommand {
         row("pipeline CPU, Primer's own (est.)", ownCPU)
         for name in ["render", "mock respond", "parse+gates", "store reads", "store write"] {
             if let s = stages[name] { row("stage: \(name)", s) }
+            if name == "parse+gates" {
+                for (detail, s) in stages.filter({ $0.key.hasPrefix("  ") }).sorted(by: { $0.value.median > $1.value.median }) {
+                    row("stage: \(detail)", s)
+                }
+            }
         }
         print("")
         print(table.text)
@@ -205,6 +210,16 @@ struct OverheadCommand: AsyncParsableCommand {
                 try time("parse+gates") {
                     let parsed = try OutputParser.parse(call.response.text, as: call.family.output)
                     sink &+= call.family.gates.apply(parsed, context: call.gate).output.itemCount
+                }
+                // The same work split up: the parser of this output kind, then each gate of the chain.
+                var parsed: GeneratedOutput = call.output
+                try time("  parse \(call.family.output.rawValue)") {
+                    parsed = try OutputParser.parse(call.response.text, as: call.family.output)
+                }
+                for gate in call.family.gates.gates {
+                    time("  gate \(gate.name) (\(call.family.output.rawValue))") {
+                        parsed = gate.apply(parsed, context: call.gate).output
+                    }
                 }
             }
         }

@@ -23,8 +23,7 @@ struct StubCommand: ParsableCommand {
         server.otherwise { answers.respond($0) }
         try server.start()
         if let portFile { try "\(server.port)\n".write(toFile: portFile, atomically: true, encoding: .utf8) }
-        print("stub listening on \(server.baseURL)/v1 (latency \(latencyMs) ms)")
-        fflush(stdout)
+        FileHandle.standardOutput.write(Data("stub listening on \(server.baseURL)/v1 (latency \(latencyMs) ms)\n".utf8))
         var lastCount = 0
         var lastChange = Date()
         while true {

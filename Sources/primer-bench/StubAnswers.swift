@@ -13,6 +13,7 @@ import PrimerTestSupport
 /// sent as JSON in the family's schema (as a server with structured output does), else as text.
 struct StubAnswers: Sendable {
     let mock = MockProvider()
+    let cache = AnswerCache()
     let model: String
     let latency: Duration
 
@@ -42,17 +43,26 @@ struct StubAnswers: Sendable {
         let firstUser = messages.first { $0.role == .user }?.content ?? ""
         let (family, output) = Self.family(schemaName: schemaName, task: firstUser)
         let facts = Self.context(firstUser)
-        var purpose = RequestPurpose(
-            family: family, output: output, subjectKind: .general, subject: facts.subject,
+        // Content is written for the subject's base title ("Linear Algebra c8r0-17" → "Linear Algebra")
+        // and cached, so the stub costs little CPU per answer and does not compete with the client.
+        let purpose = RequestPurpose(
+            family: family, output: output, subjectKind: .general, subject: Self.baseTitle(facts.subject),
             topic: facts.topic, subtopic: facts.subtopic, siblings: facts.siblings,
             attempt: 1 + messages.filter { $0.role == .assistant }.count)
+        let wantsJSON = format != nil && (format?["type"] as? String) != "text" && output != .notes
+        let key = [purpose.family, wantsJSON ? "json" : "text", purpose.subject, purpose.topic, purpose.subtopic,
+                   purpose.siblings.joined(separator: "\u{1F}"), "\(purpose.attempt)"].joined(separator: "\u{1E}")
         let text: String
-        do {
-            let answer = try mock.respond(to: CompletionRequest(messages: messages, purpose: purpose))
-            let wantsJSON = format != nil && (format?["type"] as? String) != "text" && output != .notes
-            text = wantsJSON ? try Self.json(answer.text, output: output) : answer.text
-        } catch {
-            return .json(["error": ["message": "stub could not answer: \(error)"]], status: 500, delay: latency)
+        if let cached = cache.get(key) {
+            text = cached
+        } else {
+            do {
+                let answer = try mock.respond(to: CompletionRequest(messages: [], purpose: purpose))
+                text = wantsJSON ? try Self.json(answer.text, output: output) : answer.text
+            } catch {
+                return .json(["error": ["message": "stub could not answer: \(error)"]], status: 500, delay: latency)
+            }
+            cache.set(key, text)
         }
         let promptTokens = messages.reduce(0) { $0 + $1.content.split(separator: " ").count }
         let completionTokens = text.split(separator: " ").count
@@ -63,6 +73,13 @@ struct StubAnswers: Sendable {
             "usage": ["prompt_tokens": promptTokens, "completion_tokens": completionTokens, "total_tokens": promptTokens + completionTokens],
         ]
         return .json(completion, delay: latency)
+    }
+
+    /// The title without its last word when that word holds a digit (the run and index suffix).
+    static func baseTitle(_ title: String) -> String {
+        var words = title.split(separator: " ")
+        if words.count > 1, let last = words.last, last.contains(where: \.isNumber) { words.removeLast() }
+        return words.joined(separator: " ")
     }
 
     /// The family and its output kind, from the schema name or the task's words.
@@ -124,4 +141,12 @@ struct StubAnswers: Sendable {
         }
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
+}
+
+/// Answers already written, by purpose.
+final class AnswerCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String: String] = [:]
+    func get(_ key: String) -> String? { lock.withLock { answers[key] } }
+    func set(_ key: String, _ value: String) { lock.withLock { answers[key] = value } }
 }
