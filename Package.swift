@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PrimerDocuments", targets: ["PrimerDocuments"]),
         .library(name: "PrimerEval", targets: ["PrimerEval"]),
         .library(name: "PrimerExport", targets: ["PrimerExport"]),
+        .executable(name: "primer-bench", targets: ["primer-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -87,6 +88,15 @@ let package = Package(
                 "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Benchmarks: per-call overhead, batch throughput against a loopback stub, the stub itself.
+        .executableTarget(
+            name: "primer-bench",
+            dependencies: [
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerBatch", "PrimerTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/primer-bench"
         ),
         // Test helpers: a real HTTP server on loopback that answers in scripted shapes.
         .target(
