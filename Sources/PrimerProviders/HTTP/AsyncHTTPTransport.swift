@@ -15,6 +15,9 @@ public struct AsyncHTTPTransport: HTTPTransport {
     public static let shared: AsyncHTTPTransport = {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
+        // The client's default of 8 connections per host capped batch throughput at 8 requests in
+        // flight (BENCHMARKS.md, b); provider `limits` are what bound concurrency.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         configuration.timeout.connect = .seconds(10)
         return AsyncHTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration))
     }()
