@@ -40,7 +40,7 @@ public enum FlashcardParser {
     /// Word labels need a colon so a question starting with "Answer the…" is not a label.
     private static func label(_ line: String) -> (Label, String)? {
         let text = LineSyntax.trim(LineSyntax.stripBold(line))
-        let pattern = /^(?:[-*•+]\s+|\d+[.)]\s+)?(?:(Q|A)\s*\d*\s*[:.)]|(?i:(question|front|answer|back))\s*\d*\s*:)\s*(.*)$/
+        let pattern = flashcardParserPattern0
         guard let match = text.wholeMatch(of: pattern) else { return nil }
         let word = String(match.output.1 ?? match.output.2 ?? "").lowercased()
         let kind: Label = ["q", "question", "front"].contains(word) ? .question : .answer
@@ -127,3 +127,7 @@ public enum FlashcardParser {
         return Flashcard(front: front, back: back)
     }
 }
+
+// Regex literals are compiled each time they are evaluated; these are built once (they are
+// immutable, hence safe to share).
+nonisolated(unsafe) private let flashcardParserPattern0 = /^(?:[-*•+]\s+|\d+[.)]\s+)?(?:(Q|A)\s*\d*\s*[:.)]|(?i:(question|front|answer|back))\s*\d*\s*:)\s*(.*)$/

@@ -23,10 +23,10 @@ enum LineSyntax {
     static func listMarker(_ line: String) -> (marker: String, rest: String)? {
         let text = line.drop { $0 == " " || $0 == "\t" }
         let patterns: [Regex<Substring>] = [
-            /^[-*•+–]\s+/,
-            /^\d+[.)]\s+/,
-            /^\(\d+\)\s+/,
-            /^[Qq]\d+\s*[.):]\s*/,
+            lineSyntaxPattern0,
+            lineSyntaxPattern1,
+            lineSyntaxPattern2,
+            lineSyntaxPattern3,
         ]
         for pattern in patterns {
             if let match = text.prefixMatch(of: pattern) {
@@ -60,7 +60,7 @@ enum LineSyntax {
     /// A Markdown heading's level and text (`## Title ##` → (2, "Title")).
     static func heading(_ line: String) -> (level: Int, text: String)? {
         let text = trim(line)
-        guard let match = text.wholeMatch(of: /(#{1,6})\s+(.*?)\s*#*/) else { return nil }
+        guard let match = text.wholeMatch(of: lineSyntaxPattern4) else { return nil }
         return (match.output.1.count, trim(stripBold(String(match.output.2))))
     }
 
@@ -97,3 +97,11 @@ enum LineSyntax {
         return (left, right)
     }
 }
+
+// Regex literals are compiled each time they are evaluated; these are built once (they are
+// immutable, hence safe to share).
+nonisolated(unsafe) private let lineSyntaxPattern0 = /^[-*•+–]\s+/
+nonisolated(unsafe) private let lineSyntaxPattern1 = /^\d+[.)]\s+/
+nonisolated(unsafe) private let lineSyntaxPattern2 = /^\(\d+\)\s+/
+nonisolated(unsafe) private let lineSyntaxPattern3 = /^[Qq]\d+\s*[.):]\s*/
+nonisolated(unsafe) private let lineSyntaxPattern4 = /(#{1,6})\s+(.*?)\s*#*/

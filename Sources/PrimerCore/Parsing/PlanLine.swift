@@ -31,17 +31,17 @@ enum PlanLine: Equatable {
     }
 
     private static func marker(_ text: String) -> (Int?, Bool, String)? {
-        if let match = text.prefixMatch(of: /[-*•+]\s+/) {
+        if let match = text.prefixMatch(of: planLinePattern0) {
             return (nil, false, String(text[match.range.upperBound...]))
         }
-        if let match = text.prefixMatch(of: /(\d+(?:\.\d+)+)\.?\s+/) {
+        if let match = text.prefixMatch(of: planLinePattern1) {
             let depth = match.output.1.split(separator: ".").count - 1
             return (depth, true, String(text[match.range.upperBound...]))
         }
-        if let match = text.prefixMatch(of: /(?:\d+|[IVX]+)[.)]\s+|\(\d+\)\s+/) {
+        if let match = text.prefixMatch(of: planLinePattern2) {
             return (0, true, String(text[match.range.upperBound...]))
         }
-        if let match = text.prefixMatch(of: /[a-z][.)]\s+|\([a-z]\)\s+/) {
+        if let match = text.prefixMatch(of: planLinePattern3) {
             return (1, true, String(text[match.range.upperBound...]))
         }
         return nil
@@ -49,10 +49,18 @@ enum PlanLine: Equatable {
 
     /// "Topic 1:", "Module 2 —", "Unit 3.", "Week 4", "Chapter 5.", "Part II:" and the like.
     static var topicPrefix: Regex<Substring> {
-        /(?i)(?:topic|module|unit|weeks?|chapter|part|lesson|section|days?|phase|stage|session)\s+(?:\d+(?:\s*[-–]\s*\d+)?|[IVX]+)\s*[:.)\-–—]?\s*/
+        planLinePattern4
     }
 
     static func hasTopicPrefix(_ text: String) -> Bool {
         text.prefixMatch(of: topicPrefix) != nil
     }
 }
+
+// Regex literals are compiled each time they are evaluated; these are built once (they are
+// immutable, hence safe to share).
+nonisolated(unsafe) private let planLinePattern0 = /[-*•+]\s+/
+nonisolated(unsafe) private let planLinePattern1 = /(\d+(?:\.\d+)+)\.?\s+/
+nonisolated(unsafe) private let planLinePattern2 = /(?:\d+|[IVX]+)[.)]\s+|\(\d+\)\s+/
+nonisolated(unsafe) private let planLinePattern3 = /[a-z][.)]\s+|\([a-z]\)\s+/
+nonisolated(unsafe) private let planLinePattern4 = /(?i)(?:topic|module|unit|weeks?|chapter|part|lesson|section|days?|phase|stage|session)\s+(?:\d+(?:\s*[-–]\s*\d+)?|[IVX]+)\s*[:.)\-–—]?\s*/

@@ -151,7 +151,7 @@ struct PlanBuilder {
     mutating func addText(_ raw: String) {
         guard open, let last = topics.last, last.subtopics.isEmpty, last.overview.isEmpty else { return }
         var text = LineSyntax.trim(LineSyntax.stripBold(raw))
-        if let match = text.prefixMatch(of: /(?i)(?:overview|description|summary|goal|focus)\s*:\s*/) {
+        if let match = text.prefixMatch(of: planOutlinePattern0) {
             text = String(text[match.range.upperBound...])
         }
         if text.count > 2, text.first == text.last, text.first == "*" || text.first == "_" {
@@ -160,3 +160,7 @@ struct PlanBuilder {
         topics[topics.count - 1].overview = LineSyntax.trim(text)
     }
 }
+
+// Regex literals are compiled each time they are evaluated; these are built once (they are
+// immutable, hence safe to share).
+nonisolated(unsafe) private let planOutlinePattern0 = /(?i)(?:overview|description|summary|goal|focus)\s*:\s*/

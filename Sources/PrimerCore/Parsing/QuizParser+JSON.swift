@@ -67,7 +67,7 @@ extension QuizParser {
         var flagged: [Int] = []
         for (index, entry) in entries.enumerated() {
             var text = LineSyntax.trim(LineSyntax.stripBold(entry.text))
-            if let match = text.prefixMatch(of: /(?:\([A-Ha-h]\)|[A-H][).:])\s+/) {
+            if let match = text.prefixMatch(of: quizParserJSONPattern0) {
                 text = String(text[match.range.upperBound...])
             }
             let (clean, marked) = QuizAnswer.stripMarker(text)
@@ -77,3 +77,7 @@ extension QuizParser {
         return (choices, flagged.count == 1 ? flagged[0] : nil)
     }
 }
+
+// Regex literals are compiled each time they are evaluated; these are built once (they are
+// immutable, hence safe to share).
+nonisolated(unsafe) private let quizParserJSONPattern0 = /(?:\([A-Ha-h]\)|[A-H][).:])\s+/

@@ -26,12 +26,12 @@ struct QuizTextReader {
         if TextCleanup.isFence(line) || LineSyntax.isTableSeparator(line) { return }
         let plain = Self.unlabelled(line)
 
-        if plain.wholeMatch(of: /(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?/) != nil {
+        if plain.wholeMatch(of: quizTextReaderPattern0) != nil {
             inKey = true
             return
         }
         if inKey {
-            if let match = plain.wholeMatch(of: /(?i)(?:q(?:uestion)?\s*)?(\d+)\s*[.):\-–—]?\s*(.+)/) {
+            if let match = plain.wholeMatch(of: quizTextReaderPattern1) {
                 key[Int(match.output.1) ?? 0] = String(match.output.2)
             }
             return
@@ -39,14 +39,14 @@ struct QuizTextReader {
         // "Answer: B", "Correct answer - B) bar", "The correct answer is B"; a separator or "is"
         // is required so a question like "Answer the following…" is not an answer line.
         if current != nil, let match = plain.wholeMatch(
-            of: /(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?(?:\s*[:：\-–—]|\s+is\b:?)\s*(.+)/)
+            of: quizTextReaderPattern2)
         {
             current?.answer = String(match.output.1)
             phase = .answer
             return
         }
         if current != nil, let match = plain.wholeMatch(
-            of: /(?i)(?:explanation|rationale|reason|why)\s*[:：\-–—]\s*(.*)/)
+            of: quizTextReaderPattern3)
         {
             let text = LineSyntax.trim(match.output.1)
             current?.explanation = text.isEmpty ? [] : [text]
@@ -109,9 +109,9 @@ struct QuizTextReader {
             text = LineSyntax.trim(text.dropFirst())
         }
         let bold = text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4
-            || text.wholeMatch(of: /\(?[A-Ha-h][).:]?\s+\*\*.+\*\*\s*/) != nil
+            || text.wholeMatch(of: quizTextReaderPattern4) != nil
         text = LineSyntax.trim(LineSyntax.stripBold(text))
-        guard let match = text.wholeMatch(of: /(?:\(([A-Ha-h])\)|([A-Ha-h])[).:])\s*(.+)/),
+        guard let match = text.wholeMatch(of: quizTextReaderPattern5),
             let letter = match.output.1 ?? match.output.2,
             let index = QuizAnswer.letterIndex(letter)
         else { return false }
@@ -133,7 +133,7 @@ struct QuizTextReader {
         var text = LineSyntax.trim(LineSyntax.stripBold(line))
         while text.hasPrefix("#") { text.removeFirst() }
         text = LineSyntax.trim(text)
-        let pattern = /(?i)(?:question\s*(\d+)\s*[:.)\-–—]?|q\s*(\d+)\s*[:.)\-–—]?|(\d+)\s*[.)])(?:\s+(.*))?/
+        let pattern = quizTextReaderPattern6
         guard let match = text.wholeMatch(of: pattern),
             let digits = match.output.1 ?? match.output.2 ?? match.output.3
         else { return nil }
@@ -148,3 +148,13 @@ struct QuizTextReader {
         return LineSyntax.trim(text)
     }
 }
+
+// Regex literals are compiled each time they are evaluated; these are built once (they are
+// immutable, hence safe to share).
+nonisolated(unsafe) private let quizTextReaderPattern0 = /(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?/
+nonisolated(unsafe) private let quizTextReaderPattern1 = /(?i)(?:q(?:uestion)?\s*)?(\d+)\s*[.):\-–—]?\s*(.+)/
+nonisolated(unsafe) private let quizTextReaderPattern2 = /(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?(?:\s*[:：\-–—]|\s+is\b:?)\s*(.+)/
+nonisolated(unsafe) private let quizTextReaderPattern3 = /(?i)(?:explanation|rationale|reason|why)\s*[:：\-–—]\s*(.*)/
+nonisolated(unsafe) private let quizTextReaderPattern4 = /\(?[A-Ha-h][).:]?\s+\*\*.+\*\*\s*/
+nonisolated(unsafe) private let quizTextReaderPattern5 = /(?:\(([A-Ha-h])\)|([A-Ha-h])[).:])\s*(.+)/
+nonisolated(unsafe) private let quizTextReaderPattern6 = /(?i)(?:question\s*(\d+)\s*[:.)\-–—]?|q\s*(\d+)\s*[:.)\-–—]?|(\d+)\s*[.)])(?:\s+(.*))?/
