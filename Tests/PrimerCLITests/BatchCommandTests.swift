@@ -12,9 +12,9 @@ import Testing
             name: slow-mock
             adapter: mock
             model: mock-1
-            settings: {seed: 42, latency_ms: 25}
+            settings: {seed: 42, latency_ms: 150}
             """, to: "plugins/slow-mock.yaml").deletingLastPathComponent()
-        let titles = ["Optics", "Geology", "Statistics", "Astronomy", "Ecology", "Genetics"]
+        let titles = ["Optics", "Geology", "Statistics", "Astronomy", "Ecology", "Genetics", "Botany", "Chemistry"]
         let batch = try cli.write(titles.map { "{\"title\": \"\($0)\"}" }.joined(separator: "\n"), to: "subjects.jsonl")
         let arguments = ["batch", batch.path, "--provider", "slow-mock", "--plugins", plugins.path, "--max-subtopics", "3", "--jobs", "2"]
 
@@ -30,13 +30,11 @@ import Testing
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
         var okBefore = 0
-        for _ in 0..<400 {
+        var watcher: SQLiteStore?
+        for _ in 0..<600 {
             try await Task.sleep(for: .milliseconds(25))
-            if FileManager.default.fileExists(atPath: cli.storePath),
-               let store = try? SQLiteStore(path: cli.storePath), let counts = try? store.counts(),
-               (counts["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 {
-                break
-            }
+            if watcher == nil, FileManager.default.fileExists(atPath: cli.storePath) { watcher = try? SQLiteStore(path: cli.storePath) }
+            if let counts = try? watcher?.counts(), (counts["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 { break }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
