@@ -122,23 +122,3 @@ import Testing
         #expect(missing.stdout.contains("PRIMER_TEST_KEY"))
     }
 }
-
-@Suite struct DefaultProviderTests {
-    /// With no provider chosen, Primer uses the local llama.cpp server; when it is not installed,
-    /// one message names the install command and the other providers, and nothing is stored.
-    @Test func withoutTheLocalServerOneMessageNamesTheInstallCommand() async throws {
-        let cli = try CLIRunner()
-        defer { cli.remove() }
-        let emptyCache = cli.directory.appendingPathComponent("empty-cache").path
-        let result = try await cli.run(["generate", "Linear Algebra"], environment: ["PRIMER_PROVIDER": "", "PRIMER_CACHE": emptyCache])
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("scripts/install-local-llm.sh"))
-        #expect(result.stderr.contains("--provider mock"))
-        #expect(!FileManager.default.fileExists(atPath: cli.storePath))
-        let providers = try await cli.run(["providers"], environment: ["PRIMER_PROVIDER": ""])
-        #expect(providers.stdout.contains("* llama-local"))
-        let check = try await cli.run(["providers", "check", "llama-local"], environment: ["PRIMER_PROVIDER": "", "PRIMER_CACHE": emptyCache])
-        #expect(check.status != 0)
-        #expect(check.stdout.contains("not installed"))
-    }
-}
