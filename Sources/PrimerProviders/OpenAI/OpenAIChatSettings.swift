@@ -45,7 +45,6 @@ public struct OpenAIChatSettings: Sendable, Equatable {
         "base_url", "api_key_env", "timeout_seconds", "retry", "structured_output", "strict_schema", "extra_body",
         "temperature", "max_tokens", "seed",
     ]
-    static let retryKeys = ["max_attempts", "base_delay_ms", "max_delay_ms", "max_wait_ms"]
 
     public init(
         baseURL: String, apiKeyEnv: String? = nil, timeout: Duration = .seconds(120), retry: RetryPolicy = .standard,
@@ -97,21 +96,7 @@ public struct OpenAIChatSettings: Sendable, Equatable {
             }
             timeout = .milliseconds(Int64(seconds * 1000))
         }
-        if let node = settings.value("retry") {
-            guard node.mapping != nil else {
-                throw ProviderConfigError.badType(
-                    file: path, line: node.mark?.line, key: "settings.retry",
-                    expected: "a mapping like `{max_attempts: 4, base_delay_ms: 500}`", got: ManifestSettings.show(node))
-            }
-            let reader = ManifestSettings(node: node, file: manifest.file, section: "settings.retry", line: node.mark?.line)
-            try reader.rejectUnknownKeys(allowed: Self.retryKeys)
-            let standard = RetryPolicy.standard
-            retry = RetryPolicy(
-                maxAttempts: try reader.int("max_attempts", minimum: 1) ?? standard.maxAttempts,
-                baseDelay: try reader.int("base_delay_ms", minimum: 0).map { .milliseconds($0) } ?? standard.baseDelay,
-                maxDelay: try reader.int("max_delay_ms", minimum: 0).map { .milliseconds($0) } ?? standard.maxDelay,
-                maxServerWait: try reader.int("max_wait_ms", minimum: 0).map { .milliseconds($0) } ?? standard.maxServerWait)
-        }
+        if let policy = try RetryPolicy.read("retry", from: settings) { retry = policy }
         if let mode = try settings.string("structured_output") {
             guard let value = StructuredOutputMode(rawValue: mode) else {
                 throw ProviderConfigError.badValue(
