@@ -13,8 +13,19 @@ import Darwin
 
 // MARK: Helpers
 
-/// A TCP port nothing listens on right now (bound to port 0, read back, released).
+/// A TCP port nothing listens on right now. Chosen below the kernel's ephemeral range (32768+),
+/// so a stub server another test binds to port 0 cannot be handed the same port before the
+/// fake server binds it.
 func freeLoopbackPort() throws -> Int {
+    for _ in 0..<200 {
+        let port = Int.random(in: 20_000..<32_000)
+        if try portIsFree(port) { return port }
+    }
+    throw POSIXError(.EADDRINUSE)
+}
+
+/// True when 127.0.0.1:port can be bound now.
+func portIsFree(_ port: Int) throws -> Bool {
     #if canImport(Glibc)
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -24,14 +35,12 @@ func freeLoopbackPort() throws -> Int {
     defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
+    address.sin_port = UInt16(port).bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    return withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 }
     }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
 }
 
 /// True while a process with this id exists (and is not a reaped zombie).
