@@ -37,6 +37,16 @@ import Testing
             let schema = try #require(set.family(named: name)?.jsonSchema)
             #expect(try JSONSerialization.jsonObject(with: Data(schema.utf8)) is [String: Any])
         }
+        // Properties keep the file's order, the order a constrained model writes them in:
+        // a question before its choices and answer, a topic's title before its subtopics.
+        let quiz = try #require(set.family(named: "quiz")?.jsonSchema)
+        let order = ["\"question\"", "\"choices\"", "\"answer_index\"", "\"explanation\""].map { quiz.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+        let plan = try #require(set.family(named: "plan")?.jsonSchema)
+        #expect(try #require(plan.range(of: "\"title\"")).lowerBound < (try #require(plan.range(of: "\"subtopics\":{")).lowerBound))
+        // No maxLength: llama.cpp compiles it into a grammar that slows decoding about tenfold.
+        for family in set.families { #expect(family.jsonSchema?.contains("maxLength") != true, "\(family.name)") }
     }
 
     /// Cache-friendly layout: the families of a subtopic send the same system message and start

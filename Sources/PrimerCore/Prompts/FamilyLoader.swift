@@ -233,11 +233,11 @@ struct FamilyReader {
             fail(value, "`schema` must be a JSON schema written as a YAML mapping")
             return nil
         }
-        let object = YAMLJSON.value(of: value)
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+        // Keys stay in file order: it is the order models write the fields in.
+        guard let text = OrderedJSON.text(of: value) else {
             fail(value, "`schema` cannot be converted to JSON")
             return nil
         }
-        return String(decoding: data, as: UTF8.self)
+        return text
     }
 }

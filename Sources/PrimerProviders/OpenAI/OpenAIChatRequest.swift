@@ -3,7 +3,8 @@ import PrimerCore
 
 /// Builds the body of `POST {base_url}/chat/completions` from a `CompletionRequest`.
 enum OpenAIChatRequest {
-    /// The body as JSON data (keys sorted, so equal requests give equal bytes).
+    /// The body as JSON data: keys sorted, so equal requests give equal bytes, except inside the
+    /// schema, whose property order is the order the model writes the fields in.
     /// Throws `ProviderError` when `request.jsonSchema` is not a JSON object (a bug in a prompt family).
     static func body(
         for request: CompletionRequest, model: String, settings: OpenAIChatSettings, provider: String
@@ -15,9 +16,11 @@ enum OpenAIChatRequest {
         body["stream"] = false
         if let temperature = request.temperature ?? settings.temperature { body["temperature"] = temperature }
         if let maxTokens = request.maxTokens ?? settings.maxTokens { body["max_tokens"] = maxTokens }
-        if let seed = settings.seed { body["seed"] = seed }
+        // A retry with the seed of the attempt it retries samples the same tokens again on a
+        // small model that ignores the reminder; attempt n uses seed + n − 1 (still repeatable).
+        if let seed = settings.seed { body["seed"] = seed + max(0, request.purpose.attempt - 1) }
         if let schemaText = request.jsonSchema, settings.structuredOutput != .none {
-            guard let schema = (try? JSONSerialization.jsonObject(with: Data(schemaText.utf8))) as? [String: Any] else {
+            guard let schema = RawJSON(object: schemaText) else {
                 throw ProviderError(
                     provider: provider,
                     message: "the JSON schema of family `\(request.purpose.family)` is not a JSON object; fix the family's schema file",
@@ -25,10 +28,10 @@ enum OpenAIChatRequest {
             }
             body["response_format"] = responseFormat(schema: schema, family: request.purpose.family, settings: settings)
         }
-        return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        return try OrderedJSON.data(body)
     }
 
-    static func responseFormat(schema: [String: Any], family: String, settings: OpenAIChatSettings) -> [String: Any] {
+    static func responseFormat(schema: RawJSON, family: String, settings: OpenAIChatSettings) -> [String: Any] {
         switch settings.structuredOutput {
         case .jsonSchema:
             return [

@@ -75,7 +75,7 @@ enum PerplexityText {
     /// `{"type":"json_schema","json_schema":{"name","schema"}}`. The name must be 1–64
     /// alphanumeric characters, so it is built from the family name's letters and digits.
     static func responseFormat(schema: String, purpose: RequestPurpose, provider: String) throws -> [String: Any] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(schema.utf8)), object is [String: Any] else {
+        guard let object = RawJSON(object: schema) else {
             throw ProviderError(
                 provider: provider,
                 message: "the JSON schema of prompt family `\(purpose.family)` is not a JSON object, so it cannot be sent "

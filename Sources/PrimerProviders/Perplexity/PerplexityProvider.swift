@@ -108,7 +108,7 @@ public struct PerplexityProvider: Provider {
         let spec = HTTPRequestSpec(
             method: "POST", url: url,
             headers: headers,
-            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]),
+            body: try OrderedJSON.data(body),
             timeout: .milliseconds(Int64((configuration.timeoutSeconds * 1000).rounded())))
 
         let response: HTTPResponseData
