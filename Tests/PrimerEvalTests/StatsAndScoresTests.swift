@@ -11,7 +11,7 @@ import Testing
     @Test func passRateAttemptsDropsUsageCostLatency() {
         let a = record([
             AttemptRecord(number: 1, status: .rejected, reasons: ["too few"], usage: TokenUsage(promptTokens: 100, completionTokens: 50), cost: 0.001, latencyMs: 1000),
-            AttemptRecord(number: 2, status: .accepted, dropped: ["x", "y"], usage: TokenUsage(promptTokens: 120, completionTokens: 60), cost: 0.002, latencyMs: 1500),
+            AttemptRecord(number: 2, status: .accepted, dropped: ["x", "y"], usage: TokenUsage(promptTokens: 120, completionTokens: 60, cachedPromptTokens: 90), cost: 0.002, latencyMs: 1500),
         ], .ok)
         let b = record([AttemptRecord(number: 1, status: .accepted, usage: TokenUsage(promptTokens: 80, completionTokens: 40), latencyMs: 500)], .ok)
         let c = record([
@@ -24,6 +24,8 @@ import Testing
         #expect(approx(m["failure_rate"], 1.0 / 3))  // c
         #expect(m["drop_rate"] == 0.2)  // 2 dropped / (8 kept + 2 dropped)
         #expect(m["prompt_tokens"] == 300)  // 100 + 120 + 80
+        #expect(m["prompt_tokens_cached"] == 90)
+        #expect(m["processed_prompt_tokens"] == 210)  // 300 - 90
         #expect(m["completion_tokens"] == 150)  // 50 + 60 + 40
         #expect(m["total_tokens"] == 450)
         #expect(m["latency_ms"] == 3400)  // 1000 + 1500 + 500 + 200 + 200
@@ -164,7 +166,8 @@ import Testing
         #expect(MetricDirection.of(metric: "section_coverage") == .higherIsBetter)
         #expect(MetricDirection.of(metric: "first_try_pass_rate") == .higherIsBetter)
         #expect(MetricDirection.of(metric: "judge_mean") == .higherIsBetter)
-        for lower in ["duplicate_rate", "echo_rate", "drop_rate", "failure_rate", "leakage", "mean_attempts", "total_tokens", "prompt_tokens", "cost", "latency_ms"] {
+        #expect(MetricDirection.of(metric: "prompt_tokens_cached") == .higherIsBetter)
+        for lower in ["duplicate_rate", "echo_rate", "drop_rate", "failure_rate", "leakage", "mean_attempts", "total_tokens", "prompt_tokens", "processed_prompt_tokens", "cost", "latency_ms"] {
             #expect(MetricDirection.of(metric: lower) == .lowerIsBetter, "\(lower)")
         }
         for neutral in ["topics", "subtopics", "size_ratio", "topic_ratio", "items"] {

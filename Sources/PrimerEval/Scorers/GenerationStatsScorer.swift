@@ -10,7 +10,9 @@ import PrimerCore
 ///   accepted attempts (`AttemptRecord.dropped`) and kept = the items of the stored output
 ///   (`keptItems`); absent when both are 0 or `keptItems` is not given;
 /// - `prompt_tokens`, `completion_tokens`, `total_tokens`, `latency_ms` = sums over every attempt
-///   of every record; `cost` = sum of reported costs, absent when no attempt reported one.
+///   of every record; `cost` = sum of reported costs, absent when no attempt reported one;
+/// - `prompt_tokens_cached` = prompt tokens the server reused from its cache (sum), and
+///   `processed_prompt_tokens` = prompt − cached: what the server actually had to compute.
 public struct GenerationStatsScorer: Sendable {
     public init() {}
 
@@ -28,6 +30,8 @@ public struct GenerationStatsScorer: Sendable {
         }
         let usage = records.reduce(TokenUsage()) { $0 + $1.usage }
         m["prompt_tokens"] = Double(usage.promptTokens)
+        m["prompt_tokens_cached"] = Double(usage.cachedPromptTokens)
+        m["processed_prompt_tokens"] = Double(usage.promptTokens - usage.cachedPromptTokens)
         m["completion_tokens"] = Double(usage.completionTokens)
         m["total_tokens"] = Double(usage.promptTokens + usage.completionTokens)
         m["latency_ms"] = Double(records.reduce(0) { $0 + $1.latencyMs })
