@@ -15,7 +15,7 @@ struct BatchCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: "The batch file: .yaml, .jsonl or .csv.") var file: String
-    @Option(help: "Provider for subjects that do not name one (default: $PRIMER_PROVIDER, primer.yaml, else mock).") var provider: String?
+    @Option(help: "Provider for subjects that do not name one (default: $PRIMER_PROVIDER, primer.yaml, else llama-local).") var provider: String?
     @Option(help: "Subjects generated side by side.") var jobs: Int = 2
     @Option(help: "Subtopics of one subject generated side by side.") var concurrency: Int = 1
     @Option(help: "Generate kits for the first N subtopics of each plan only.") var maxSubtopics: Int?
@@ -36,9 +36,10 @@ struct BatchCommand: AsyncParsableCommand {
         do { items = try BatchFile.load(URL(fileURLWithPath: file)) } catch let error as BatchFileError { throw CLIError(error.description) }
         let environment = ProcessInfo.processInfo.environment
         let config = try configOptions.load()
-        let families = try promptsOptions.load(config: config)
         let resolver = try pluginsOptions.resolver(config: config)
         let defaultProvider = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
+        // One family set for the whole batch: the default provider's (a record's own provider shares it).
+        let families = try promptsOptions.load(config: config, provider: try resolver.manifest(named: defaultProvider))
         // Unknown provider names fail the command before anything runs.
         for name in Set(items.compactMap(\.provider) + [defaultProvider]) { _ = try resolver.manifest(named: name) }
         let providers = ProviderPool(resolver: resolver, environment: environment)

@@ -50,9 +50,9 @@ struct EvalCommand: AsyncParsableCommand {
             let selected = filters.isEmpty ? loaded.cases : loaded.cases.filter { c in filters.contains { c.id.contains($0) } }
             guard !selected.isEmpty else { throw CLIError("no case of '\(loaded.name)' matches --cases \(cases ?? ""); case ids look like \(loaded.cases.prefix(3).map(\.id).joined(separator: ", "))") }
 
-            let familySet = try promptsOptions.load(config: config)
             let resolver = try pluginsOptions.resolver(config: config)
             let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
+            let familySet = try promptsOptions.load(config: config, provider: try resolver.manifest(named: providerName))
             var base = try resolver.makeProvider(named: providerName, environment: environment)
             try LocalServers.requireInstalled(base)
             if record {

@@ -27,7 +27,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Subject kind: auto, general or language.")
     var kind: KindChoice = .auto
 
-    @Option(help: "Provider manifest name (default: $PRIMER_PROVIDER, else mock). See `primer providers`.")
+    @Option(help: "Provider or profile name (default: $PRIMER_PROVIDER, primer.yaml, else llama-local). See `primer providers`.")
     var provider: String?
 
     @Flag(help: "Stop after the plan.")
@@ -64,9 +64,9 @@ struct GenerateCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let config = try configOptions.load()
-        let families = try promptsOptions.load(config: config)
         let resolver = try pluginsOptions.resolver(config: config)
         let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
+        let families = try promptsOptions.load(config: config, provider: try resolver.manifest(named: providerName))
         let provider = try resolver.makeProvider(named: providerName, environment: environment)
         try LocalServers.requireInstalled(provider)
         let newDocuments = try DocumentSupport.extract(documents)

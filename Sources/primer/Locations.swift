@@ -36,17 +36,26 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// Where the prompt families are: --prompts, then PRIMER_PROMPTS, then primer.yaml, then
-/// ./Prompts when the current folder has one (edits there take effect without a rebuild), then
-/// the ones built into the binary.
+/// Where the prompt families are: --prompts, then PRIMER_PROMPTS, then primer.yaml, then the
+/// provider manifest's `prompts:` (families written for its model), then ./Prompts when the
+/// current folder has one (edits there take effect without a rebuild), then the ones built into
+/// the binary.
 struct PromptsOptions: ParsableArguments {
     @Option(name: .long, help: "Folder of prompt families (default: $PRIMER_PROMPTS, primer.yaml, ./Prompts, or the built-in ones).")
     var prompts: String?
 
-    func directory(config: PrimerConfig) throws -> URL {
+    func directory(config: PrimerConfig, provider: ProviderManifest? = nil) throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         if let path = prompts ?? environment["PRIMER_PROMPTS"] ?? config.prompts {
             return URL(fileURLWithPath: path)
+        }
+        if let manifest = provider, let folder = manifest.prompts {
+            guard FileManager.default.fileExists(atPath: folder.path) else {
+                throw CLIError(
+                    "provider \(manifest.name) (\(manifest.file.path)) names the prompts folder \(folder.path), which does not exist; "
+                        + "fix its `prompts:` key or pass --prompts DIR")
+            }
+            return folder
         }
         let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Prompts")
         if FileManager.default.fileExists(atPath: local.path) { return local }
@@ -56,8 +65,9 @@ struct PromptsOptions: ParsableArguments {
         return shipped
     }
 
-    func load(config: PrimerConfig) throws -> FamilySet {
-        let url = try directory(config: config)
+    /// The families for a run on `provider` (its manifest's `prompts:` applies when the user chose none).
+    func load(config: PrimerConfig, provider: ProviderManifest? = nil) throws -> FamilySet {
+        let url = try directory(config: config, provider: provider)
         do {
             return try FamilySet.load(directory: url)
         } catch let errors as FamilyLoadErrors {

@@ -16,6 +16,16 @@ struct PromptsCommand: ParsableCommand {
 
         func run() throws {
             let directory = try promptsOptions.directory(config: configOptions.load())
+            try lint(directory)
+            // Sub-folders hold sets for particular models (small-model/, named by a manifest's `prompts:`).
+            let children = (try? FileManager.default.contentsOfDirectory(at: directory.resolvingSymlinksInPath(), includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+            for child in children.sorted(by: { $0.path < $1.path }) where (try? child.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                let hasFamilies = ((try? FileManager.default.contentsOfDirectory(atPath: child.path)) ?? []).contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                if hasFamilies { try lint(child) }
+            }
+        }
+
+        func lint(_ directory: URL) throws {
             let families: FamilySet
             do {
                 families = try FamilySet.load(directory: directory)

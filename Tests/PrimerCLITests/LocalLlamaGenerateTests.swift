@@ -13,15 +13,14 @@ import Testing
 /// real token counts, and stops the server when the command ends. Fails, never skips, when the
 /// server is not installed.
 ///
-/// SmolLM2-135M is tiny: under constrained decoding it often repeats itself, and the gates then
-/// reject the answer (duplicate topics, too few items). So these tests assert the mechanics on
-/// the real server and report the model's pass/fail honestly, rather than demand a complete kit.
+/// SmolLM2-135M is tiny: llama-local runs it with the families of Prompts/small-model (short
+/// tasks, small schemas, token limits of 300–450) and sampling penalties against loops, and with
+/// a fixed seed per attempt the run is repeatable.
 @Suite(.serialized, .timeLimit(.minutes(30))) struct LocalLlamaGenerateTests {
     static let profile = """
         profiles:
           llama-small:
             provider: llama-local
-            max_tokens: 900
         """
 
     static func serverAnswers() async -> Bool {
@@ -32,20 +31,22 @@ import Testing
         }) != nil
     }
 
-    @Test func generateOnLlamaLocalStoresRealTokenCountsAndStopsTheServer() async throws {
+    @Test func generateOnLlamaLocalCompletesAPlanAndAKitWithRealTokenCounts() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
         _ = try cli.write(Self.profile, to: "primer.yaml")
         let result = try await cli.run(
             ["generate", "Photosynthesis", "--provider", "llama-small", "--max-subtopics", "1", "--json"],
             environment: ["PRIMER_PROVIDER": ""])
-        // Either the kit is complete, or the one message says which family ran out of attempts.
-        if result.status != 0 {
-            #expect(result.stderr.contains("failed after 3 attempts"), "\(result.stderr)")
-        }
+        #expect(result.status == 0, "\(result.stderr)")
         let store = try SQLiteStore(path: cli.storePath)
         let generations = try store.generations(subjectTitle: "Photosynthesis")
-        #expect(!generations.isEmpty)
+        // A plan, then the subtopic's notes, flashcards, quiz and terms, each stored.
+        #expect(Set(generations.filter { $0.status == "ok" }.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "terms"])
+        let counts = try store.counts()
+        for table in ["topics", "subtopics", "notes", "flashcards", "questions", "terms"] {
+            #expect((counts[table] ?? 0) >= 1, "\(table)")
+        }
         #expect(generations.allSatisfy { $0.provider == "llama-small" })
         for generation in generations {
             let attempts = try store.attempts(generationID: generation.id)

@@ -43,9 +43,13 @@ public struct ProviderManifest: @unchecked Sendable {
     /// The raw `launch:` mapping (a local server to start before the run, see `LaunchSpec`);
     /// nil when the manifest has none.
     public var launch: Node?
+    /// `prompts:`, resolved against the manifest's folder: prompt families written for this
+    /// provider's model (a tiny local model needs shorter tasks and smaller schemas). Used when
+    /// the user has not chosen a prompts folder; nil when the manifest has none.
+    public var prompts: URL?
 
     /// The top-level keys a manifest may have. New schema keys are added here.
-    public static let topLevelKeys = ["name", "adapter", "description", "model", "capabilities", "limits", "settings", "launch"]
+    public static let topLevelKeys = ["name", "adapter", "description", "model", "capabilities", "limits", "settings", "launch", "prompts"]
     static let limitKeys = ["concurrent_requests", "requests_per_minute"]
 
     /// Line of each top-level key, for error messages.
@@ -162,6 +166,9 @@ public struct ProviderManifest: @unchecked Sendable {
             limits: limits, settings: settings, file: file)
         manifest.keyLines = lines
         manifest.launch = launch
+        if let folder = try reader.string("prompts"), !folder.isEmpty {
+            manifest.prompts = URL(fileURLWithPath: folder, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+        }
         return manifest
     }
 
