@@ -14,6 +14,41 @@ enum GateText {
     /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
     /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
     static func normalize(_ text: String, dropArticles: Bool = true) -> String {
+        let folded = GateFolding.fold(text)
+        // The same classification as `normalizeFoundation`, with ASCII scalars looked up in
+        // tables built from the very CharacterSets it uses.
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(folded.count)
+        var outIsASCII = true
+        let apostrophe: Unicode.Scalar = "'", space: Unicode.Scalar = " "
+        for i in folded.indices {
+            let scalar = folded[i]
+            switch GateFolding.kind(scalar) {
+            case .apostrophe:
+                let prevIsLetter = i > 0 && GateFolding.isLetter(folded[i - 1])
+                let nextIsLetter = i + 1 < folded.count && GateFolding.isLetter(folded[i + 1])
+                if !(prevIsLetter && nextIsLetter) { out.append(apostrophe) }
+            case .space:
+                out.append(space)
+            case .keep:
+                if !scalar.isASCII { outIsASCII = false }
+                out.append(scalar)
+            }
+        }
+        guard outIsASCII else {
+            // Non-ASCII output: split into Characters exactly as the Foundation path does (a
+            // space followed by a combining mark is one Character, not a separator).
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: out)
+            return joinWords(String(view).split(whereSeparator: { $0 == " " }).map(String.init), dropArticles: dropArticles)
+        }
+        return GateFolding.joinASCIIWords(out, dropArticles: dropArticles)
+    }
+
+    /// The reference implementation of `normalize`: Foundation folding and CharacterSet
+    /// lookups for every scalar. `normalize` must return exactly what this returns; it is kept
+    /// for the tests that compare the two.
+    static func normalizeFoundation(_ text: String, dropArticles: Bool = true) -> String {
         let folded = text.folding(
             options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
         ).lowercased()
@@ -38,8 +73,13 @@ enum GateText {
                 out.append(scalar)
             }
         }
-        var words = String(out).split(whereSeparator: { $0 == " " }).map(String.init)
-        // A leading ">" is a markdown quote marker, not a comparison.
+        return joinWords(String(out).split(whereSeparator: { $0 == " " }).map(String.init), dropArticles: dropArticles)
+    }
+
+    /// The last step of normalisation: a leading ">" (a markdown quote marker, not a
+    /// comparison) and, optionally, articles removed; words joined with single spaces.
+    private static func joinWords(_ split: [String], dropArticles: Bool) -> String {
+        var words = split
         if words.first == ">" { words.removeFirst() }
         if dropArticles { words.removeAll { articles.contains($0) } }
         return words.joined(separator: " ")

@@ -63,14 +63,15 @@ struct MetaLabelsGate: Gate {
     static let metaPrefix =
         #"^(review|summary|recap|quiz|quizzes|exam|final exam|midterm|midterm exam|practice test|practice quiz|practice exam|test your knowledge)( (of|on|about|for)\b|$)"#
 
+    static let metaPrefixPattern = GateRegex(metaPrefix)
+    static let labelPattern = GateRegex(#"^(review|summary|recap|quiz|exam|midterm|final exam|practice test)\s*[:\-–—]"#)
+
     static func isMetaLabel(_ title: String) -> Bool {
         let lowered = title.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
         // "Quiz: Matrices", "Review – Vectors".
-        if lowered.range(of: #"^(review|summary|recap|quiz|exam|midterm|final exam|practice test)\s*[:\-–—]"#, options: .regularExpression) != nil {
-            return true
-        }
+        if labelPattern.matches(lowered) { return true }
         let normalized = GateText.normalize(title, dropArticles: false)
-        if normalized.range(of: metaPrefix, options: .regularExpression) != nil { return true }
+        if metaPrefixPattern.matches(normalized) { return true }
         let words = normalized.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return true }
         let isFurniture: (String) -> Bool = { word in

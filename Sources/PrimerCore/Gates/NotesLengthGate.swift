@@ -30,7 +30,7 @@ struct NotesLengthGate: Gate {
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard case .notes(let text) = output else { return GateVerdict(output: output) }
         if Self.isPlaceholder(text) {
-            let shown = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let shown = GateText.trimmed(text)
             let what = shown.isEmpty ? "empty" : "only a placeholder (\(GateText.quote(shown, limit: 40)))"
             return GateVerdict(output: output, rejections: ["the notes are \(what); write the notes"])
         }
@@ -46,6 +46,11 @@ struct NotesLengthGate: Gate {
     }
 
     static func wordCount(_ text: String) -> Int {
+        fastWordCount(text)
+    }
+
+    /// The definition of `wordCount`, on Characters; `fastWordCount` must agree with it.
+    static func characterWordCount(_ text: String) -> Int {
         text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }.count
     }
 

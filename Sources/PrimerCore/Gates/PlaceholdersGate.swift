@@ -76,28 +76,32 @@ struct PlaceholdersGate: Gate {
     static let markerWords: Set<String> = ["here", "insert", "placeholder", "tbd", "tbc", "todo", "xxx", "lorem", "ipsum"]
 
     static func classify(_ text: String) -> Kind {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = GateText.trimmed(text)
         if trimmed.isEmpty { return .placeholder }
         // Only dots, ellipses, dashes, underscores, question marks, asterisks.
         if trimmed.unicodeScalars.allSatisfy({ ".…-–—_?*".unicodeScalars.contains($0) || $0 == " " }) {
             return .placeholder
         }
-        // Unrendered template variables.
-        if trimmed.contains("{{") && trimmed.contains("}}") { return .placeholder }
-        // "N/A" is a placeholder, but "Na" is sodium: only the slashed form counts.
-        if ["n/a", "n.a.", "n / a"].contains(trimmed.lowercased()) { return .placeholder }
-
-        let normalized = GateText.normalize(trimmed, dropArticles: false)
-        if normalized.contains("lorem ipsum") { return .placeholder }
-        if ["tbd", "tbc", "todo", "xxx", "placeholder"].contains(normalized) { return .placeholder }
-        // "Option A", "Choice 2", "Answer C".
-        if normalized.range(of: #"^(option|choice|answer|alternative) ([a-e]|[1-5])$"#, options: .regularExpression) != nil {
+        let bytes = Array(trimmed.utf8)
+        // Unrendered template variables. (The byte checks only skip the string searches when
+        // the braces cannot be there.)
+        if GateBytes.contains(bytes, "{{") && GateBytes.contains(bytes, "}}"),
+            trimmed.contains("{{") && trimmed.contains("}}")
+        {
             return .placeholder
         }
+        // "N/A" is a placeholder, but "Na" is sodium: only the slashed form counts. (Lowercasing
+        // never shortens a text below its scalar count, so longer texts cannot match.)
+        if bytes.count <= 20, ["n/a", "n.a.", "n / a"].contains(trimmed.lowercased()) { return .placeholder }
+
+        let normalized = GateText.normalize(trimmed, dropArticles: false)
+        let normalizedBytes = Array(normalized.utf8)
+        if GateBytes.contains(normalizedBytes, "lorem ipsum") { return .placeholder }
+        if ["tbd", "tbc", "todo", "xxx", "placeholder"].contains(normalized) { return .placeholder }
+        // "Option A", "Choice 2", "Answer C".
+        if isChoiceLabel(normalizedBytes) { return .placeholder }
         // "[insert answer]", "<answer>", "{definition}", "(your text here)".
-        if let first = trimmed.first, let last = trimmed.last, trimmed.count > 2,
-            ["[": "]", "<": ">", "{": "}", "(": ")"][first] == last
-        {
+        if let first = trimmed.first, let last = trimmed.last, closing(first) == last, trimmed.count > 2 {
             let inner = GateText.normalize(String(trimmed.dropFirst().dropLast()), dropArticles: false)
             let innerWords = inner.split(separator: " ").map(String.init)
             if innerWords.first == "insert" || innerWords.first == "your" || innerWords.first == "enter"
@@ -106,12 +110,40 @@ struct PlaceholdersGate: Gate {
                 return .placeholder
             }
         }
-        let words = normalized.split(separator: " ").map(String.init)
-        guard !words.isEmpty, words.allSatisfy(isTemplateWord), words.contains(where: isCoreWord) else {
+        // Stops at the first word that is not a template word: most fields are content.
+        var words: [String] = []
+        for part in normalized.split(separator: " ") {
+            let word = String(part)
+            guard isTemplateWord(word) else { return .content }
+            words.append(word)
+        }
+        guard !words.isEmpty, words.contains(where: isCoreWord) else {
             return .content
         }
         if words.contains(where: markerWords.contains) { return .placeholder }
         return .generic(strong: words.contains(where: strongWords.contains))
+    }
+
+    /// The bracket closing an opening one, for "[insert answer]"-style fields.
+    private static func closing(_ open: Character) -> Character? {
+        switch open {
+        case "[": "]"
+        case "<": ">"
+        case "{": "}"
+        case "(": ")"
+        default: nil
+        }
+    }
+
+    /// Whether normalised text is exactly `(option|choice|answer|alternative) ([a-e]|[1-5])`
+    /// ("Option A", "Choice 2"). Normalised text is lowercase words joined by single spaces,
+    /// without line breaks.
+    static func isChoiceLabel(_ bytes: [UInt8]) -> Bool {
+        guard let space = bytes.firstIndex(of: 0x20), bytes.count == space + 2 else { return false }
+        let label = bytes[space + 1]
+        guard (0x61...0x65).contains(label) || (0x31...0x35).contains(label) else { return false }
+        let word = bytes[..<space]
+        return ["option", "choice", "answer", "alternative"].contains { word.elementsEqual($0.utf8) }
     }
 
     static func isCoreWord(_ word: String) -> Bool {

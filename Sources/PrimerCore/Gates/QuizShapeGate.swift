@@ -55,11 +55,18 @@ struct QuizShapeGate: Gate {
     /// "A, B and C".
     static func isAboutOtherChoices(_ choice: String) -> Bool {
         let text = GateText.normalize(choice, dropArticles: false)
-        let patterns = [
-            #"\b(all|none|both|neither|any) of (the )?(above|these|those|them|the options|the choices|the answers)\b"#,
-            #"^(all|none) (the )?above\b"#,
-            #"^(both |neither |only )?(options? |choices? |answers? )?[a-d](,? [a-d])*,? (and|or|nor) [a-d]( are (correct|true))?$"#,
-        ]
-        return patterns.contains { text.range(of: $0, options: .regularExpression) != nil }
+        // Every pattern needs one of these words between spaces (normalised text has no commas
+        // or other punctuation); most choices have none, and skip the regexes.
+        let bytes = Array(text.utf8)
+        guard GateBytes.contains(bytes, " of ") || GateBytes.contains(bytes, "above")
+            || GateBytes.contains(bytes, " and ") || GateBytes.contains(bytes, " or ") || GateBytes.contains(bytes, " nor ")
+        else { return false }
+        return otherChoicePatterns.contains { $0.matches(text) }
     }
+
+    static let otherChoicePatterns = [
+        #"\b(all|none|both|neither|any) of (the )?(above|these|those|them|the options|the choices|the answers)\b"#,
+        #"^(all|none) (the )?above\b"#,
+        #"^(both |neither |only )?(options? |choices? |answers? )?[a-d](,? [a-d])*,? (and|or|nor) [a-d]( are (correct|true))?$"#,
+    ].map(GateRegex.init)
 }

@@ -6,9 +6,12 @@ enum JSONExtraction {
     /// The first JSON object or array found, as `JSONSerialization` values.
     static func extract(_ text: String) -> Any? {
         let text = TextCleanup.stripThinking(text)
-        for candidate in fencedBlocks(text) + [text] {
+        // Fences need ``` or ~~~, JSON needs { or [: most text answers have neither.
+        let fenced = FastText.contains(text, "```") || FastText.contains(text, "~~~") ? fencedBlocks(text) : []
+        for candidate in fenced + [text] {
             if let value = decode(candidate) { return value }
         }
+        guard FastText.contains(text, "{") || FastText.contains(text, "[") else { return nil }
         return firstBalanced(in: text)
     }
 

@@ -26,7 +26,7 @@ struct QuizTextReader {
         if TextCleanup.isFence(line) || LineSyntax.isTableSeparator(line) { return }
         let plain = Self.unlabelled(line)
 
-        if plain.wholeMatch(of: quizTextReaderPattern0) != nil {
+        if FastText.mayStart(plain, answerKeyStarts), plain.wholeMatch(of: quizTextReaderPattern0) != nil {
             inKey = true
             return
         }
@@ -38,14 +38,14 @@ struct QuizTextReader {
         }
         // "Answer: B", "Correct answer - B) bar", "The correct answer is B"; a separator or "is"
         // is required so a question like "Answer the following…" is not an answer line.
-        if current != nil, let match = plain.wholeMatch(
+        if current != nil, FastText.mayStart(plain, answerLineStarts), let match = plain.wholeMatch(
             of: quizTextReaderPattern2)
         {
             current?.answer = String(match.output.1)
             phase = .answer
             return
         }
-        if current != nil, let match = plain.wholeMatch(
+        if current != nil, FastText.mayStart(plain, explanationStarts), let match = plain.wholeMatch(
             of: quizTextReaderPattern3)
         {
             let text = LineSyntax.trim(match.output.1)
@@ -109,9 +109,9 @@ struct QuizTextReader {
             text = LineSyntax.trim(text.dropFirst())
         }
         let bold = text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4
-            || text.wholeMatch(of: quizTextReaderPattern4) != nil
+            || (FastText.mayStart(text, choiceStarts) && text.wholeMatch(of: quizTextReaderPattern4) != nil)
         text = LineSyntax.trim(LineSyntax.stripBold(text))
-        guard let match = text.wholeMatch(of: quizTextReaderPattern5),
+        guard FastText.mayStart(text, choiceStarts), let match = text.wholeMatch(of: quizTextReaderPattern5),
             let letter = match.output.1 ?? match.output.2,
             let index = QuizAnswer.letterIndex(letter)
         else { return false }
@@ -134,7 +134,7 @@ struct QuizTextReader {
         while text.hasPrefix("#") { text.removeFirst() }
         text = LineSyntax.trim(text)
         let pattern = quizTextReaderPattern6
-        guard let match = text.wholeMatch(of: pattern),
+        guard FastText.mayStart(text, numberedStarts), let match = text.wholeMatch(of: pattern),
             let digits = match.output.1 ?? match.output.2 ?? match.output.3
         else { return nil }
         return (Int(digits), LineSyntax.trim(match.output.4 ?? ""))
@@ -151,6 +151,14 @@ struct QuizTextReader {
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
+// The ASCII characters each pattern can start with (case-insensitive ones in both cases), so
+// lines starting with another ASCII character skip the regex.
+private let answerKeyStarts = FastText.table("aAsS")
+private let answerLineStarts = FastText.table("tTcCrRaAsS")
+private let explanationStarts = FastText.table("eErRwW")
+private let choiceStarts = FastText.table("(ABCDEFGHabcdefgh")
+private let numberedStarts = FastText.table("qQ0123456789")
+
 nonisolated(unsafe) private let quizTextReaderPattern0 = /(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?/
 nonisolated(unsafe) private let quizTextReaderPattern1 = /(?i)(?:q(?:uestion)?\s*)?(\d+)\s*[.):\-–—]?\s*(.+)/
 nonisolated(unsafe) private let quizTextReaderPattern2 = /(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?(?:\s*[:：\-–—]|\s+is\b:?)\s*(.+)/

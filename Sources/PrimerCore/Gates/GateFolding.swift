@@ -1,0 +1,280 @@
+import Foundation
+
+/// The fast path of `GateText.normalize`. Folding every character through Foundation
+/// (`String.folding`, NSString bridging) and looking each scalar up in a `CharacterSet` cost
+/// milliseconds per answer, and gates run on every answer, so:
+///
+/// - ASCII scalars are folded and classified with tables computed once from the same
+///   Foundation calls (`folding` + `lowercased`, `CharacterSet.letters`, `punctuationCharacters`,
+///   `whitespacesAndNewlines`), so the tables cannot disagree with Foundation.
+/// - Only the non-ASCII runs of a text, each with the ASCII scalar before it (a combining mark
+///   may belong to it: "e\u{301}"), go through `String.folding`; short runs are cached.
+///   Folding is local to such a run: nothing in case, diacritic or width folding joins a scalar
+///   to a following ASCII scalar.
+///
+/// `GateFoldingTests` compares the result with `GateText.normalizeFoundation` on ASCII,
+/// accented, CJK, emoji and mixed text, including random strings of awkward scalars.
+enum GateFolding {
+    enum Kind: UInt8 {
+        /// Kept as is.
+        case keep
+        /// Becomes a space: punctuation, whitespace, backtick.
+        case space
+        /// `'` or `’`: dropped inside a word, kept as `'` elsewhere.
+        case apostrophe
+    }
+
+    static let foldingOptions: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+
+    /// Foundation's folding followed by `lowercased()`, as `normalizeFoundation` does.
+    static func foundationFold(_ text: String) -> String {
+        text.folding(options: foldingOptions, locale: nil).lowercased()
+    }
+
+    /// The folded, lowercased form of each ASCII byte, or 0xFF when Foundation folds it to
+    /// anything but one ASCII byte (then it takes the slow path).
+    static let asciiFold: [UInt8] = (0..<128).map { byte in
+        let folded = Array(foundationFold(String(Unicode.Scalar(UInt8(byte)))).utf8)
+        return folded.count == 1 && folded[0] < 0x80 ? folded[0] : 0xFF
+    }
+
+    private static let letters = CharacterSet.letters
+    private static let punctuation = CharacterSet.punctuationCharacters
+    private static let whitespace = CharacterSet.whitespacesAndNewlines
+
+    /// `kind` for each ASCII byte, and whether it is in `CharacterSet.letters`.
+    private static let asciiKind: [Kind] = (0..<128).map { kindFromSets(Unicode.Scalar(UInt8($0))) }
+    private static let asciiLetter: [Bool] = (0..<128).map { letters.contains(Unicode.Scalar(UInt8($0))) }
+
+    private static func kindFromSets(_ scalar: Unicode.Scalar) -> Kind {
+        if scalar == "'" || scalar == "\u{2019}" { return .apostrophe }
+        if scalar == "`" { return .space }
+        if punctuation.contains(scalar) || whitespace.contains(scalar) { return .space }
+        return .keep
+    }
+
+    @inline(__always)
+    static func kind(_ scalar: Unicode.Scalar) -> Kind {
+        scalar.value < 128 ? asciiKind[Int(scalar.value)] : kindFromSets(scalar)
+    }
+
+    @inline(__always)
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 128 ? asciiLetter[Int(scalar.value)] : letters.contains(scalar)
+    }
+
+    /// The scalars of `foundationFold(text)`.
+    static func fold(_ text: String) -> [Unicode.Scalar] {
+        let table = asciiFold
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(text.utf8.count)
+        // All ASCII (the common case): one table lookup per byte.
+        var simple = true
+        for byte in text.utf8 {
+            guard byte < 0x80, table[Int(byte)] != 0xFF else {
+                simple = false
+                break
+            }
+            result.append(Unicode.Scalar(table[Int(byte)]))
+        }
+        if simple { return result }
+
+        result.removeAll(keepingCapacity: true)
+        let scalars = Array(text.unicodeScalars)
+        func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 128 && table[Int(scalar.value)] != 0xFF
+        }
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            if isSimple(scalar) && (i + 1 == scalars.count || isSimple(scalars[i + 1])) {
+                result.append(Unicode.Scalar(table[Int(scalar.value)]))
+                i += 1
+                continue
+            }
+            // A run of non-simple scalars, with the simple scalar before it when there is one.
+            var end = i + 1
+            while end < scalars.count && !isSimple(scalars[end]) { end += 1 }
+            result.append(contentsOf: foldRun(scalars[i..<end]))
+            i = end
+        }
+        return result
+    }
+
+    private static let cache = FoldCache()
+
+    private static func foldRun(_ run: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: run)
+        let text = String(view)
+        guard run.count <= FoldCache.maxKeyScalars else { return Array(foundationFold(text).unicodeScalars) }
+        if let hit = cache[text] { return hit }
+        let folded = Array(foundationFold(text).unicodeScalars)
+        cache[text] = folded
+        return folded
+    }
+
+    /// Splits ASCII scalars at spaces, drops a leading ">" and (optionally) the articles, and
+    /// joins the words with single spaces: the end of `normalize` without building a String per
+    /// word.
+    static func joinASCIIWords(_ scalars: [Unicode.Scalar], dropArticles: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        var first = true
+        var i = 0
+        let n = scalars.count
+        while i < n {
+            while i < n && scalars[i] == " " { i += 1 }
+            guard i < n else { break }
+            let start = i
+            while i < n && scalars[i] != " " { i += 1 }
+            let length = i - start
+            if first && length == 1 && scalars[start] == ">" {
+                first = false
+                continue
+            }
+            first = false
+            if dropArticles && isArticle(scalars[start..<i]) { continue }
+            if !bytes.isEmpty { bytes.append(0x20) }
+            for k in start..<i { bytes.append(UInt8(truncatingIfNeeded: scalars[k].value)) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// "a", "an", "the" (`GateText.articles`).
+    private static func isArticle(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        switch word.count {
+        case 1: return word.first == "a"
+        case 2: return word.first == "a" && word.last == "n"
+        case 3:
+            let s = word.startIndex
+            return word[s] == "t" && word[s + 1] == "h" && word[s + 2] == "e"
+        default: return false
+        }
+    }
+}
+
+/// A small thread-safe cache of folded non-ASCII runs (" —", "é", "’s"…), which repeat across
+/// answers. Bounded: it is emptied when full.
+final class FoldCache: @unchecked Sendable {
+    static let maxKeyScalars = 8
+    private static let maxEntries = 4096
+    private let lock = NSLock()
+    private var entries: [String: [Unicode.Scalar]] = [:]
+
+    subscript(key: String) -> [Unicode.Scalar]? {
+        get { lock.withLock { entries[key] } }
+        set {
+            lock.withLock {
+                if entries.count >= Self.maxEntries { entries.removeAll(keepingCapacity: true) }
+                entries[key] = newValue
+            }
+        }
+    }
+}
+
+/// An `NSRegularExpression` compiled once. `text.range(of: pattern, options:
+/// .regularExpression)` compiles the pattern on every call; this matches the same way (no
+/// regex options, no matching options, the whole string) without recompiling.
+struct GateRegex: @unchecked Sendable {
+    // NSRegularExpression is immutable and documented as safe to use from several threads.
+    private let regex: NSRegularExpression
+
+    init(_ pattern: String) {
+        do {
+            regex = try NSRegularExpression(pattern: pattern, options: [])
+        } catch {
+            preconditionFailure("invalid gate pattern \(pattern): \(error)")
+        }
+    }
+
+    /// Whether the pattern matches anywhere in `text`.
+    func matches(_ text: String) -> Bool {
+        regex.rangeOfFirstMatch(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)).location
+            != NSNotFound
+    }
+}
+
+/// Byte-level helpers for ASCII needles.
+enum GateBytes {
+    /// Whether `needle` (ASCII) occurs in `haystack` (UTF-8 bytes). A match of ASCII bytes in
+    /// UTF-8 is always a match of the same scalars, since ASCII bytes never occur inside a
+    /// multi-byte sequence.
+    static func contains(_ haystack: [UInt8], _ needle: StaticString) -> Bool {
+        haystack.withUnsafeBufferPointer { contains($0, needle) }
+    }
+
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, haystack.count >= count else { return count == 0 }
+        return needle.withUTF8Buffer { n in
+            let first = n[0]
+            var i = 0
+            let last = haystack.count - count
+            while i <= last {
+                if haystack[i] == first {
+                    var k = 1
+                    while k < count && haystack[i + k] == n[k] { k += 1 }
+                    if k == count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+}
+
+extension GateText {
+    /// `text.trimmingCharacters(in: .whitespacesAndNewlines)`, without Foundation when there is
+    /// nothing to trim.
+    static func trimmed(_ text: String) -> String {
+        FastText.trimmed(text)
+    }
+}
+
+extension NotesLengthGate {
+    private static let asciiWhitespace: [Bool] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))).isWhitespace }
+    private static let asciiLetterOrNumber: [Bool] = (0..<128).map {
+        let c = Character(Unicode.Scalar(UInt8($0)))
+        return c.isLetter || c.isNumber
+    }
+
+    /// `wordCount` without walking Characters through the whole text. The text is cut at ASCII
+    /// whitespace bytes whose neighbours are ASCII too: those are grapheme boundaries on both
+    /// sides (no combining mark follows, no prepend mark precedes), so the cut pieces have the
+    /// same Characters as the text. A piece without non-ASCII bytes is one word when it has an
+    /// ASCII letter or digit; a piece with non-ASCII bytes is counted by the Character rules.
+    static func fastWordCount(_ text: String) -> Int {
+        let bytes = Array(text.utf8)
+        let n = bytes.count
+        var count = 0
+        var start = 0
+        var ascii = true
+        var alnum = false
+        func endPiece(_ end: Int) {
+            guard end > start else { return }
+            if ascii {
+                if alnum { count += 1 }
+            } else {
+                count += characterWordCount(String(decoding: bytes[start..<end], as: UTF8.self))
+            }
+        }
+        for i in 0..<n {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if asciiWhitespace[Int(byte)], i == 0 || bytes[i - 1] < 0x80, i + 1 == n || bytes[i + 1] < 0x80 {
+                    endPiece(i)
+                    start = i + 1
+                    ascii = true
+                    alnum = false
+                } else if asciiLetterOrNumber[Int(byte)] {
+                    alnum = true
+                }
+            } else {
+                ascii = false
+            }
+        }
+        endPiece(n)
+        return count
+    }
+}

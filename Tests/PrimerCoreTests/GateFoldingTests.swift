@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import PrimerCore
+
+/// The fast paths of the gates (`GateFolding`, `fastWordCount`, `GateText.trimmed`, the cached
+/// and pre-filtered regexes) against the Foundation code they replace: on ASCII, accented, CJK,
+/// emoji and mixed text, every ASCII character, and random strings of awkward scalars. Any
+/// difference fails.
+struct GateFoldingTests {
+    static let samples: [String] = [
+        // ASCII
+        "", " ", "What is a **vector**?", "  What is the `Vector`  ", "Newton's  second\n law",
+        "f'(x) = 2x + 3", "> quoted line", ">", "> > nested", "'quoted'", "don't stop",
+        "A, B and C", "All of the above", "Option A", "choice 2", "x_1 + y^2 <= z", "#heading ##",
+        "tab\tseparated\r\nlines\u{0B}and\u{0C}feeds", "\u{0}nul and \u{1F} unit separator",
+        "the a an The A An", "an apple a day", "C++ & C#: ~50% @home [sic] {braces} |pipes|",
+        "  \n\t  ", "Lorem ipsum dolor", "TBD", "N/A", "[insert answer]", "{{front}}",
+        // Accented
+        "Crème brûlée", "Théorème de Gauß", "¿Dónde está la estación?", "Ärger über Öl",
+        "e\u{301}te\u{301}", "naïve café", "İstanbul ıslık", "ÆØÅ æøå Œuvre", "ﬁnal ﬂow",
+        "s'il vous plaît", "l’été", "Newton’s law", "rock ’n’ roll", "‘single’ “double”",
+        // CJK
+        "中文 日本語", "ベクトル空間とは？", "ｶﾞｷﾞ ﾊﾟ", "한국어 문법", "가", "全角　スペース", "Ａｂｃ１２３！",
+        // Emoji
+        "👍🏽 great", "👨‍👩‍👧 family", "🇫🇷🇩🇪 flags", "#️⃣ keycap", "✔️ done", "✅ correct", "😀'😀",
+        // Mixed
+        "Vectors — the basics", "x → y", "A) 2 × 3 = 6", "Σ σ ς — Greek", "K (Kelvin) Å (angstrom)",
+        "½ ² Ⅻ", "a\u{00A0}b\u{2028}c\u{0085}d\u{3000}e\u{200B}f", " \u{301}accent after space",
+        "\u{301}leading mark", "text ’ apostrophe alone", "a`b`c", "'\u{301}x", "x'\u{301}",
+        "\u{0600}1 prepend", "word —\u{301} dash", "ab\u{0307}c", "Ｏption Ａ",
+    ]
+
+    /// Scalars that are hard to fold or segment, for the random strings.
+    static let pool: [String] = {
+        var pool = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
+        pool += ["\t", "\n", "\r", "\r\n", "\u{0}", "\u{0B}", "\u{1F}", "\u{7F}"]
+        pool += ["é", "É", "ü", "ñ", "ç", "ß", "ẞ", "İ", "ı", "ø", "Å", "æ", "œ", "ﬁ"]
+        pool += ["\u{301}", "\u{308}", "\u{327}", "\u{307}", "\u{20DD}", "\u{FE0F}", "\u{200D}", "\u{20E3}"]
+        pool += ["Ａ", "ｂ", "１", "！", "＇", "｀", "ｶ", "ﾞ", "中", "文", "が", "ガ", "한", "ᄀ", "ᅡ"]
+        pool += ["Σ", "σ", "ς", "Ω", "Ж", "ب", "،", "\u{0600}", "😀", "👍", "🏽", "🇫", "🇷", "✔"]
+        pool += ["’", "‘", "“", "”", "«", "»", "—", "–", "‐", "…", "•", "\u{00A0}", "\u{2028}", "\u{0085}"]
+        pool += ["\u{3000}", "\u{200B}", "\u{212A}", "\u{212B}", "×", "−", "≤", "²", "½", "Ⅻ"]
+        pool += [" a ", " the ", " an ", "> ", "'", "`", "  ", "don't", "Vector", "option ", "lorem ipsum"]
+        return pool
+    }()
+
+    /// Deterministic random strings from `pool`.
+    static func randomStrings(count: Int, seed: UInt64) -> [String] {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<count).map { _ in
+            let length = next() % 24
+            return (0..<length).map { _ in pool[next() % pool.count] }.joined()
+        }
+    }
+
+    static var corpus: [String] {
+        var corpus = samples
+        // Every ASCII scalar alone, between letters and between spaces.
+        for byte in 0..<128 {
+            let c = String(Unicode.Scalar(UInt8(byte)))
+            corpus += [c, "a\(c)b", " \(c) ", "A\(c)", "\(c)é", "é\(c)"]
+        }
+        corpus += randomStrings(count: 4000, seed: 42)
+        return corpus
+    }
+
+    @Test func normalizeMatchesFoundationOnEveryKindOfText() {
+        var mismatches: [String] = []
+        for text in Self.corpus {
+            for dropArticles in [true, false] {
+                let fast = GateText.normalize(text, dropArticles: dropArticles)
+                let reference = GateText.normalizeFoundation(text, dropArticles: dropArticles)
+                if fast != reference {
+                    mismatches.append("\(text.debugDescription) (dropArticles \(dropArticles)): \(fast.debugDescription) ≠ \(reference.debugDescription)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func normalizeIsStableWhenTheFoldCacheIsWarm() {
+        // The second pass is served from the cache of folded non-ASCII runs.
+        for _ in 0..<2 {
+            for text in Self.samples {
+                #expect(GateText.normalize(text) == GateText.normalizeFoundation(text), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func foldingMatchesFoundation() {
+        for text in Self.samples + Self.randomStrings(count: 1000, seed: 7) {
+            let fast = String(String.UnicodeScalarView(GateFolding.fold(text)))
+            #expect(fast.unicodeScalars.elementsEqual(GateFolding.foundationFold(text).unicodeScalars), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func articlesAreTheOnesTheFastJoinDrops() {
+        // `GateFolding.joinASCIIWords` spells the articles out; it must follow this set.
+        #expect(GateText.articles == ["a", "an", "the"])
+    }
+
+    @Test func wordCountMatchesTheCharacterDefinition() {
+        var mismatches: [String] = []
+        let notes = """
+            ## Vectors — the basics
+
+            A **vector** is an element of a vector space: 2 × 3 = 6, café, naïve, 中文.
+            - Item one\r\n- Item two 👍🏽 \u{301}
+            """
+        for text in Self.corpus + [notes, String(repeating: notes, count: 20)] {
+            let fast = NotesLengthGate.fastWordCount(text)
+            let reference = NotesLengthGate.characterWordCount(text)
+            if fast != reference { mismatches.append("\(text.debugDescription): \(fast) ≠ \(reference)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func trimmedMatchesFoundation() {
+        for text in Self.corpus {
+            #expect(GateText.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func choiceLabelCheckMatchesTheRegex() {
+        let pattern = #"^(option|choice|answer|alternative) ([a-e]|[1-5])$"#
+        let texts = Self.corpus.map { GateText.normalize($0, dropArticles: false) }
+            + ["option a", "option e", "option f", "choice 5", "choice 6", "answer c", "alternative b",
+               "options a", "option ab", "option", "option  a", "the option a", "option a b", "option é"]
+        for text in texts {
+            let expected = text.range(of: pattern, options: .regularExpression) != nil
+            #expect(PlaceholdersGate.isChoiceLabel(Array(text.utf8)) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func otherChoicesCheckMatchesTheUncachedRegexes() {
+        let patterns = [
+            #"\b(all|none|both|neither|any) of (the )?(above|these|those|them|the options|the choices|the answers)\b"#,
+            #"^(all|none) (the )?above\b"#,
+            #"^(both |neither |only )?(options? |choices? |answers? )?[a-d](,? [a-d])*,? (and|or|nor) [a-d]( are (correct|true))?$"#,
+        ]
+        let texts = Self.samples + Self.randomStrings(count: 500, seed: 11) + [
+            "All of the above", "None of these", "Both A and B", "A and C", "Neither A nor B", "A, B and C",
+            "A, B, and C are correct", "all above", "None the above.", "Option A or B", "Any of them",
+            "A vector and a scalar", "Most of the above", "B or D", "Only C and D", "a and e",
+        ]
+        for choice in texts {
+            let text = GateText.normalize(choice, dropArticles: false)
+            let expected = patterns.contains { text.range(of: $0, options: .regularExpression) != nil }
+            #expect(QuizShapeGate.isAboutOtherChoices(choice) == expected, "\(choice.debugDescription)")
+        }
+    }
+
+    @Test func byteSearchFindsASCIINeedles() {
+        #expect(GateBytes.contains(Array("none of the above".utf8), " of "))
+        #expect(!GateBytes.contains(Array("noneof".utf8), " of "))
+        #expect(GateBytes.contains(Array("é of".utf8), " of") && !GateBytes.contains(Array("of".utf8), " of "))
+        #expect(!GateBytes.contains([], "x"))
+    }
+}
