@@ -60,7 +60,7 @@ extension SQLiteStore {
         try dbPool.read { db in
             Set(
                 try String.fetchAll(
-                    db, sql: "SELECT DISTINCT family FROM generations WHERE subtopic_id = ? AND status = 'ok'",
+                    db.cachedStatement(sql: "SELECT DISTINCT family FROM generations WHERE subtopic_id = ? AND status = 'ok'"),
                     arguments: [subtopicID]))
         }
     }
@@ -102,7 +102,7 @@ extension SQLiteStore {
     public func notes(subtopicID: Int64) throws -> String? {
         try dbPool.read { db in
             try String.fetchOne(
-                db, sql: "SELECT body FROM notes WHERE subtopic_id = ? ORDER BY id DESC LIMIT 1",
+                db.cachedStatement(sql: "SELECT body FROM notes WHERE subtopic_id = ? ORDER BY id DESC LIMIT 1"),
                 arguments: [subtopicID])
         }
     }
@@ -110,12 +110,11 @@ extension SQLiteStore {
     public func terms(subjectID: Int64) throws -> [String] {
         try dbPool.read { db in
             try String.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT x.term FROM terms x
                     JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
                     WHERE t.subject_id = ? ORDER BY t.position, st.position, x.generation_id, x.position
-                    """,
+                    """),
                 arguments: [subjectID])
         }
     }

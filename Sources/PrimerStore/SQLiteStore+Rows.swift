@@ -62,8 +62,8 @@ extension SQLiteStore {
         case .quiz: table = QuestionRow.databaseTableName
         case .terms: table = TermRow.databaseTableName
         }
-        try db.execute(
-            sql: "DELETE FROM \(table) WHERE subtopic_id = ? AND family = ?", arguments: [subtopicID, family])
+        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE subtopic_id = ? AND family = ?")
+            .execute(arguments: [subtopicID, family])
         switch output {
         case .plan:
             break

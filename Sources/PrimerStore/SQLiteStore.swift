@@ -71,19 +71,18 @@ public final class SQLiteStore: KitStore, Sendable {
 
     /// Bumps the subject's `updated_at` after a write under it.
     static func touch(_ db: Database, subjectID: Int64, at date: Date) throws {
-        try db.execute(sql: "UPDATE subjects SET updated_at = ? WHERE id = ?", arguments: [date, subjectID])
+        try db.cachedStatement(sql: "UPDATE subjects SET updated_at = ? WHERE id = ?").execute(arguments: [date, subjectID])
     }
 
     static func requireSubject(_ db: Database, _ subjectID: Int64) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subjects WHERE id = ?", arguments: [subjectID]) != nil else {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM subjects WHERE id = ?"), arguments: [subjectID]) != nil else {
             throw StoreError.notFound("subject #\(subjectID)")
         }
     }
 
     static func requireSubtopic(_ db: Database, _ subtopicID: Int64, of subjectID: Int64) throws {
         let owner = try Int64.fetchOne(
-            db,
-            sql: "SELECT t.subject_id FROM subtopics s JOIN topics t ON t.id = s.topic_id WHERE s.id = ?",
+            db.cachedStatement(sql: "SELECT t.subject_id FROM subtopics s JOIN topics t ON t.id = s.topic_id WHERE s.id = ?"),
             arguments: [subtopicID])
         guard owner == subjectID else {
             throw StoreError.notFound("subtopic #\(subtopicID) of subject #\(subjectID)")

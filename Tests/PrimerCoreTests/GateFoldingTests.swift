@@ -161,3 +161,23 @@ struct GateFoldingTests {
         #expect(!GateBytes.contains([], "x"))
     }
 }
+
+extension GateFoldingTests {
+    @Test func trimmedWithoutNewlinesMatchesFoundation() {
+        let edges = ["", " ", "\t", "\n", "\u{00A0}", "\u{3000}", "\u{2028}", "\u{0085}", "é", "😀", "a"]
+        var texts = Self.corpus
+        for left in edges { for right in edges { texts.append(left + "x y\u{3000}z" + right) } }
+        for text in texts {
+            #expect(FastText.trimmed(text, newlines: false) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            #expect(FastText.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+            #expect(FastText.trimmed(Substring(text)) == Substring(text).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    @Test func lineSplitMatchesFoundation() {
+        let texts = Self.corpus + ["a\nb", "\n", "", "a\n", "\na", "é\nb", "a\n\u{301}b", "\u{0600}\nx", "x\r\ny\rz"]
+        for text in texts {
+            #expect(TextCleanup.splitLines(text) == text.components(separatedBy: "\n"), "\(text.debugDescription)")
+        }
+    }
+}

@@ -35,9 +35,9 @@ struct PlaceholdersGate: Gate {
                 }
             }
             guard let field = bad?.0 else { return nil }
-            if field.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if FastText.trimmed(field.text).isEmpty {
                 // "‘’" would tell the model nothing; name the empty field instead.
-                let name = item.fields.first { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }?.text ?? ""
+                let name = item.fields.first { !FastText.trimmed($0.text).isEmpty }?.text ?? ""
                 return "dropped \(item.noun) \(GateText.quote(name)): empty \(field.name)"
             }
             switch item {

@@ -48,14 +48,14 @@ enum TextCleanup {
     }
 
     /// `text.components(separatedBy: "\n")`, split on the bytes when every line feed has ASCII
-    /// on both sides (so no combining mark or other scalar can join it into a larger unit the
-    /// Foundation search would skip).
+    /// other than CR before it and ASCII after it (Foundation does not split a CR LF pair, and
+    /// a combining mark or other scalar could join the line feed into a larger unit).
     static func splitLines(_ text: String) -> [String] {
         let bytes = Array(text.utf8)
         var lines: [String] = []
         var start = 0
         for i in bytes.indices where bytes[i] == 0x0A {
-            guard (i == 0 || bytes[i - 1] < 0x80) && (i + 1 == bytes.count || bytes[i + 1] < 0x80) else {
+            guard (i == 0 || (bytes[i - 1] < 0x80 && bytes[i - 1] != 0x0D)) && (i + 1 == bytes.count || bytes[i + 1] < 0x80) else {
                 return text.components(separatedBy: "\n")
             }
             lines.append(String(decoding: bytes[start..<i], as: UTF8.self))

@@ -83,5 +83,5 @@ public struct RetryNote: Sendable, Equatable {
 }
 
 extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmed: String { FastText.trimmed(self) }
 }

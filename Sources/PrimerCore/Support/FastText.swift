@@ -14,15 +14,24 @@ enum FastText {
     }
 
     /// `text.trimmingCharacters(in: .whitespacesAndNewlines)` (or `.whitespaces` when
-    /// `newlines` is false), without Foundation when the text neither starts nor ends with
-    /// whitespace or a non-ASCII scalar (then there is nothing to trim).
+    /// `newlines` is false), on the text's own storage instead of a bridged NSString: leading
+    /// and trailing scalars in the set are dropped (ASCII ones looked up in a table made from
+    /// the same CharacterSet). Neither set has a scalar outside the Basic Multilingual Plane,
+    /// so scalars and Foundation's UTF-16 units give the same result.
     static func trimmed(_ text: some StringProtocol, newlines: Bool = true) -> String {
         let string = String(text)
         let utf8 = string.utf8
         guard let first = utf8.first, let last = utf8.last else { return "" }
         let table = newlines ? asciiWhitespaceAndNewline : asciiWhitespace
         if first < 0x80, last < 0x80, !table[Int(first)], !table[Int(last)] { return string }
-        return string.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
+        let set: CharacterSet = newlines ? .whitespacesAndNewlines : .whitespaces
+        func trims(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 128 ? table[Int(scalar.value)] : set.contains(scalar)
+        }
+        let scalars = string.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !trims($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !trims($0) })!
+        return String(scalars[start...end])
     }
 
     /// Whether the UTF-8 bytes of `text` contain `needle` (ASCII). ASCII bytes never occur
