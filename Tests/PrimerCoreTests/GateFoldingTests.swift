@@ -181,3 +181,50 @@ extension GateFoldingTests {
         }
     }
 }
+
+extension GateFoldingTests {
+    /// Words to stem and match: the corpus's normalised words plus generated English-looking
+    /// words with every suffix the stemmer knows.
+    static var words: [String] {
+        var words = Set(corpus.flatMap { GateText.normalizeFoundation($0).split(separator: " ").map(String.init) })
+        let stems = ["vector", "matric", "propert", "integrat", "analys", "box", "church", "wish", "quiz", "class", "bus",
+                     "ax", "go", "a", "ab", "abc", "abcd", "é", "café", "naïv", "中文"]
+        let suffixes = ["", "s", "es", "ies", "sses", "xes", "ches", "shes", "zes", "ss", "us", "is", "ing", "ed", "ion",
+                        "ings", "eds", "ions", "y", "e"]
+        for stem in stems { for suffix in suffixes { words.insert(stem + suffix) } }
+        return words.sorted()
+    }
+
+    @Test func stemMatchesTheCharacterDefinition() {
+        for word in Self.words {
+            #expect(GateText.stem(word) == GateText.stemCharacters(word), "\(word.debugDescription)")
+        }
+    }
+
+    @Test func keywordsMatchAgreesWithTheCharacterDefinition() {
+        let stems = Self.words.map(GateText.stem)
+        let sample = Array(stems.prefix(400)) + ["matrix", "matrice", "determinant", "determine", "integrate", "integrat",
+                                                  "eigenvalue", "eigenvector", "café", "cafés", "naïve", "naïvety"]
+        for a in sample {
+            for b in sample.prefix(120) {
+                #expect(GateText.keywordsMatch(a, b) == GateText.keywordsMatchCharacters(a, b), "\(a) \(b)")
+            }
+        }
+    }
+
+    @Test func keywordsMatchTheFoundationDefinition() {
+        // `keywords` as first written: Foundation normalisation and Character counts.
+        func reference(_ text: String) -> Set<String> {
+            var result = Set<String>()
+            for word in GateText.normalizeFoundation(text).split(separator: " ").map(String.init) {
+                guard word.count >= 2, !GateText.stopWords.contains(word) else { continue }
+                guard word.contains(where: { $0.isLetter }) else { continue }
+                result.insert(GateText.stemCharacters(word))
+            }
+            return result
+        }
+        for text in Self.corpus {
+            #expect(GateText.keywords(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+}

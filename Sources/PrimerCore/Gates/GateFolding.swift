@@ -278,3 +278,131 @@ extension NotesLengthGate {
         return count
     }
 }
+
+// MARK: - ASCII fast paths of normalize, keywords, stem and keywordsMatch
+
+extension GateFolding {
+    /// `GateText.normalize` for a text whose bytes are all ASCII (and fold to one ASCII byte
+    /// each), in one pass over the bytes: fold, classify, split into words, drop a leading ">"
+    /// and the articles, join. Nil for any other text. Same tables as the general path.
+    static func normalizeASCII(_ text: String, dropArticles: Bool) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            let fold = asciiFold
+            let n = bytes.count
+            for byte in bytes where byte >= 0x80 || fold[Int(byte)] == 0xFF { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(n)
+            var inWord = false
+            var firstWord = true
+            var beforeWord = 0  // out.count before the current word's separator
+            var wordStart = 0
+            func endWord() {
+                guard inWord else { return }
+                inWord = false
+                let length = out.count - wordStart
+                let isQuoteMarker = firstWord && length == 1 && out[wordStart] == UInt8(ascii: ">")
+                firstWord = false
+                if isQuoteMarker || (dropArticles && isArticle(out, from: wordStart, length: length)) {
+                    out.removeSubrange(beforeWord...)
+                }
+            }
+            func append(_ byte: UInt8) {
+                if !inWord {
+                    inWord = true
+                    beforeWord = out.count
+                    if !out.isEmpty { out.append(0x20) }
+                    wordStart = out.count
+                }
+                out.append(byte)
+            }
+            for i in 0..<n {
+                let folded = fold[Int(bytes[i])]
+                switch asciiKind[Int(folded)] {
+                case .apostrophe:
+                    let prevIsLetter = i > 0 && asciiLetter[Int(fold[Int(bytes[i - 1])])]
+                    let nextIsLetter = i + 1 < n && asciiLetter[Int(fold[Int(bytes[i + 1])])]
+                    if !(prevIsLetter && nextIsLetter) { append(UInt8(ascii: "'")) }
+                case .space:
+                    endWord()
+                case .keep:
+                    append(folded)
+                }
+            }
+            endWord()
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    private static func isArticle(_ out: [UInt8], from start: Int, length: Int) -> Bool {
+        switch length {
+        case 1: return out[start] == UInt8(ascii: "a")
+        case 2: return out[start] == UInt8(ascii: "a") && out[start + 1] == UInt8(ascii: "n")
+        case 3:
+            return out[start] == UInt8(ascii: "t") && out[start + 1] == UInt8(ascii: "h") && out[start + 2] == UInt8(ascii: "e")
+        default: return false
+        }
+    }
+
+    private static let asciiCharacterIsLetter: [Bool] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))).isLetter }
+
+    /// For an all-ASCII word without CR (one Character per byte): its length and whether it has
+    /// a letter (`Character.isLetter`). Nil for other words.
+    static func asciiWordFacts(_ word: String) -> (count: Int, hasLetter: Bool)? {
+        var hasLetter = false
+        for byte in word.utf8 {
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            if asciiCharacterIsLetter[Int(byte)] { hasLetter = true }
+        }
+        return (word.utf8.count, hasLetter)
+    }
+
+    /// `GateText.stem` on the bytes of an all-ASCII word (where Characters are bytes and
+    /// `hasSuffix` compares bytes). Nil for other words.
+    static func stemASCII(_ word: String) -> String? {
+        var w = Array(word.utf8)
+        guard !w.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+        guard w.count > 3 else { return word }
+        func hasSuffix(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            guard w.count >= count else { return false }
+            return suffix.withUTF8Buffer { s in
+                for k in 0..<count where w[w.count - count + k] != s[k] { return false }
+                return true
+            }
+        }
+        if hasSuffix("ies"), w.count > 4 {
+            w.removeLast(3)
+            w.append(UInt8(ascii: "y"))
+        } else if hasSuffix("sses") {
+            w.removeLast(2)
+        } else if hasSuffix("xes") || hasSuffix("ches") || hasSuffix("shes") || hasSuffix("zes") {
+            w.removeLast(2)
+        } else if hasSuffix("s"), !(hasSuffix("ss") || hasSuffix("us") || hasSuffix("is")) {
+            w.removeLast()
+        }
+        if hasSuffix("ing"), w.count - 3 >= 4 {
+            w.removeLast(3)
+        } else if hasSuffix("ed"), w.count - 2 >= 4 {
+            w.removeLast(2)
+        } else if hasSuffix("ion"), w.count - 3 >= 4 {
+            w.removeLast(3)
+        }
+        return String(decoding: w, as: UTF8.self)
+    }
+
+    /// `GateText.keywordsMatch` on the bytes when both words are ASCII without CR. Nil otherwise.
+    static func keywordsMatchASCII(_ a: String, _ b: String) -> Bool? {
+        let x = a.utf8, y = b.utf8
+        guard !x.contains(where: { $0 >= 0x80 || $0 == 0x0D }), !y.contains(where: { $0 >= 0x80 || $0 == 0x0D })
+        else { return nil }
+        let shorter = min(x.count, y.count)
+        guard shorter >= 5 else { return false }
+        var common = 0
+        for (p, q) in zip(x, y) {
+            guard p == q else { break }
+            common += 1
+        }
+        return common >= 5 && common >= shorter - 2
+    }
+}

@@ -14,6 +14,7 @@ enum GateText {
     /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
     /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
     static func normalize(_ text: String, dropArticles: Bool = true) -> String {
+        if let ascii = GateFolding.normalizeASCII(text, dropArticles: dropArticles) { return ascii }
         let folded = GateFolding.fold(text)
         // The same classification as `normalizeFoundation`, with ASCII scalars looked up in
         // tables built from the very CharacterSets it uses.
@@ -125,6 +126,12 @@ enum GateText {
     /// A light stem: plural -s/-es/-ies, -ing, -ed and -ion endings removed. Not a real stemmer;
     /// `keywordsMatch` tolerates the leftovers (matrix/matric, determinant/determin).
     static func stem(_ word: String) -> String {
+        if let ascii = GateFolding.stemASCII(word) { return ascii }
+        return stemCharacters(word)
+    }
+
+    /// The definition of `stem`, on Characters; `GateFolding.stemASCII` must agree with it.
+    static func stemCharacters(_ word: String) -> String {
         var w = word
         guard w.count > 3 else { return w }
         if w.hasSuffix("ies"), w.count > 4 {
@@ -147,8 +154,13 @@ enum GateText {
     static func keywords(_ text: String) -> Set<String> {
         var result = Set<String>()
         for word in words(text, dropArticles: true) {
-            guard word.count >= 2, !stopWords.contains(word) else { continue }
-            guard word.contains(where: { $0.isLetter }) else { continue }
+            guard !stopWords.contains(word) else { continue }
+            if let (count, hasLetter) = GateFolding.asciiWordFacts(word) {
+                // An ASCII word: one Character per byte.
+                guard count >= 2, hasLetter else { continue }
+            } else {
+                guard word.count >= 2, word.contains(where: { $0.isLetter }) else { continue }
+            }
             result.insert(stem(word))
         }
         return result
@@ -159,6 +171,13 @@ enum GateText {
     /// matrix/matrices, determinant/determine and integrate/integration match, while
     /// eigenvalue/eigenvector and transformation/transpose do not.
     static func keywordsMatch(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if let ascii = GateFolding.keywordsMatchASCII(a, b) { return ascii }
+        return keywordsMatchCharacters(a, b)
+    }
+
+    /// The definition of `keywordsMatch`, on Characters.
+    static func keywordsMatchCharacters(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         let shorter = min(a.count, b.count)
         guard shorter >= 5 else { return false }

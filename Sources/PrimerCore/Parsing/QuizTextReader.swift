@@ -26,7 +26,7 @@ struct QuizTextReader {
         if TextCleanup.isFence(line) || LineSyntax.isTableSeparator(line) { return }
         let plain = Self.unlabelled(line)
 
-        if FastText.mayStart(plain, answerKeyStarts), plain.wholeMatch(of: quizTextReaderPattern0) != nil {
+        if FastText.mayHavePrefix(plain, answerKeyPrefixes), plain.wholeMatch(of: quizTextReaderPattern0) != nil {
             inKey = true
             return
         }
@@ -38,14 +38,14 @@ struct QuizTextReader {
         }
         // "Answer: B", "Correct answer - B) bar", "The correct answer is B"; a separator or "is"
         // is required so a question like "Answer the following…" is not an answer line.
-        if current != nil, FastText.mayStart(plain, answerLineStarts), let match = plain.wholeMatch(
+        if current != nil, FastText.mayHavePrefix(plain, answerLinePrefixes), let match = plain.wholeMatch(
             of: quizTextReaderPattern2)
         {
             current?.answer = String(match.output.1)
             phase = .answer
             return
         }
-        if current != nil, FastText.mayStart(plain, explanationStarts), let match = plain.wholeMatch(
+        if current != nil, FastText.mayHavePrefix(plain, explanationPrefixes), let match = plain.wholeMatch(
             of: quizTextReaderPattern3)
         {
             let text = LineSyntax.trim(match.output.1)
@@ -109,7 +109,7 @@ struct QuizTextReader {
             text = LineSyntax.trim(text.dropFirst())
         }
         let bold = text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4
-            || (FastText.mayStart(text, choiceStarts) && text.wholeMatch(of: quizTextReaderPattern4) != nil)
+            || (FastText.contains(text, "**") && text.wholeMatch(of: quizTextReaderPattern4) != nil)
         text = LineSyntax.trim(LineSyntax.stripBold(text))
         guard FastText.mayStart(text, choiceStarts), let match = text.wholeMatch(of: quizTextReaderPattern5),
             let letter = match.output.1 ?? match.output.2,
@@ -153,9 +153,10 @@ struct QuizTextReader {
 // immutable, hence safe to share).
 // The ASCII characters each pattern can start with (case-insensitive ones in both cases), so
 // lines starting with another ASCII character skip the regex.
-private let answerKeyStarts = FastText.table("aAsS")
-private let answerLineStarts = FastText.table("tTcCrRaAsS")
-private let explanationStarts = FastText.table("eErRwW")
+// The literal words the case-insensitive label patterns start with (0, 2 and 3).
+private let answerKeyPrefixes = ["answer", "solutions"]
+private let answerLinePrefixes = ["the", "correct", "right", "answer", "solution"]
+private let explanationPrefixes = ["explanation", "rationale", "reason", "why"]
 private let choiceStarts = FastText.table("(ABCDEFGHabcdefgh")
 private let numberedStarts = FastText.table("qQ0123456789")
 

@@ -94,3 +94,24 @@ extension FastText {
         return table[Int(first)]
     }
 }
+
+extension FastText {
+    /// False when `text` cannot start with any of `prefixes` (lowercase ASCII words) compared
+    /// case-insensitively: its first bytes are ASCII, so they are whole Characters, and they
+    /// differ from every prefix. True when it might (or that cannot be told from ASCII alone).
+    /// For ASCII text, Unicode case-insensitive matching of ASCII letters is ASCII case folding.
+    static func mayHavePrefix(_ text: some StringProtocol, _ prefixes: [String]) -> Bool {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        for byte in text.utf8.prefix(prefixes.map(\.utf8.count).max()! + 1) {
+            guard byte < 0x80, byte != 0x0D else { return true }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return prefixes.contains { prefix in
+            let p = Array(prefix.utf8)
+            // Shorter than the prefix: the regex cannot match it either.
+            guard bytes.count >= p.count else { return false }
+            return bytes[..<p.count].elementsEqual(p)
+        }
+    }
+}
