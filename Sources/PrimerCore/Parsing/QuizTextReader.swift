@@ -111,14 +111,12 @@ struct QuizTextReader {
         let bold = text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4
             || (FastText.contains(text, "**") && text.wholeMatch(of: quizTextReaderPattern4) != nil)
         text = LineSyntax.trim(LineSyntax.stripBold(text))
-        guard FastText.mayStart(text, choiceStarts), let match = text.wholeMatch(of: quizTextReaderPattern5),
-            let letter = match.output.1 ?? match.output.2,
-            let index = QuizAnswer.letterIndex(letter)
+        guard let (letter, rest) = Self.choiceLine(text), let index = QuizAnswer.letterIndex(letter)
         else { return false }
         // Choices follow each other in letter order; "A." after "D." is not a choice.
         guard index == current?.choices.count ?? -1 || (index == 0 && current?.choices.isEmpty == true)
         else { return false }
-        let (choice, marked) = QuizAnswer.stripMarker(String(match.output.3))
+        let (choice, marked) = QuizAnswer.stripMarker(rest)
         let position = current?.choices.count ?? 0
         current?.choices.append(choice)
         if marked { current?.marked.append(position) }
@@ -133,11 +131,40 @@ struct QuizTextReader {
         var text = LineSyntax.trim(LineSyntax.stripBold(line))
         while text.hasPrefix("#") { text.removeFirst() }
         text = LineSyntax.trim(text)
-        let pattern = quizTextReaderPattern6
-        guard FastText.mayStart(text, numberedStarts), let match = text.wholeMatch(of: pattern),
+        guard let (digits, rest) = numberedLine(text) else { return nil }
+        return (Int(digits), LineSyntax.trim(rest))
+    }
+
+    /// The letter and text of a choice line (`quizTextReaderPattern5`, whole line).
+    static func choiceLine(_ text: String) -> (letter: String, rest: String)? {
+        if let fast = QuizLineScanner.choice(text) { return fast }
+        guard FastText.mayStart(text, choiceStarts), let match = text.wholeMatch(of: quizTextReaderPattern5),
+            let letter = match.output.1 ?? match.output.2
+        else { return nil }
+        return (String(letter), String(match.output.3))
+    }
+
+    /// The number and the text after it of a numbered question line (`quizTextReaderPattern6`,
+    /// whole line); the text is "" when there is none.
+    static func numberedLine(_ text: String) -> (digits: String, rest: String)? {
+        if let fast = QuizLineScanner.numbered(text) { return fast }
+        guard FastText.mayStart(text, numberedStarts), let match = text.wholeMatch(of: quizTextReaderPattern6),
             let digits = match.output.1 ?? match.output.2 ?? match.output.3
         else { return nil }
-        return (Int(digits), LineSyntax.trim(match.output.4 ?? ""))
+        return (String(digits), String(match.output.4 ?? ""))
+    }
+
+    /// The regex versions, for the tests that compare them with `QuizLineScanner`.
+    static func choiceLineRegex(_ text: String) -> (letter: String, rest: String)? {
+        guard let match = text.wholeMatch(of: quizTextReaderPattern5), let letter = match.output.1 ?? match.output.2
+        else { return nil }
+        return (String(letter), String(match.output.3))
+    }
+
+    static func numberedLineRegex(_ text: String) -> (digits: String, rest: String)? {
+        guard let match = text.wholeMatch(of: quizTextReaderPattern6), let digits = match.output.1 ?? match.output.2 ?? match.output.3
+        else { return nil }
+        return (String(digits), String(match.output.4 ?? ""))
     }
 
     /// A line without bold, bullets and leading emoji, for recognising `Answer:` style labels.
