@@ -1,97 +1,90 @@
 import Foundation
 import GRDB
 
-// The rows written on every generation encode their columns directly instead of going through
-// GRDB's Codable encoder (a keyed container, key-path lookups and a type check per property),
-// which cost more than the SQLite insert itself. The columns and values are the ones the
-// Codable encoding writes: dates with GRDB's default strategy (Date.databaseValue), optionals
-// as NULL, string arrays as the JSON text of the record's JSON encoder. `RecordEncodingTests`
-// (PrimerStoreTests) checks both encodings give the same containers.
+// The rows written on every generation are inserted with one prepared statement per table,
+// kept in the connection's statement cache, instead of GRDB's record insert (which encodes the
+// row through Codable, looks up the table's primary key and builds the INSERT each time; that
+// cost more than SQLite's own work). The columns and values are the ones the record insert
+// writes: dates as Date.databaseValue (GRDB's default .deferredToDate strategy), optionals as
+// NULL, string arrays as the JSON text of the record's JSON encoder. `FastInsertTests`
+// (PrimerStoreTests) writes every row both ways and compares the stored rows.
 
 extension GenerationInsert {
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["subject_id"] = subjectID
-        container["subtopic_id"] = subtopicID
-        container["family"] = family
-        container["family_version"] = familyVersion
-        container["family_hash"] = familyHash
-        container["provider"] = provider
-        container["model"] = model
-        container["status"] = status
-        container["error"] = error
-        container["attempts"] = attempts
-        container["prompt_tokens"] = promptTokens
-        container["completion_tokens"] = completionTokens
-        container["cached_prompt_tokens"] = cachedPromptTokens
-        container["cost"] = cost
-        container["latency_ms"] = latencyMs
-        container["created_at"] = createdAt.databaseValue  // the default strategy, .deferredToDate
+    static let insertSQL = """
+        INSERT INTO generations (id, subject_id, subtopic_id, family, family_version, family_hash, provider, model, \
+        status, error, attempts, prompt_tokens, completion_tokens, cached_prompt_tokens, cost, latency_ms, created_at) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Inserts the row; returns its id.
+    func insertFast(_ db: Database) throws -> Int64 {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [
+            id, subjectID, subtopicID, family, familyVersion, familyHash, provider, model, status, error, attempts,
+            promptTokens, completionTokens, cachedPromptTokens, cost, latencyMs, createdAt,
+        ])
+        return db.lastInsertedRowID
     }
 }
 
 extension AttemptInsert {
-    func encode(to container: inout PersistenceContainer) throws {
-        container["generation_id"] = generationID
-        container["number"] = number
-        container["status"] = status
-        container["reasons"] = try Self.jsonText(reasons, column: "reasons")
-        container["dropped"] = try Self.jsonText(dropped, column: "dropped")
-        container["prompt_tokens"] = promptTokens
-        container["completion_tokens"] = completionTokens
-        container["cached_prompt_tokens"] = cachedPromptTokens
-        container["cost"] = cost
-        container["latency_ms"] = latencyMs
-        container["finish_reason"] = finishReason
+    static let insertSQL = """
+        INSERT INTO attempts (generation_id, number, status, reasons, dropped, prompt_tokens, completion_tokens, \
+        cached_prompt_tokens, cost, latency_ms, finish_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    func insertFast(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [
+            generationID, number, status, try Self.jsonText(reasons, column: "reasons"),
+            try Self.jsonText(dropped, column: "dropped"), promptTokens, completionTokens, cachedPromptTokens, cost,
+            latencyMs, finishReason,
+        ])
     }
 }
 
 extension NoteRow {
-    func encode(to container: inout PersistenceContainer) throws {
-        container["subtopic_id"] = subtopicID
-        container["family"] = family
-        container["body"] = body
-        container["generation_id"] = generationID
+    static let insertSQL = "INSERT INTO notes (subtopic_id, family, body, generation_id) VALUES (?, ?, ?, ?)"
+
+    func insertFast(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, body, generationID])
     }
 }
 
 extension FlashcardRow {
-    func encode(to container: inout PersistenceContainer) throws {
-        container["subtopic_id"] = subtopicID
-        container["family"] = family
-        container["position"] = position
-        container["front"] = front
-        container["back"] = back
-        container["generation_id"] = generationID
+    static let insertSQL = """
+        INSERT INTO flashcards (subtopic_id, family, position, front, back, generation_id) VALUES (?, ?, ?, ?, ?, ?)
+        """
+
+    func insertFast(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, position, front, back, generationID])
     }
 }
 
 extension QuestionRow {
-    func encode(to container: inout PersistenceContainer) throws {
-        container["subtopic_id"] = subtopicID
-        container["family"] = family
-        container["position"] = position
-        container["question"] = question
-        container["choices"] = try Self.jsonText(choices, column: "choices")
-        container["correct_index"] = correctIndex
-        container["explanation"] = explanation
-        container["generation_id"] = generationID
+    static let insertSQL = """
+        INSERT INTO questions (subtopic_id, family, position, question, choices, correct_index, explanation, \
+        generation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    func insertFast(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [
+            subtopicID, family, position, question, try Self.jsonText(choices, column: "choices"), correctIndex,
+            explanation, generationID,
+        ])
     }
 }
 
 extension TermRow {
-    func encode(to container: inout PersistenceContainer) throws {
-        container["subtopic_id"] = subtopicID
-        container["family"] = family
-        container["position"] = position
-        container["term"] = term
-        container["definition"] = definition
-        container["generation_id"] = generationID
+    static let insertSQL = """
+        INSERT INTO terms (subtopic_id, family, position, term, definition, generation_id) VALUES (?, ?, ?, ?, ?, ?)
+        """
+
+    func insertFast(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, position, term, definition, generationID])
     }
 }
 
 extension EncodableRecord {
-    /// A string array as GRDB's Codable encoding stores it: the JSON of the record's JSON
+    /// A string array as GRDB's Codable record encoding stores it: the JSON of the record's JSON
     /// encoder, as text.
     static func jsonText(_ value: [String], column: String) throws -> String {
         String(decoding: try databaseJSONEncoder(for: column).encode(value), as: UTF8.self)

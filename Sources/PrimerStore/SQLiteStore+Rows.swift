@@ -35,11 +35,10 @@ extension SQLiteStore {
     static func insertGeneration(
         _ db: Database, subjectID: Int64, subtopicID: Int64?, record: GenerationRecord, at date: Date
     ) throws -> Int64 {
-        var row = GenerationInsert(subjectID: subjectID, subtopicID: subtopicID, record: record, now: date)
-        try row.insert(db)
-        let generationID = row.id!
+        let row = GenerationInsert(subjectID: subjectID, subtopicID: subtopicID, record: record, now: date)
+        let generationID = try row.insertFast(db)
         for attempt in record.attempts {
-            try AttemptInsert(generationID: generationID, attempt: attempt).insert(db)
+            try AttemptInsert(generationID: generationID, attempt: attempt).insertFast(db)
         }
         for (position, citation) in record.citations.enumerated() {
             try CitationRow(
@@ -68,13 +67,13 @@ extension SQLiteStore {
         case .plan:
             break
         case .notes(let body):
-            try NoteRow(subtopicID: subtopicID, family: family, body: body, generationID: generationID).insert(db)
+            try NoteRow(subtopicID: subtopicID, family: family, body: body, generationID: generationID).insertFast(db)
         case .flashcards(let cards):
             for (position, card) in cards.enumerated() {
                 try FlashcardRow(
                     subtopicID: subtopicID, family: family, position: position, front: card.front, back: card.back,
                     generationID: generationID
-                ).insert(db)
+                ).insertFast(db)
             }
         case .quiz(let questions):
             for (position, question) in questions.enumerated() {
@@ -82,14 +81,14 @@ extension SQLiteStore {
                     subtopicID: subtopicID, family: family, position: position, question: question.question,
                     choices: question.choices, correctIndex: question.correctIndex,
                     explanation: question.explanation, generationID: generationID
-                ).insert(db)
+                ).insertFast(db)
             }
         case .terms(let terms):
             for (position, term) in terms.enumerated() {
                 try TermRow(
                     subtopicID: subtopicID, family: family, position: position, term: term.term,
                     definition: term.definition, generationID: generationID
-                ).insert(db)
+                ).insertFast(db)
             }
         }
     }

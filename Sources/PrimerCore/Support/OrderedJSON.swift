@@ -34,11 +34,31 @@ public enum OrderedJSON {
     public static func data(_ body: [String: Any]) throws -> Data {
         var raws: [String: String] = [:]
         let replaced = substitute(body, raws: &raws)
-        var text = String(decoding: try JSONSerialization.data(withJSONObject: replaced, options: [.sortedKeys]), as: UTF8.self)
+        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: replaced, options: [.sortedKeys]))
         for (marker, raw) in raws {
-            text = text.replacingOccurrences(of: "\"" + marker + "\"", with: raw)
+            bytes = replacing(Array(("\"" + marker + "\"").utf8), with: Array(raw.utf8), in: bytes)
         }
-        return Data(text.utf8)
+        return Data(bytes)
+    }
+
+    /// Every occurrence of `needle` in `bytes` replaced, on the bytes: the quoted marker is
+    /// ASCII without any canonically equivalent spelling and sits between JSON punctuation, so
+    /// this finds what a string search would, without bridging the whole body to Foundation.
+    static func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard let first = needle.first, bytes.count >= needle.count else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + replacement.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == first, i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                out.append(contentsOf: replacement)
+                i += needle.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     private static func substitute(_ value: Any, raws: inout [String: String]) -> Any {

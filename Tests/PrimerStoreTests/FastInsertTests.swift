@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import PrimerCore
+import Testing
+@testable import PrimerStore
+
+/// The rows written on every generation go through prepared INSERT statements
+/// (`Records+Encoding.swift`); they must store exactly what GRDB's record insert stores.
+@Suite struct FastInsertTests {
+    @Test func preparedInsertsStoreWhatRecordInsertsStore() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fast-insert-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteStore(path: directory.appendingPathComponent("s.sqlite").path)
+        let subject = try store.upsertSubject(title: "Vectors", notes: "", kind: .general, instructions: "")
+        let date = Date(timeIntervalSince1970: 1_790_000_000.123)
+        let attempt = AttemptRecord(
+            number: 2, status: .rejected, reasons: ["too few", "a/b \"quoted\" é 中文 😀", ""], dropped: [],
+            usage: TokenUsage(promptTokens: 10, completionTokens: 20, cachedPromptTokens: 3), cost: 0.25,
+            latencyMs: 42, finishReason: .length)
+        let record = GenerationRecord(
+            family: "quiz", familyVersion: 3, familyHash: "abc", provider: "mock", model: "m",
+            attempts: [attempt, AttemptRecord(number: 1, status: .accepted)], status: .ok)
+        let topics = try store.replacePlan(
+            subjectID: subject.id, plan: Plan(topics: [PlanTopic(title: "T", overview: "", subtopics: ["S"])]),
+            generation: record)
+        let subtopicID = try #require(topics.first?.subtopics.first?.id)
+
+        try store.dbPool.write { db in
+            /// Inserts a row through the record, reads it back and deletes it (the tables have unique
+            /// keys), inserts it through the prepared statement, and compares the two stored rows
+            /// column by column, without the ids SQLite assigns.
+            func pair(_ table: String, _ record: () throws -> Void, _ statement: () throws -> Void,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+                func lastRow() throws -> Row {
+                    try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE rowid = ?", arguments: [db.lastInsertedRowID])!
+                }
+                try record()
+                let a = try lastRow()
+                try db.execute(sql: "DELETE FROM \(table) WHERE rowid = ?", arguments: [db.lastInsertedRowID])
+                try statement()
+                let b = try lastRow()
+                let columns = a.columnNames.filter { $0 != "id" }
+                #expect(columns.count >= 4, sourceLocation: sourceLocation)
+                #expect(Array(b.columnNames) == Array(a.columnNames), sourceLocation: sourceLocation)
+                for column in columns {
+                    #expect(a[column] as DatabaseValue == b[column] as DatabaseValue, "\(table).\(column)", sourceLocation: sourceLocation)
+                }
+            }
+            var failed = record
+            failed.status = .failed
+            failed.error = "boom"
+            for (generation, subtopic) in [(failed, nil), (record, Optional(subtopicID))] {
+                let row = GenerationInsert(subjectID: subject.id, subtopicID: subtopic, record: generation, now: date)
+                try pair("generations", { var copy = row; try copy.insert(db) }, { _ = try row.insertFast(db) })
+            }
+            let generationID = db.lastInsertedRowID
+            for a in [attempt, AttemptRecord(number: 1, status: .accepted)] {
+                let row = AttemptInsert(generationID: generationID, attempt: a)
+                try pair("attempts", { try row.insert(db) }, { try row.insertFast(db) })
+            }
+            let note = NoteRow(subtopicID: subtopicID, family: "notes", body: "# Notes\n\nBody é", generationID: generationID)
+            try pair("notes", { try note.insert(db) }, { try note.insertFast(db) })
+            let card = FlashcardRow(subtopicID: subtopicID, family: "flashcards", position: 0, front: "Q?", back: "A", generationID: generationID)
+            try pair("flashcards", { try card.insert(db) }, { try card.insertFast(db) })
+            for choices in [["a", "b/c", "\"d\"", "é"], []] {
+                let question = QuestionRow(
+                    subtopicID: subtopicID, family: "quiz", position: 3, question: "Which?", choices: choices,
+                    correctIndex: -1, explanation: "", generationID: generationID)
+                try pair("questions", { try question.insert(db) }, { try question.insertFast(db) })
+            }
+            let term = TermRow(subtopicID: subtopicID, family: "terms", position: 1, term: "Vector", definition: "An element", generationID: generationID)
+            try pair("terms", { try term.insert(db) }, { try term.insertFast(db) })
+        }
+    }
+}
