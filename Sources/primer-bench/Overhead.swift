@@ -74,7 +74,10 @@ struct OverheadCommand: AsyncParsableCommand {
         var stages: [String: Stats]
         var stageSumMs: Double
         var targetMs: Double
+        /// On Primer's own wall time per call (the check this tool always printed).
         var targetMet: Bool
+        /// On Primer's own CPU time per call, the metric BENCHMARKS.md uses for (a).
+        var targetMetCPU: Bool
     }
 
     func run() async throws {
@@ -122,7 +125,8 @@ struct OverheadCommand: AsyncParsableCommand {
         let result = Result(
             machine: machine, subjectsPerRound: subjects, rounds: results, wallMsPerCall: wallStats,
             cpuMsPerCall: Stats(results.map(\.cpuMsPerCall)), mockMsPerCall: mockStats, ownWallMsPerCall: ownStats,
-            ownCPUMsPerCallEstimate: ownCPU, stages: stages, stageSumMs: stageSum, targetMs: 1.0, targetMet: ownStats.median < 1.0)
+            ownCPUMsPerCallEstimate: ownCPU, stages: stages, stageSumMs: stageSum, targetMs: 1.0, targetMet: ownStats.median < 1.0,
+            targetMetCPU: ownCPU.median < 1.0)
 
         var table = Table(header: ["per provider call (ms)", "median", "p10", "p90", "min", "max", "n"])
         func row(_ name: String, _ s: Stats) {
@@ -144,7 +148,10 @@ struct OverheadCommand: AsyncParsableCommand {
         print("")
         print(table.text)
         print(String(format: "sum of stage medians (render + parse+gates + store reads + store write): %.3f ms", stageSum))
-        print("target: Primer's own time < 1 ms per call (median) — \(result.targetMet ? "met" : "NOT met")")
+        print("target: Primer's own time < 1 ms per call (median) — \(result.targetMet ? "met" : "NOT met")"
+              + String(format: " on wall time (%.3f ms)", ownStats.median))
+        print("target: Primer's own time < 1 ms per call (median) — \(result.targetMetCPU ? "met" : "NOT met")"
+              + String(format: " on CPU time (%.3f ms)", ownCPU.median))
         print("")
         print(jsonText(result))
         try writeJSON(result, to: json)

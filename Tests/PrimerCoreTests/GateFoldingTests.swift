@@ -228,3 +228,19 @@ extension GateFoldingTests {
         }
     }
 }
+
+extension GateFoldingTests {
+    @Test func memoisedNormalisationInsideAChainIsTheSame() {
+        let texts = Self.samples + Self.randomStrings(count: 300, seed: 5)
+        GateMemo.$current.withValue(GateMemo()) {
+            for _ in 0..<2 {
+                for text in texts {
+                    #expect(GateText.normalize(text) == GateText.normalizeFoundation(text))
+                    #expect(GateText.normalize(text, dropArticles: false) == GateText.normalizeFoundation(text, dropArticles: false))
+                }
+            }
+            #expect(GateMemo.current != nil)
+        }
+        #expect(GateMemo.current == nil)
+    }
+}

@@ -406,3 +406,35 @@ extension GateFolding {
         return common >= 5 && common >= shorter - 2
     }
 }
+
+/// Normalised forms and keyword sets computed while one `GateChain` runs, so the gates share
+/// them instead of each normalising the same fields again. Installed by `GateChain.apply` for
+/// the duration of the chain (a task-local value, so concurrent chains never share one) and
+/// used only on that chain's thread; gates called outside a chain compute directly. The values
+/// are pure functions of the text, so a memo can only return what computing would.
+final class GateMemo: @unchecked Sendable {
+    @TaskLocal static var current: GateMemo?
+
+    private struct Key: Hashable {
+        let text: String
+        let dropArticles: Bool
+    }
+
+    private var normalizedTexts: [Key: String] = [:]
+    private var keywordSets: [String: Set<String>] = [:]
+
+    func normalized(_ text: String, dropArticles: Bool, compute: () -> String) -> String {
+        let key = Key(text: text, dropArticles: dropArticles)
+        if let hit = normalizedTexts[key] { return hit }
+        let value = compute()
+        normalizedTexts[key] = value
+        return value
+    }
+
+    func keywords(_ text: String, compute: () -> Set<String>) -> Set<String> {
+        if let hit = keywordSets[text] { return hit }
+        let value = compute()
+        keywordSets[text] = value
+        return value
+    }
+}

@@ -14,6 +14,13 @@ enum GateText {
     /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
     /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
     static func normalize(_ text: String, dropArticles: Bool = true) -> String {
+        if let memo = GateMemo.current {
+            return memo.normalized(text, dropArticles: dropArticles) { computeNormalized(text, dropArticles: dropArticles) }
+        }
+        return computeNormalized(text, dropArticles: dropArticles)
+    }
+
+    private static func computeNormalized(_ text: String, dropArticles: Bool) -> String {
         if let ascii = GateFolding.normalizeASCII(text, dropArticles: dropArticles) { return ascii }
         let folded = GateFolding.fold(text)
         // The same classification as `normalizeFoundation`, with ASCII scalars looked up in
@@ -152,6 +159,11 @@ enum GateText {
 
     /// The stemmed content words of a text (stop words, one-letter tokens and bare numbers out).
     static func keywords(_ text: String) -> Set<String> {
+        if let memo = GateMemo.current { return memo.keywords(text) { computeKeywords(text) } }
+        return computeKeywords(text)
+    }
+
+    private static func computeKeywords(_ text: String) -> Set<String> {
         var result = Set<String>()
         for word in words(text, dropArticles: true) {
             guard !stopWords.contains(word) else { continue }
