@@ -18,19 +18,23 @@ enum JSONExtraction {
     private static func decode(_ text: String) -> Any? {
         let trimmed = LineSyntax.trim(text)
         guard trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else { return nil }
-        for attempt in [trimmed, removingTrailingCommas(trimmed)] {
-            if let data = attempt.data(using: .utf8),
-                let value = try? JSONSerialization.jsonObject(with: data),
-                value is [Any] || value is [String: Any]
-            {
-                return value
-            }
+        // The repaired text only when the answer as written does not parse.
+        return parse(trimmed) ?? parse(removingTrailingCommas(trimmed))
+    }
+
+    private static func parse(_ attempt: String) -> Any? {
+        if let data = attempt.data(using: .utf8),
+            let value = try? JSONSerialization.jsonObject(with: data),
+            value is [Any] || value is [String: Any]
+        {
+            return value
         }
         return nil
     }
 
     private static func removingTrailingCommas(_ text: String) -> String {
-        text.replacing(/,(\s*[}\]])/) { $0.output.1 }
+        guard FastText.contains(text, ",") else { return text }
+        return text.replacing(trailingComma) { $0.output.1 }
     }
 
     private static func fencedBlocks(_ text: String) -> [String] {
@@ -127,3 +131,6 @@ enum JSONAccess {
         return nil
     }
 }
+
+// Built once: a regex literal is compiled each time it is evaluated.
+nonisolated(unsafe) private let trailingComma = /,(\s*[}\]])/
