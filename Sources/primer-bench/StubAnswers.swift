@@ -52,27 +52,45 @@ struct StubAnswers: Sendable {
         let wantsJSON = format != nil && (format?["type"] as? String) != "text" && output != .notes
         let key = [purpose.family, wantsJSON ? "json" : "text", purpose.subject, purpose.topic, purpose.subtopic,
                    purpose.siblings.joined(separator: "\u{1F}"), "\(purpose.attempt)"].joined(separator: "\u{1E}")
-        let text: String
+        let answer: CachedAnswer
         if let cached = cache.get(key) {
-            text = cached
+            answer = cached
         } else {
             do {
-                let answer = try mock.respond(to: CompletionRequest(messages: [], purpose: purpose))
-                text = wantsJSON ? try Self.json(answer.text, output: output) : answer.text
+                let mockAnswer = try mock.respond(to: CompletionRequest(messages: [], purpose: purpose))
+                let text = wantsJSON ? try Self.json(mockAnswer.text, output: output) : mockAnswer.text
+                answer = try CachedAnswer(text: text)
             } catch {
                 return .json(["error": ["message": "stub could not answer: \(error)"]], status: 500, delay: latency)
             }
-            cache.set(key, text)
+            cache.set(key, answer)
         }
-        let promptTokens = messages.reduce(0) { $0 + $1.content.split(separator: " ").count }
-        let completionTokens = text.split(separator: " ").count
-        let completion: [String: Any] = [
-            "id": "chatcmpl-stub", "object": "chat.completion", "created": Int(Date().timeIntervalSince1970),
-            "model": model,
-            "choices": [["index": 0, "message": ["role": "assistant", "content": text], "finish_reason": "stop"]],
-            "usage": ["prompt_tokens": promptTokens, "completion_tokens": completionTokens, "total_tokens": promptTokens + completionTokens],
-        ]
-        return .json(completion, delay: latency)
+        let promptTokens = messages.reduce(0) { $0 + Self.wordCount($1.content) }
+        let completionTokens = answer.words
+        // The JSON JSONSerialization would write for the completion (sorted keys), with the
+        // answer's string literal written once per answer instead of once per request.
+        let responseBody = #"{"choices":[{"finish_reason":"stop","index":0,"message":{"content":"#
+            + answer.literal
+            + #","role":"assistant"}}],"created":\#(Int(Date().timeIntervalSince1970)),"id":"chatcmpl-stub","model":"#
+            + model.jsonLiteral
+            + #","object":"chat.completion","usage":{"completion_tokens":\#(completionTokens),"prompt_tokens":\#(promptTokens),"total_tokens":\#(promptTokens + completionTokens)}}"#
+        return StubHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: Data(responseBody.utf8), delay: latency)
+    }
+
+    /// Space-separated pieces, counted on the bytes (the prompts are the stub's only input;
+    /// this is its stand-in for a tokenizer).
+    static func wordCount(_ text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                count += 1
+            }
+        }
+        return count
     }
 
     /// The title without its last word when that word holds a digit (the run and index suffix).
@@ -103,6 +121,8 @@ struct StubAnswers: Sendable {
         var section = ""
         var valueTaken = false
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // The context block is the start of the prompt; the task after it is not read.
+            if raw.hasPrefix("## Task") { break }
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("## ") {
                 section = String(line.dropFirst(3))
@@ -143,10 +163,31 @@ struct StubAnswers: Sendable {
     }
 }
 
+/// An answer with what every response repeats: its JSON string literal and word count.
+struct CachedAnswer: Sendable {
+    let text: String
+    let literal: String
+    let words: Int
+
+    init(text: String) throws {
+        self.text = text
+        literal = text.jsonLiteral
+        words = StubAnswers.wordCount(text)
+    }
+}
+
+extension String {
+    /// The string as JSONSerialization writes it inside an array, without the brackets.
+    var jsonLiteral: String {
+        let data = (try? JSONSerialization.data(withJSONObject: [self])) ?? Data("[\"\"]".utf8)
+        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+    }
+}
+
 /// Answers already written, by purpose.
 final class AnswerCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var answers: [String: String] = [:]
-    func get(_ key: String) -> String? { lock.withLock { answers[key] } }
-    func set(_ key: String, _ value: String) { lock.withLock { answers[key] = value } }
+    private var answers: [String: CachedAnswer] = [:]
+    func get(_ key: String) -> CachedAnswer? { lock.withLock { answers[key] } }
+    func set(_ key: String, _ value: CachedAnswer) { lock.withLock { answers[key] = value } }
 }
