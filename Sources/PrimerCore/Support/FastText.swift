@@ -42,13 +42,6 @@ enum FastText {
         return GateBytes.contains(Array(utf8), needle)
     }
 
-    /// Whether the text has no byte of 0x80 or above.
-    static func isASCII(_ text: some StringProtocol) -> Bool {
-        let utf8 = text.utf8
-        if let result = utf8.withContiguousStorageIfAvailable({ buffer in buffer.allSatisfy { $0 < 0x80 } }) { return result }
-        return utf8.allSatisfy { $0 < 0x80 }
-    }
-
     /// The first byte of `text` when its first Character is that one ASCII scalar (the next
     /// scalar is ASCII too, so no combining mark joins it, and it is not the CR of a CR LF);
     /// nil when the text is empty or that cannot be told from the first two bytes.
