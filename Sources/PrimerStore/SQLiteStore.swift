@@ -36,7 +36,10 @@ public final class SQLiteStore: KitStore, Sendable {
                 break
             } catch {
                 tries += 1
-                guard wasNew, tries < 50 else { throw Self.storeError(error, path: path) }
+                // A foreign or newer store is final. Anything else may be another opener midway
+                // through making the schema (even when the file already had bytes when we came).
+                let final = error is StoreError && !wasNew
+                guard !final, tries < 50 else { throw Self.storeError(error, path: path) }
                 Thread.sleep(forTimeInterval: 0.1)
             }
         }
@@ -48,7 +51,9 @@ public final class SQLiteStore: KitStore, Sendable {
         let (applicationID, objects, superseded) = try dbPool.read { db in
             (
                 try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0,
+                // GRDB creates grdb_migrations before the first migration commits (with the
+                // application id): a store with only that table is a Primer store being made.
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'grdb_%'") ?? 0,
                 try migrator.hasBeenSuperseded(db)
             )
         }
