@@ -1,6 +1,16 @@
 import ArgumentParser
+import PrimerCore
 
+/// The entry point: logs at warning and above only (the default handler would print info lines
+/// to standard output, into the benchmark's own output), then runs the command.
 @main
+enum PrimerBenchMain {
+    static func main() async {
+        PrimerLog.bootstrap(level: .warning)
+        await PrimerBench.main()
+    }
+}
+
 struct PrimerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer-bench",

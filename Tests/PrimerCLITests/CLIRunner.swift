@@ -50,7 +50,7 @@ struct CLIRunner {
         environment["PRIMER_STORE"] = storePath
         // Tests choose the offline mock unless they say otherwise; an empty value removes a variable.
         environment["PRIMER_PROVIDER"] = "mock"
-        for name in ["PRIMER_PROMPTS", "PRIMER_PLUGINS", "PRIMER_CONFIG"] { environment.removeValue(forKey: name) }
+        for name in ["PRIMER_PROMPTS", "PRIMER_PLUGINS", "PRIMER_CONFIG", "PRIMER_LOG_LEVEL"] { environment.removeValue(forKey: name) }
         environment.merge(extra) { _, new in new }
         environment = environment.filter { !$0.value.isEmpty }
         process.environment = environment

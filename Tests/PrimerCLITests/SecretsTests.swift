@@ -3,7 +3,8 @@ import PrimerTestSupport
 import Testing
 
 /// A canary key in the environment reaches the provider (Authorization header) and nothing else:
-/// not the store, not stdout/stderr, not an export, an eval result, a report or a cassette.
+/// not the store, not stdout/stderr (with every log line on), not an export, an eval result, a
+/// report or a cassette.
 @Suite struct SecretsTests {
     static let canary = "sk-canary-4f1c9b2e7d6a5c3b1a0f9e8d"
 
@@ -53,7 +54,13 @@ import Testing
         let server = StubHTTPServer()
         try server.start()
         defer { server.stop() }
-        server.otherwise(Self.answer)
+        // The first request is rate-limited, so the retry is logged too.
+        let firstCall = FirstCall()
+        server.otherwise { request in
+            firstCall.take()
+                ? .json(["error": ["message": "slow down", "type": "rate_limit"]], status: 429, headers: ["retry-after-ms": "20"])
+                : Self.answer(request)
+        }
         let cli = try CLIRunner()
         defer { cli.remove() }
         let plugins = try cli.write("""
@@ -63,12 +70,17 @@ import Testing
             capabilities: [json_schema]
             settings: {base_url: "\(server.baseURL)/v1", api_key_env: PRIMER_CANARY_KEY}
             """, to: "plugins/stub-openai.yaml").deletingLastPathComponent()
-        let environment = ["PRIMER_CANARY_KEY": Self.canary, "PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "stub-openai"]
+        // Every log line on: requests, retries, attempts.
+        let environment = [
+            "PRIMER_CANARY_KEY": Self.canary, "PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "stub-openai", "PRIMER_LOG_LEVEL": "trace",
+        ]
         var outputs: [String] = []
 
         let generate = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "1", "--json"], environment: environment)
         #expect(generate.status == 0, "\(generate.stderr)")
         outputs += [generate.stdout, generate.stderr]
+        #expect(generate.stderr.contains("debug primer.http"), "requests were logged")
+        #expect(generate.stderr.contains("HTTP 429, the server asks to wait; retrying in"), "the retry was logged")
         for format in ["json", "markdown", "csv", "anki-text", "apkg"] {
             let export = try await cli.run(["export", "Photosynthesis", "--format", format, "--out", cli.directory.appendingPathComponent("out/kit.\(format)").path], environment: environment)
             outputs += [export.stdout, export.stderr]
@@ -87,7 +99,10 @@ import Testing
         #expect(!server.requests.isEmpty)
         #expect(server.requests.allSatisfy { $0.headers["authorization"] == "Bearer \(Self.canary)" })
         // And it is nowhere else.
-        for text in outputs { #expect(!text.contains(Self.canary)) }
+        for text in outputs {
+            #expect(!text.contains(Self.canary))
+            #expect(!text.contains("canary-4f1c"))
+        }
         var scanned = 0
         let files = FileManager.default.enumerator(at: cli.directory, includingPropertiesForKeys: nil)!
         for case let file as URL in files where !file.hasDirectoryPath {
@@ -98,5 +113,17 @@ import Testing
         }
         #expect(scanned >= 10, "store, WAL, exports, eval results and the cassette were scanned")
         #expect(FileManager.default.fileExists(atPath: suite.appendingPathComponent("cassettes/stub-openai.jsonl").path))
+    }
+}
+
+/// True for the first call only.
+final class FirstCall: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = false
+    func take() -> Bool {
+        lock.withLock {
+            defer { taken = true }
+            return !taken
+        }
     }
 }

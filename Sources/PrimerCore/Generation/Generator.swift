@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The result of running one family: the accepted output (nil when every attempt failed) and
 /// the provenance of every attempt.
@@ -52,6 +53,9 @@ public struct Generator: Sendable {
                 response = try await provider.complete(request)
             } catch let error as ProviderError {
                 let record = AttemptRecord(number: number, status: .error, reasons: [error.message], latencyMs: start.elapsedMs(clock))
+                PrimerLog.generation.notice(
+                    "\(family.name) attempt \(number) of \(family.attempts): provider error: \(error.message)",
+                    metadata: Self.metadata(purpose, retryable: error.retryable))
                 attempts.append(record)
                 onAttempt(AttemptEvent(family: family.name, attempt: record))
                 if !error.retryable {
@@ -68,6 +72,7 @@ public struct Generator: Sendable {
                 number: number, status: judged.output == nil ? .rejected : .accepted,
                 reasons: judged.reasons, dropped: judged.dropped, usage: response.usage, cost: response.cost,
                 latencyMs: latency, finishReason: response.finishReason)
+            log(record, family: family, purpose: purpose)
             attempts.append(record)
             onAttempt(AttemptEvent(family: family.name, attempt: record))
             if let output = judged.output {
@@ -87,6 +92,31 @@ public struct Generator: Sendable {
         return GenerationOutcome(
             output: nil, record: makeRecord(family, attempts, status: .failed, error: error, citations: [], model: provider.model),
             providerCalls: calls, fatal: stopReason != nil)
+    }
+
+    /// An accepted attempt at `debug`, a rejected one at `info` with its reasons. (The message
+    /// and metadata are autoclosures: nothing is formatted when the level is off.)
+    func log(_ record: AttemptRecord, family: PromptFamily, purpose: RequestPurpose) {
+        if record.status == .accepted {
+            PrimerLog.generation.debug(
+                "\(family.name) attempt \(record.number) accepted (\(Self.summary(record)))\(record.dropped.isEmpty ? "" : "; dropped \(record.dropped.count) items")",
+                metadata: Self.metadata(purpose))
+        } else {
+            PrimerLog.generation.info(
+                "\(family.name) attempt \(record.number) of \(family.attempts) rejected (\(Self.summary(record))): \(record.reasons.joined(separator: "; "))",
+                metadata: Self.metadata(purpose))
+        }
+    }
+
+    static func summary(_ record: AttemptRecord) -> String {
+        "\(record.usage.promptTokens) prompt + \(record.usage.completionTokens) completion tokens, \(record.latencyMs) ms"
+    }
+
+    static func metadata(_ purpose: RequestPurpose, retryable: Bool? = nil) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["subject": "\(purpose.subject)"]
+        if !purpose.subtopic.isEmpty { metadata["subtopic"] = "\(purpose.subtopic)" }
+        if let retryable { metadata["retryable"] = "\(retryable)" }
+        return metadata
     }
 
     /// Parses and gates one answer. A truncated answer or a refusal is a rejection, never a

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 #if canImport(Glibc)
     import Glibc
@@ -37,6 +38,7 @@ final class ExecChild: @unchecked Sendable {
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         try process.run()
+        PrimerLog.server.info("started the exec provider \(executable.path) (pid \(process.processIdentifier))")
         self.process = process
         self.input = stdinPipe.fileHandleForWriting
 

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PrimerCore
 
 /// An `HTTPTransport` that adds retries with backoff and per-provider limits to another one.
 ///
@@ -20,6 +22,8 @@ import Foundation
 /// - Every attempt takes a `ProviderLimiter` permit for `provider` (unless `limits` is nil) and
 ///   gives it back before sleeping.
 /// - After the last attempt, the last response is returned, or the last transport error thrown.
+/// - Each request is logged at `debug` and each retry at `notice` (`PrimerLog.http`), without
+///   headers and with the URL's query removed.
 public struct ResilientTransport: HTTPTransport {
     public let base: any HTTPTransport
     public let policy: RetryPolicy
@@ -53,8 +57,9 @@ public struct ResilientTransport: HTTPTransport {
         var attempt = 1
         while true {
             let delay: Duration
+            let why: String
             do {
-                let response = try await sendOnce(request)
+                let response = try await sendOnce(request, attempt: attempt)
                 guard RetryClassifier.isRetryable(response), attempt < policy.maxAttempts else { return response }
                 if let asked = RetryClassifier.requestedDelay(response) {
                     guard asked <= policy.maxServerWait else {
@@ -62,29 +67,52 @@ public struct ResilientTransport: HTTPTransport {
                             url: request.url, response: response, requested: asked, limit: policy.maxServerWait)
                     }
                     delay = asked
+                    why = "HTTP \(response.status), the server asks to wait"
                 } else {
                     delay = policy.backoff(afterAttempt: attempt, unit: random())
+                    why = "HTTP \(response.status)"
                 }
-            } catch is HTTPTransportError where attempt < policy.maxAttempts {
+            } catch let error as HTTPTransportError where attempt < policy.maxAttempts {
                 delay = policy.backoff(afterAttempt: attempt, unit: random())
+                why = "\(error)"
             }
+            PrimerLog.http.notice(
+                "\(why); retrying in \(ResilientTransportError.seconds(delay)) (attempt \(attempt + 1) of \(policy.maxAttempts))",
+                metadata: ["provider": "\(provider)", "url": "\(PrimerLog.redacted(url: request.url))"])
             try await self.sleep(delay)
             attempt += 1
         }
     }
 
     /// One attempt under a limiter permit; the permit is released whatever happens.
-    private func sendOnce(_ request: HTTPRequestSpec) async throws -> HTTPResponseData {
-        guard let limits else { return try await base.send(request) }
-        try await limiter.acquire(provider, limits: limits)
+    private func sendOnce(_ request: HTTPRequestSpec, attempt: Int) async throws -> HTTPResponseData {
+        if let limits { try await limiter.acquire(provider, limits: limits) }
+        let clock = ContinuousClock()
+        let start = clock.now
         let result: Result<HTTPResponseData, any Error>
         do {
             result = .success(try await base.send(request))
         } catch {
             result = .failure(error)
         }
-        await limiter.release(provider)
+        if limits != nil { await limiter.release(provider) }
+        let elapsed = clock.now - start
+        // Message and metadata are autoclosures: nothing is formatted unless debug is on.
+        PrimerLog.http.debug("\(request.method) \(PrimerLog.redacted(url: request.url)): \(Self.describe(result))", metadata: [
+            "provider": "\(provider)", "attempt": "\(attempt)", "ms": "\(Self.milliseconds(elapsed))",
+        ])
         return try result.get()
+    }
+
+    static func describe(_ result: Result<HTTPResponseData, any Error>) -> String {
+        switch result {
+        case .success(let response): "HTTP \(response.status), \(response.body.count) bytes"
+        case .failure(let error): "\(error)"
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }
 

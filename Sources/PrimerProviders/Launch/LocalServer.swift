@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PrimerCore
 
 #if canImport(Glibc)
 import Glibc
@@ -118,6 +120,7 @@ public actor LocalServer {
         }
         switch await healthStatus() {
         case .ready:
+            PrimerLog.server.info("a server already answers on \(spec.healthURL); using it and leaving it running")
             return .alreadyRunning
         case .loading:
             // Someone else's server is loading its model: wait for it, do not start a second one.
@@ -131,13 +134,19 @@ public actor LocalServer {
 
     private func launchAndWait() async throws -> Outcome {
         try checkInstalled()
+        let clock = ContinuousClock()
+        let start = clock.now
         let process = try launch()
+        PrimerLog.server.info(
+            "started \(spec.command[0]) (pid \(process.pid)); waiting for \(spec.healthURL)",
+            metadata: ["log": "\(spec.logFile.path)"])
         do {
             try await waitUntilReady(process)
         } catch {
             await stop()
             throw error
         }
+        PrimerLog.server.info("ready after \(ResilientTransportError.seconds(clock.now - start))", metadata: ["pid": "\(process.pid)"])
         return .started(pid: process.pid)
     }
 
@@ -148,6 +157,7 @@ public actor LocalServer {
         self.process = nil
         defer { closeLog() }
         guard process.isRunning else { return }
+        PrimerLog.server.info("stopping the local server (pid \(process.pid))")
         process.signal(SIGTERM)
         let clock = ContinuousClock()
         let deadline = clock.now + stopGrace
