@@ -37,8 +37,17 @@ import Testing
         _ = try cli.write(Self.profile, to: "primer.yaml")
         let result = try await cli.run(
             ["generate", "Photosynthesis", "--provider", "llama-small", "--max-subtopics", "1", "--json"],
-            environment: ["PRIMER_PROVIDER": ""])
+            environment: ["PRIMER_PROVIDER": "", "PRIMER_LOG_LEVEL": "debug"])
         #expect(result.status == 0, "\(result.stderr)")
+        // The adapter's log says what each request asked for: the list families and the plan
+        // go out with their JSON schema (notes are free Markdown, so they have none).
+        for family in ["plan", "flashcards", "quiz", "terms"] {
+            #expect(result.stderr.contains("llama-small: \(family) attempt 1, response_format json_schema"), "\(family)")
+        }
+        #expect(result.stderr.contains("llama-small: notes attempt 1, response_format none"))
+        #expect(result.stderr.contains("info primer.server:"))
+        #expect(result.stderr.contains("[PrimerProviders] started "), "Primer started the server itself")
+        #expect(result.stderr.contains("stopping the local server"))
         let store = try SQLiteStore(path: cli.storePath)
         let generations = try store.generations(subjectTitle: "Photosynthesis")
         // A plan, then the subtopic's notes, flashcards, quiz and terms, each stored.

@@ -68,6 +68,9 @@ public struct OpenAIChatProvider: Provider, ProviderChecking {
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         let url = settings.baseURL + "/chat/completions"
         let body = try OpenAIChatRequest.body(for: request, model: model, settings: settings, provider: name)
+        PrimerLog.http.debug(
+            "\(name): \(request.purpose.family) attempt \(request.purpose.attempt), response_format \(structuredOutput(for: request))",
+            metadata: ["model": "\(model)", "max_tokens": "\(request.maxTokens ?? settings.maxTokens ?? 0)"])
         let response: HTTPResponseData
         do {
             response = try await transport.send(
@@ -84,5 +87,10 @@ public struct OpenAIChatProvider: Provider, ProviderChecking {
                     + "check that `base_url` points at an OpenAI-compatible API", retryable: true)
         }
         return normalised
+    }
+
+    /// The structured-output mode this request is sent with (`none` for a family without a schema).
+    func structuredOutput(for request: CompletionRequest) -> String {
+        request.jsonSchema == nil ? StructuredOutputMode.none.rawValue : settings.structuredOutput.rawValue
     }
 }
