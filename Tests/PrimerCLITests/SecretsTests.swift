@@ -10,42 +10,9 @@ import Testing
 
     /// Well-formed answers in the OpenAI chat shape, chosen by the JSON schema's name (the family).
     static func answer(_ request: StubHTTPServer.Request) -> StubHTTPServer.Response {
-        let body = request.json ?? [:]
-        let format = body["response_format"] as? [String: Any]
-        let family = (format?["json_schema"] as? [String: Any])?["name"] as? String ?? "notes"
-        let content: Any
-        switch family {
-        case "plan":
-            content = ["topics": [
-                ["title": "Light Reactions", "overview": "How light becomes chemical energy.", "subtopics": ["Pigments", "Electron Transport"]],
-                ["title": "Carbon Fixation", "overview": "How carbon dioxide becomes sugar.", "subtopics": ["Calvin Cycle", "Photorespiration"]],
-            ]]
-        case "flashcards":
-            content = ["flashcards": [
-                ["front": "Which pigment absorbs red and blue light?", "back": "Chlorophyll a"],
-                ["front": "Where are photosynthetic pigments found?", "back": "In the thylakoid membranes"],
-                ["front": "Why do leaves look green?", "back": "Pigments reflect green light"],
-            ]]
-        case "quiz":
-            content = ["questions": [
-                ["question": "Which pigment is the main one in plants?", "choices": ["Chlorophyll a", "Carotene", "Xanthophyll", "Melanin"], "answer_index": 0, "explanation": "Chlorophyll a drives the light reactions."],
-                ["question": "Which colour do pigments reflect in leaves?", "choices": ["Red", "Blue", "Green", "Violet"], "answer_index": 2, "explanation": "Green light is reflected, so leaves look green."],
-            ]]
-        case "terms":
-            content = ["terms": [
-                ["term": "Chlorophyll", "definition": "The green molecule that captures light energy in plants."],
-                ["term": "Accessory pigment", "definition": "A molecule that widens the range of light a plant can use."],
-            ]]
-        default:
-            content = "# Pigments\n\n" + String(repeating: "Photosynthetic pigments absorb light of particular wavelengths and pass the energy on to reaction centres in the thylakoid membranes. ", count: 6)
-        }
-        let text: String
-        if let string = content as? String { text = string } else {
-            text = String(decoding: try! JSONSerialization.data(withJSONObject: content), as: UTF8.self)
-        }
-        return .json([
+        .json([
             "id": "chatcmpl-1", "model": "stub-model",
-            "choices": [["index": 0, "finish_reason": "stop", "message": ["role": "assistant", "content": text]]],
+            "choices": [["index": 0, "finish_reason": "stop", "message": ["role": "assistant", "content": StubKitAnswers.text(for: request)]]],
             "usage": ["prompt_tokens": 120, "completion_tokens": 60],
         ])
     }

@@ -1,0 +1,110 @@
+import Foundation
+import PrimerStore
+import PrimerTestSupport
+import Testing
+
+/// `primer generate` end to end on both Perplexity APIs, against a loopback server answering in
+/// the documented shapes (../shared/reference/providers.md): the sources each answer was
+/// grounded on are stored with the content they ground and shown by `primer show` (text and
+/// JSON); tokens and cost are recorded per attempt and per generation.
+@Suite struct PerplexityGenerateTests {
+    enum API: String, CaseIterable, CustomTestStringConvertible {
+        case agent, sonar
+        var path: String { self == .agent ? "/v1/agent" : "/chat/completions" }
+        var testDescription: String { rawValue }
+    }
+
+    /// One source per family, so the test can tell which content a source grounds.
+    static func source(_ family: String) -> (url: String, title: String) {
+        ("https://example.org/photosynthesis/\(family)", "Photosynthesis for \(family)")
+    }
+
+    static func answer(_ api: API, _ request: StubHTTPServer.Request) -> StubHTTPServer.Response {
+        let family = StubKitAnswers.family(of: request)
+        let text = StubKitAnswers.text(for: request)
+        let source = source(family)
+        switch api {
+        case .agent:
+            return .json([
+                "id": "resp_1", "object": "response", "created_at": 1_764_000_000, "model": "perplexity/sonar", "status": "completed",
+                "output": [
+                    ["type": "search_results", "queries": ["photosynthesis \(family)"], "results": [
+                        ["id": 1, "url": source.url, "title": source.title, "snippet": "How plants turn light into sugar.", "date": "2025-03-01"]
+                    ]],
+                    ["type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+                     "content": [["type": "output_text", "text": text, "annotations": [] as [Any]]]],
+                ],
+                "usage": [
+                    "input_tokens": 1200, "output_tokens": 245, "total_tokens": 1445,
+                    "cost": ["input_cost": 0.00012, "output_cost": 0.000245, "tool_calls_cost": 0.006, "total_cost": 0.006365, "currency": "USD"],
+                ],
+            ])
+        case .sonar:
+            return .json([
+                "id": "0a1b2c", "model": "sonar", "object": "chat.completion", "created": 1_764_000_000,
+                "citations": [source.url],
+                "search_results": [["title": source.title, "url": source.url, "date": "2025-03-01", "last_updated": "2025-04-01", "snippet": "How plants turn light into sugar."]],
+                "choices": [["index": 0, "finish_reason": "stop", "message": ["role": "assistant", "content": text]]],
+                "usage": [
+                    "prompt_tokens": 900, "completion_tokens": 180, "total_tokens": 1080, "search_context_size": "low",
+                    "cost": ["input_tokens_cost": 0.0009, "output_tokens_cost": 0.00018, "request_cost": 0.005, "total_cost": 0.00608],
+                ],
+            ])
+        }
+    }
+
+    @Test(arguments: API.allCases) func sourcesAreStoredWithTheirContentAndShown(api: API) async throws {
+        let server = StubHTTPServer()
+        try server.start()
+        defer { server.stop() }
+        server.otherwise { request in
+            request.path == api.path ? Self.answer(api, request) : .text("no such path", status: 404)
+        }
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let plugins = try cli.write("""
+            name: pplx-stub
+            adapter: perplexity
+            model: perplexity/sonar
+            capabilities: [web_search, citations, json_schema]
+            settings: {api: \(api.rawValue), base_url: "\(server.baseURL)", api_key_env: PRIMER_TEST_PPLX_KEY, retry: {max_attempts: 1}}
+            """, to: "plugins/pplx-stub.yaml").deletingLastPathComponent()
+        let environment = ["PRIMER_TEST_PPLX_KEY": "pplx-test-key", "PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "pplx-stub"]
+
+        let generate = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "1"], environment: environment)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(server.requests.allSatisfy { $0.path == api.path && $0.headers["authorization"] == "Bearer pplx-test-key" })
+
+        // Provenance: every generation ran on the stub, with its tokens and cost.
+        let store = try SQLiteStore(path: cli.storePath)
+        let generations = try store.generations(subjectTitle: "Photosynthesis")
+        #expect(Set(generations.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "terms"])
+        let expected = api == .agent ? (prompt: 1200, completion: 245, cost: 0.006365) : (prompt: 900, completion: 180, cost: 0.00608)
+        for generation in generations {
+            #expect(generation.status == "ok" && generation.provider == "pplx-stub", "\(generation.family)")
+            #expect(generation.promptTokens == expected.prompt && generation.completionTokens == expected.completion, "\(generation.family)")
+            #expect(abs((generation.cost ?? 0) - expected.cost) < 1e-9, "\(generation.family) cost")
+            let attempts = try store.attempts(generationID: generation.id)
+            #expect(attempts.count == 1 && abs((attempts[0].cost ?? 0) - expected.cost) < 1e-9)
+        }
+
+        // Shown: the subtopic lists the sources of its own families, and not the plan's.
+        let shown = try await cli.run(["show", "Photosynthesis"], environment: environment)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Sources:"))
+        for family in ["notes", "flashcards", "quiz", "terms"] {
+            let source = Self.source(family)
+            #expect(shown.stdout.contains("\(source.title) — \(source.url)"), "\(family) source shown")
+        }
+        #expect(!shown.stdout.contains(Self.source("plan").url), "the plan's source is not a subtopic's")
+
+        let json = try await cli.run(["show", "Photosynthesis", "--format", "json"], environment: environment)
+        #expect(json.status == 0, "\(json.stderr)")
+        let kit = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let subtopics = (kit["topics"] as? [[String: Any]] ?? []).flatMap { $0["subtopics"] as? [[String: Any]] ?? [] }
+        let grounded = try #require(subtopics.first { !($0["sources"] as? [Any] ?? []).isEmpty })
+        let urls = Set((grounded["sources"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String })
+        #expect(urls == Set(["notes", "flashcards", "quiz", "terms"].map { Self.source($0).url }))
+        #expect(!json.stdout.contains("pplx-test-key") && !shown.stdout.contains("pplx-test-key"))
+    }
+}
