@@ -14,7 +14,7 @@ import Testing
 /// server is not installed.
 ///
 /// SmolLM2-135M is tiny: llama-local runs it with the families of Prompts/small-model (short
-/// tasks, small schemas, token limits of 300–450) and sampling penalties against loops, and with
+/// tasks, small schemas, token limits of 300–600) and sampling penalties against loops, and with
 /// a fixed seed per attempt the run is repeatable.
 @Suite(.serialized, .timeLimit(.minutes(30))) struct LocalLlamaGenerateTests {
     static let profile = """
