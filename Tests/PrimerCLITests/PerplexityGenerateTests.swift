@@ -23,33 +23,12 @@ import Testing
         let family = StubKitAnswers.family(of: request)
         let text = StubKitAnswers.text(for: request)
         let source = source(family)
+        let sources: [[String: Any]] = [
+            ["id": 1, "url": source.url, "title": source.title, "snippet": "How plants turn light into sugar.", "date": "2025-03-01"]
+        ]
         switch api {
-        case .agent:
-            return .json([
-                "id": "resp_1", "object": "response", "created_at": 1_764_000_000, "model": "perplexity/sonar", "status": "completed",
-                "output": [
-                    ["type": "search_results", "queries": ["photosynthesis \(family)"], "results": [
-                        ["id": 1, "url": source.url, "title": source.title, "snippet": "How plants turn light into sugar.", "date": "2025-03-01"]
-                    ]],
-                    ["type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
-                     "content": [["type": "output_text", "text": text, "annotations": [] as [Any]]]],
-                ],
-                "usage": [
-                    "input_tokens": 1200, "output_tokens": 245, "total_tokens": 1445,
-                    "cost": ["input_cost": 0.00012, "output_cost": 0.000245, "tool_calls_cost": 0.006, "total_cost": 0.006365, "currency": "USD"],
-                ],
-            ])
-        case .sonar:
-            return .json([
-                "id": "0a1b2c", "model": "sonar", "object": "chat.completion", "created": 1_764_000_000,
-                "citations": [source.url],
-                "search_results": [["title": source.title, "url": source.url, "date": "2025-03-01", "last_updated": "2025-04-01", "snippet": "How plants turn light into sugar."]],
-                "choices": [["index": 0, "finish_reason": "stop", "message": ["role": "assistant", "content": text]]],
-                "usage": [
-                    "prompt_tokens": 900, "completion_tokens": 180, "total_tokens": 1080, "search_context_size": "low",
-                    "cost": ["input_tokens_cost": 0.0009, "output_tokens_cost": 0.00018, "request_cost": 0.005, "total_cost": 0.00608],
-                ],
-            ])
+        case .agent: return .json(PerplexityAnswers.agent(text: [text], sources: sources))
+        case .sonar: return .json(PerplexityAnswers.sonar(content: text, sources: sources, citations: [source.url]))
         }
     }
 

@@ -159,7 +159,8 @@ public struct Generator: Sendable {
 }
 
 extension ContinuousClock.Instant {
-    func elapsedMs(_ clock: ContinuousClock) -> Int {
+    /// Whole milliseconds from this instant to now.
+    public func elapsedMs(_ clock: ContinuousClock) -> Int {
         let elapsed = clock.now - self
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }

@@ -96,10 +96,10 @@ public struct ResilientTransport: HTTPTransport {
             result = .failure(error)
         }
         if limits != nil { await limiter.release(provider) }
-        let elapsed = clock.now - start
+        let ms = start.elapsedMs(clock)
         // Message and metadata are autoclosures: nothing is formatted unless debug is on.
         PrimerLog.http.debug("\(request.method) \(PrimerLog.redacted(url: request.url)): \(Self.describe(result))", metadata: [
-            "provider": "\(provider)", "attempt": "\(attempt)", "ms": "\(Self.milliseconds(elapsed))",
+            "provider": "\(provider)", "attempt": "\(attempt)", "ms": "\(ms)",
         ])
         return try result.get()
     }
@@ -111,9 +111,6 @@ public struct ResilientTransport: HTTPTransport {
         }
     }
 
-    static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-    }
 }
 
 /// Why `ResilientTransport` gave up without using all its attempts.

@@ -146,7 +146,7 @@ public actor LocalServer {
             await stop()
             throw error
         }
-        PrimerLog.server.info("ready after \(ResilientTransportError.seconds(clock.now - start))", metadata: ["pid": "\(process.pid)"])
+        PrimerLog.server.info("ready after \(start.elapsedMs(clock)) ms", metadata: ["pid": "\(process.pid)"])
         return .started(pid: process.pid)
     }
 
