@@ -14,40 +14,24 @@ public final class SQLiteStore: KitStore, Sendable {
     /// a refused file is left as it was.
     public init(path: String) throws {
         self.path = path
-        let wasNew = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).map { $0 == 0 } ?? true
-        try StoreFile.prepare(path)
+        try StoreFile.createFolder(for: path)
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
         config.label = "PrimerStore"
-        // WAL with synchronous = NORMAL: a commit no longer waits for fsync (it was a third of
-        // the wall time of a generation call, BENCHMARKS.md (a)). The store stays consistent, and
-        // a killed process (Ctrl-C, kill -9, the resume test) loses nothing committed; only a power
-        // loss or OS crash can roll back the last commits, which the next run regenerates.
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        do {
-            // DatabasePool always uses the WAL journal mode.
-            dbPool = try DatabasePool(path: path, configuration: config)
-        } catch {
-            throw Self.storeError(error, path: path)
-        }
-        // Two primer processes may open a new store at the same moment (two batch runs, a test
-        // and the CLI): then one creates the schema while the other sees it half-made. A store
-        // that was new when we came is given a few seconds for the other process to finish.
-        var tries = 0
-        while true {
+        // GRDB opens a pool in WAL mode with synchronous = NORMAL: a commit does not wait for
+        // fsync (it was a third of the wall time of a generation call, BENCHMARKS.md (a)). The
+        // store stays consistent, and a killed process (Ctrl-C, kill -9, the resume test) loses
+        // nothing committed; only a power loss or OS crash can roll back the last commits, which
+        // the next run regenerates.
+        dbPool = try StoreOpenLock.withLock(forStoreAt: path) {
+            try StoreFile.inspectIfPresent(path)
             do {
-                try Self.checkAndMigrate(dbPool, path: path)
-                break
+                let pool = try DatabasePool(path: path, configuration: config)
+                try Self.checkAndMigrate(pool, path: path)
+                return pool
             } catch {
-                tries += 1
-                // A foreign or newer store is final. Anything else may be another opener midway
-                // through making the schema (even when the file already had bytes when we came).
-                let final = error is StoreError && !wasNew
-                guard !final, tries < 50 else { throw Self.storeError(error, path: path) }
-                Thread.sleep(forTimeInterval: 0.1)
+                throw Self.storeError(error, path: path)
             }
         }
     }

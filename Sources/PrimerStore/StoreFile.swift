@@ -4,13 +4,12 @@ import Foundation
 enum StoreFile {
     private static let magic = Data("SQLite format 3\u{0}".utf8)
 
-    /// Creates the parent folder of a new store, or inspects the header of an existing file.
-    static func prepare(_ path: String) throws {
+    /// Creates the parent folder of a new store when it is missing.
+    static func createFolder(for path: String) throws {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw StoreError.isDirectory(path: path) }
-            try inspect(path)
             return
         }
         let folder = (path as NSString).deletingLastPathComponent
@@ -26,6 +25,14 @@ enum StoreFile {
         } catch {
             throw StoreError.cannotCreateDirectory(path: path, reason: reason(creating: folder, error: error))
         }
+    }
+
+    /// Inspects the header of an existing file; a missing file is a new store.
+    static func inspectIfPresent(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue { throw StoreError.isDirectory(path: path) }
+        try inspect(path)
     }
 
     /// An empty file or an empty SQLite database becomes a new store; a database whose header
