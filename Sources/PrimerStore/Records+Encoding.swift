@@ -87,6 +87,8 @@ extension EncodableRecord {
     /// A string array as GRDB's Codable record encoding stores it: the JSON of the record's JSON
     /// encoder, as text.
     static func jsonText(_ value: [String], column: String) throws -> String {
-        String(decoding: try databaseJSONEncoder(for: column).encode(value), as: UTF8.self)
+        // Most attempts have no reasons and drop nothing: skip making an encoder for "[]".
+        if value.isEmpty { return "[]" }
+        return String(decoding: try databaseJSONEncoder(for: column).encode(value), as: UTF8.self)
     }
 }

@@ -26,7 +26,7 @@ import Testing
         process.environment = ProcessInfo.processInfo.environment.merging(["PRIMER_STORE": cli.storePath]) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         let errorLog = cli.directory.appendingPathComponent("batch-stderr.txt")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
         var okBefore = 0

@@ -227,6 +227,26 @@ extension GateFoldingTests {
             #expect(GateText.keywords(text) == reference(text), "\(text.debugDescription)")
         }
     }
+
+    @Test func splitWordsAgreesWithTheCharacterSplit() {
+        for text in Self.corpus + Self.samples + Self.randomStrings(count: 300, seed: 12) {
+            for normalized in [GateText.normalize(text), GateText.normalize(text, dropArticles: false), text] {
+                #expect(GateText.splitWords(normalized) == normalized.split(separator: " ").map(String.init), "\(normalized.debugDescription)")
+            }
+        }
+    }
+
+    @Test func asciiKeywordsAgreeWithTheCharacterPath() {
+        var fastPathTexts = 0
+        for text in Self.corpus + Self.words + Self.randomStrings(count: 300, seed: 11) {
+            let normalized = GateText.normalize(text)
+            guard let fast = GateFolding.keywordsASCII(normalized: normalized) else { continue }
+            fastPathTexts += 1
+            #expect(fast == GateText.keywordsCharacters(normalized: normalized), "\(text.debugDescription)")
+        }
+        // The fast path must actually run, on most of the corpus (English text).
+        #expect(fastPathTexts > Self.corpus.count / 2)
+    }
 }
 
 extension GateFoldingTests {

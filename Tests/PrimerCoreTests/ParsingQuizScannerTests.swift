@@ -48,6 +48,53 @@ struct ParsingQuizScannerTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
     }
 
+    /// Answer and explanation lines, and random lines over their labels' alphabet.
+    static var labelLines: [String] {
+        let heads = ["Answer", "answer 2", "The answer", "the  correct answer", "Correct Answer 3", "Right answer",
+                     "CORRECT", "Solution", "solution1", "Explanation", "rationale", "Reason", "why", "Reasons", "The",
+                     "Thecorrect answer", "correct  answer", "answering", "Answer is", "The correct answer is",
+                     "Correct answer is", "answer 12 is", "Why not", "right", "the solution"]
+        let gaps = ["", " ", "  ", "\t"]
+        let separators = ["", ":", "-", " :", " - ", " is", " is:", " is ", " is B", " isn't", " is.", " is_x", " is2", "is"]
+        let tails = ["B", " B) bar", "", " ", "  ", "The mitochondria", "**C**", "x:y"]
+        var lines: [String] = []
+        for head in heads { for gap in gaps { for separator in separators { for tail in tails {
+            lines.append(head + gap + separator + tail)
+        } } } }
+        let alphabet = Array("answerANSWERcorectighxplaniosvdyTh 12:-\t.is_'B")
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for _ in 0..<20000 {
+            let head = heads[next() % heads.count]
+            lines.append(head + String((0..<(next() % 10)).map { _ in alphabet[next() % alphabet.count] }))
+        }
+        return lines
+    }
+
+    @Test func labelScannersMatchTheRegexes() {
+        var mismatches: [String] = []
+        var decided = 0
+        for line in Self.labelLines {
+            if QuizLabelScanner.answer(line) != nil { decided += 1 }
+            let answer = (QuizTextReader.answerLine(line), QuizTextReader.answerLineRegex(line))
+            if answer.0 != answer.1 { mismatches.append("answer \(line.debugDescription): \(String(describing: answer.0)) ≠ \(String(describing: answer.1))") }
+            let explanation = (QuizTextReader.explanationLine(line), QuizTextReader.explanationLineRegex(line))
+            if explanation.0 != explanation.1 {
+                mismatches.append("explanation \(line.debugDescription): \(String(describing: explanation.0)) ≠ \(String(describing: explanation.1))")
+            }
+        }
+        let mismatchCount = mismatches.count
+        #expect(mismatchCount == 0, "\(mismatches.prefix(20).joined(separator: "\n"))")
+        // The scanner decides almost every line itself; only "is" before punctuation goes to the regex.
+        #expect(decided > Self.labelLines.count * 9 / 10)
+        #expect(QuizLabelScanner.answer("Answer: café") == nil)
+        #expect(QuizLabelScanner.answer("The correct answer is B")??.description == "B")
+        #expect(QuizLabelScanner.explanation("Explanation - because")??.description == "because")
+    }
+
     @Test func scannersLeaveNonASCIILinesToTheRegex() {
         #expect(QuizLineScanner.choice("A) café") == nil)
         #expect(QuizLineScanner.numbered("1. naïve") == nil)

@@ -7,26 +7,34 @@ public enum TextBudget {
 
     /// Max-min fair: short texts keep all of their length; the rest share what is left equally.
     public static func fit(_ texts: [String], within budget: Int) -> [String] {
-        var allowance = Array(repeating: 0, count: texts.count)
+        // Counting Characters walks the whole text, so each text is counted once.
+        let counts = texts.map(\.count)
         var remaining = max(0, budget)
-        let order = texts.indices.sorted { texts[$0].count < texts[$1].count }
+        guard counts.reduce(0, +) > remaining else { return texts }
+        var allowance = Array(repeating: 0, count: texts.count)
+        let order = texts.indices.sorted { counts[$0] < counts[$1] }
         for (position, index) in order.enumerated() {
             let share = remaining / (texts.count - position)
-            allowance[index] = min(texts[index].count, share)
+            allowance[index] = min(counts[index], share)
             remaining -= allowance[index]
         }
-        return texts.indices.map { cut(texts[$0], to: allowance[$0]) }
+        return texts.indices.map { cut(texts[$0], to: allowance[$0], count: counts[$0]) }
     }
 
     /// Cuts at a line or word boundary when one is near, and appends the marker.
     public static func cut(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        guard limit > 0 else { return text.isEmpty ? "" : marker(text.count) }
+        cut(text, to: limit, count: text.count)
+    }
+
+    /// `cut` with the text's Character count known.
+    static func cut(_ text: String, to limit: Int, count: Int) -> String {
+        guard count > limit else { return text }
+        guard limit > 0 else { return text.isEmpty ? "" : marker(count) }
         var kept = String(text.prefix(limit))
         if let boundary = kept.lastIndex(where: { $0 == "\n" || $0 == " " }),
             kept.distance(from: kept.startIndex, to: boundary) > limit * 3 / 4 {
             kept = String(kept[..<boundary])
         }
-        return kept + "\n" + marker(text.count - kept.count)
+        return kept + "\n" + marker(count - kept.count)
     }
 }

@@ -360,9 +360,16 @@ extension GateFolding {
     /// `GateText.stem` on the bytes of an all-ASCII word (where Characters are bytes and
     /// `hasSuffix` compares bytes). Nil for other words.
     static func stemASCII(_ word: String) -> String? {
-        var w = Array(word.utf8)
+        let w = Array(word.utf8)
         guard !w.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
         guard w.count > 3 else { return word }
+        return String(decoding: stemmedBytes(w), as: UTF8.self)
+    }
+
+    /// The suffix rules of `GateText.stemCharacters`, on the bytes of an ASCII word.
+    private static func stemmedBytes(_ word: [UInt8]) -> [UInt8] {
+        var w = word
+        guard w.count > 3 else { return w }
         func hasSuffix(_ suffix: StaticString) -> Bool {
             let count = suffix.utf8CodeUnitCount
             guard w.count >= count else { return false }
@@ -388,7 +395,43 @@ extension GateFolding {
         } else if hasSuffix("ion"), w.count - 3 >= 4 {
             w.removeLast(3)
         }
-        return String(decoding: w, as: UTF8.self)
+        return w
+    }
+
+    /// The stop words as bytes, grouped by length, for `keywordsASCII`.
+    private static let stopWordsByLength: [[[UInt8]]] = {
+        var table = Array(repeating: [[UInt8]](), count: 1 + (GateText.stopWords.map(\.utf8.count).max() ?? 0))
+        for word in GateText.stopWords { table[word.utf8.count].append(Array(word.utf8)) }
+        return table
+    }()
+
+    private static func isStopWord(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count < stopWordsByLength.count else { return false }
+        return stopWordsByLength[word.count].contains { $0[0] == word[0] && $0.elementsEqual(word) }
+    }
+
+    /// `GateText.computeKeywords` for a normalised text whose bytes are all ASCII without CR
+    /// (one Character per byte), from its bytes: a String is made only for each kept stem, not
+    /// for every word. Nil for other texts. `GateFoldingTests` compares it with the Character path.
+    static func keywordsASCII(normalized: String) -> Set<String>? {
+        var text = normalized
+        return text.withUTF8 { bytes -> Set<String>? in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+            var result = Set<String>()
+            let n = bytes.count
+            var start = 0
+            while start < n {
+                while start < n && bytes[start] == 0x20 { start += 1 }
+                var end = start
+                while end < n && bytes[end] != 0x20 { end += 1 }
+                let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if word.count >= 2, word.contains(where: { asciiCharacterIsLetter[Int($0)] }), !isStopWord(word) {
+                    result.insert(String(decoding: stemmedBytes(Array(word)), as: UTF8.self))
+                }
+                start = end
+            }
+            return result
+        }
     }
 
     /// `GateText.keywordsMatch` on the bytes when both words are ASCII without CR. Nil otherwise.
@@ -422,12 +465,21 @@ final class GateMemo: @unchecked Sendable {
 
     private var normalizedTexts: [Key: String] = [:]
     private var keywordSets: [String: Set<String>] = [:]
+    private var wordLists: [String: [String]] = [:]
 
     func normalized(_ text: String, dropArticles: Bool, compute: () -> String) -> String {
         let key = Key(text: text, dropArticles: dropArticles)
         if let hit = normalizedTexts[key] { return hit }
         let value = compute()
         normalizedTexts[key] = value
+        return value
+    }
+
+    /// Word lists of texts, with the articles dropped (echo asks for a card front's twice).
+    func words(_ text: String, compute: () -> [String]) -> [String] {
+        if let hit = wordLists[text] { return hit }
+        let value = compute()
+        wordLists[text] = value
         return value
     }
 

@@ -95,7 +95,21 @@ enum GateText {
 
     /// The normalised words of a text.
     static func words(_ text: String, dropArticles: Bool = true) -> [String] {
-        normalize(text, dropArticles: dropArticles).split(separator: " ").map(String.init)
+        if dropArticles, let memo = GateMemo.current { return memo.words(text) { computeWords(text, dropArticles: true) } }
+        return computeWords(text, dropArticles: dropArticles)
+    }
+
+    private static func computeWords(_ text: String, dropArticles: Bool) -> [String] {
+        splitWords(normalize(text, dropArticles: dropArticles))
+    }
+
+    /// The words of a normalised text (split at its single spaces). An ASCII text is cut at its
+    /// space bytes; splitting by Character runs grapheme breaking over every byte, and a
+    /// non-ASCII text keeps that (a space before a combining mark is not a separator there).
+    static func splitWords(_ normalized: String) -> [String] {
+        let utf8 = normalized.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return normalized.split(separator: " ").map(String.init) }
+        return utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static let articles: Set<String> = ["a", "an", "the"]
@@ -164,8 +178,16 @@ enum GateText {
     }
 
     private static func computeKeywords(_ text: String) -> Set<String> {
+        let normalized = normalize(text, dropArticles: true)
+        if let ascii = GateFolding.keywordsASCII(normalized: normalized) { return ascii }
+        return keywordsCharacters(normalized: normalized)
+    }
+
+    /// The definition of `keywords`, on Characters, from the normalised text;
+    /// `GateFolding.keywordsASCII` must agree with it.
+    static func keywordsCharacters(normalized: String) -> Set<String> {
         var result = Set<String>()
-        for word in words(text, dropArticles: true) {
+        for word in normalized.split(separator: " ").map(String.init) {
             guard !stopWords.contains(word) else { continue }
             if let (count, hasLetter) = GateFolding.asciiWordFacts(word) {
                 // An ASCII word: one Character per byte.

@@ -72,7 +72,7 @@ struct MetaLabelsGate: Gate {
         if labelPattern.matches(lowered) { return true }
         let normalized = GateText.normalize(title, dropArticles: false)
         if metaPrefixPattern.matches(normalized) { return true }
-        let words = normalized.split(separator: " ").map(String.init)
+        let words = GateText.splitWords(normalized)
         guard !words.isEmpty else { return true }
         let isFurniture: (String) -> Bool = { word in
             metaWords.contains(word) || connectorWords.contains(word) || word.allSatisfy(\.isNumber)

@@ -57,6 +57,9 @@ struct NotesLengthGate: Gate {
     /// A placeholder field, or lorem ipsum / template variables anywhere in the text.
     static func isPlaceholder(_ text: String) -> Bool {
         if PlaceholdersGate.classify(text) != .content { return true }
-        return GateText.normalize(text).contains("lorem ipsum") || (text.contains("{{") && text.contains("}}"))
+        // Byte searches: Foundation's `contains` bridges both strings for every call.
+        let bytes = Array(text.utf8)
+        return GateBytes.contains(Array(GateText.normalize(text).utf8), "lorem ipsum")
+            || (GateBytes.contains(bytes, "{{") && GateBytes.contains(bytes, "}}"))
     }
 }

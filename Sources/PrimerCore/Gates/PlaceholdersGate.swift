@@ -103,7 +103,7 @@ struct PlaceholdersGate: Gate {
         // "[insert answer]", "<answer>", "{definition}", "(your text here)".
         if let first = trimmed.first, let last = trimmed.last, closing(first) == last, trimmed.count > 2 {
             let inner = GateText.normalize(String(trimmed.dropFirst().dropLast()), dropArticles: false)
-            let innerWords = inner.split(separator: " ").map(String.init)
+            let innerWords = GateText.splitWords(inner)
             if innerWords.first == "insert" || innerWords.first == "your" || innerWords.first == "enter"
                 || (!innerWords.isEmpty && innerWords.allSatisfy(isTemplateWord) && innerWords.contains(where: isCoreWord))
             {
@@ -111,17 +111,38 @@ struct PlaceholdersGate: Gate {
             }
         }
         // Stops at the first word that is not a template word: most fields are content.
-        var words: [String] = []
-        for part in normalized.split(separator: " ") {
-            let word = String(part)
-            guard isTemplateWord(word) else { return .content }
-            words.append(word)
-        }
+        guard let words = leadingTemplateWords(normalized, normalizedBytes) else { return .content }
         guard !words.isEmpty, words.contains(where: isCoreWord) else {
             return .content
         }
         if words.contains(where: markerWords.contains) { return .placeholder }
         return .generic(strong: words.contains(where: strongWords.contains))
+    }
+
+    /// The words of a normalised field when every one is a template word; nil at the first
+    /// that is not. An ASCII text is cut at its spaces without splitting the whole text into
+    /// Characters first (most fields stop at their first word).
+    private static func leadingTemplateWords(_ normalized: String, _ bytes: [UInt8]) -> [String]? {
+        var words: [String] = []
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            for part in normalized.split(separator: " ") {
+                let word = String(part)
+                guard isTemplateWord(word) else { return nil }
+                words.append(word)
+            }
+            return words
+        }
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x20) ?? bytes.count
+            if end > start {
+                let word = String(decoding: bytes[start..<end], as: UTF8.self)
+                guard isTemplateWord(word) else { return nil }
+                words.append(word)
+            }
+            start = end + 1
+        }
+        return words
     }
 
     /// The bracket closing an opening one, for "[insert answer]"-style fields.

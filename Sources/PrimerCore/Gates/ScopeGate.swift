@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// `scope`: drops items that are about a sibling subtopic instead of this one, so each
@@ -28,18 +29,10 @@ struct ScopeGate: Gate {
     }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        let broader = GateText.keywords(context.topic).union(GateText.keywords(context.subject))
-        let current = GateText.keywords(context.subtopic)
-        let distinctive = GateText.subtracting(current, broader)
-        guard !distinctive.isEmpty else { return GateVerdict(output: output) }
-
-        let currentNormalized = GateText.normalize(context.subtopic)
-        let siblings: [(title: String, keywords: Set<String>)] = context.siblings.compactMap { title in
-            guard GateText.normalize(title) != currentNormalized else { return nil }
-            let own = GateText.subtracting(GateText.keywords(title), current.union(broader))
-            return own.isEmpty ? nil : (title, own)
-        }
-        guard !siblings.isEmpty else { return GateVerdict(output: output) }
+        let titles = Self.titleCache.titles(for: context)
+        guard !titles.distinctive.isEmpty, !titles.siblings.isEmpty else { return GateVerdict(output: output) }
+        let distinctive = titles.distinctive
+        let siblings = titles.siblings
 
         return output.droppingItems { item in
             let mentioned = GateText.keywords(item.aboutText)
@@ -53,5 +46,59 @@ struct ScopeGate: Gate {
             }
             return nil
         }
+    }
+
+    /// Steps 1–3 of the rule: what the titles alone say.
+    struct Titles: Sendable {
+        /// The current subtopic's distinctive keywords (empty: nothing can be judged).
+        var distinctive: Set<String>
+        /// The siblings that have distinctive keywords of their own.
+        var siblings: [(title: String, keywords: Set<String>)]
+
+        init(_ context: GateContext) {
+            let broader = GateText.keywords(context.topic).union(GateText.keywords(context.subject))
+            let current = GateText.keywords(context.subtopic)
+            distinctive = GateText.subtracting(current, broader)
+            guard !distinctive.isEmpty else {
+                siblings = []
+                return
+            }
+            let currentNormalized = GateText.normalize(context.subtopic)
+            siblings = context.siblings.compactMap { title in
+                guard GateText.normalize(title) != currentNormalized else { return nil }
+                let own = GateText.subtracting(GateText.keywords(title), current.union(broader))
+                return own.isEmpty ? nil : (title, own)
+            }
+        }
+    }
+
+    /// The families of a subtopic (flashcards, quiz, terms) and their retries share one
+    /// subtopic's titles, so their keyword sets are computed once per subtopic, not per answer.
+    static let titleCache = ScopeTitleCache()
+}
+
+/// `ScopeGate.Titles` by subject, topic, subtopic and siblings. Thread-safe and bounded: it is
+/// emptied when full (a batch moves on to other subtopics).
+final class ScopeTitleCache: @unchecked Sendable {
+    private struct Key: Hashable {
+        let subject: String
+        let topic: String
+        let subtopic: String
+        let siblings: [String]
+    }
+
+    private static let maxEntries = 512
+    private let lock = NSLock()
+    private var entries: [Key: ScopeGate.Titles] = [:]
+
+    func titles(for context: GateContext) -> ScopeGate.Titles {
+        let key = Key(subject: context.subject, topic: context.topic, subtopic: context.subtopic, siblings: context.siblings)
+        if let hit = lock.withLock({ entries[key] }) { return hit }
+        let titles = ScopeGate.Titles(context)
+        lock.withLock {
+            if entries.count >= Self.maxEntries { entries.removeAll(keepingCapacity: true) }
+            entries[key] = titles
+        }
+        return titles
     }
 }

@@ -23,6 +23,9 @@ struct SubtopicRunner: Sendable {
         let siblings = topic.subtopics.filter { $0.id != subtopic.id }.map(\.title)
         let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
         var entries: [Entry] = []
+        // The lesson is read once and then followed in memory: only this runner writes this
+        // subtopic's notes, and what it stores is what it holds.
+        var notes = try store.notes(subtopicID: subtopic.id) ?? ""
         for (position, family) in families.enumerated() {
             if done.contains(family.name) {
                 entries.append(.skipped(family: family.name))
@@ -32,7 +35,7 @@ struct SubtopicRunner: Sendable {
             progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
             let subtopicFacts = SubtopicFacts(
                 topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
-                notes: try store.notes(subtopicID: subtopic.id) ?? "", terms: try store.terms(subjectID: subjectID),
+                notes: notes, terms: try store.terms(subjectID: subjectID),
                 passages: passages)
             var purpose = Pipeline.purpose(family, facts)
             purpose.topic = topic.title
@@ -48,6 +51,7 @@ struct SubtopicRunner: Sendable {
             outcome.record.citations += passages.map(\.citation)
             if let output = outcome.output {
                 try store.saveContent(subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record)
+                if case .notes(let body) = output { notes = body }
                 entries.append(.generated(outcome, items: output.itemCount))
             } else {
                 try store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)

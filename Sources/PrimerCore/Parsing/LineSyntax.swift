@@ -80,8 +80,11 @@ enum LineSyntax {
     /// numbering, not content.
     static func pipeCells(_ line: String) -> [String]? {
         let text = stripListMarker(line)
-        guard FastText.contains(text, "|"), text.contains("|"), !isTableSeparator(text) else { return nil }
-        var cells = text.components(separatedBy: "|").map { trim(stripBold($0)) }
+        guard FastText.contains(text, "|"), !isTableSeparator(text) else { return nil }
+        // Cut at the "|" bytes: an ASCII byte never occurs inside a multi-byte UTF-8 sequence,
+        // so every piece is valid text (Foundation's `components(separatedBy:)` bridged the line).
+        var cells = text.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+            .map { trim(stripBold(String(decoding: $0, as: UTF8.self))) }
         if text.hasPrefix("|") { cells.removeFirst() }
         if text.hasSuffix("|"), cells.count > 0 { cells.removeLast() }
         if cells.count > 2, let first = cells.first, first.allSatisfy(\.isNumber) || first == "#" {

@@ -38,17 +38,13 @@ struct QuizTextReader {
         }
         // "Answer: B", "Correct answer - B) bar", "The correct answer is B"; a separator or "is"
         // is required so a question like "Answer the following…" is not an answer line.
-        if current != nil, FastText.mayHavePrefix(plain, answerLinePrefixes), let match = plain.wholeMatch(
-            of: quizTextReaderPattern2)
-        {
-            current?.answer = String(match.output.1)
+        if current != nil, FastText.mayHavePrefix(plain, answerLinePrefixes), let answer = Self.answerLine(plain) {
+            current?.answer = answer
             phase = .answer
             return
         }
-        if current != nil, FastText.mayHavePrefix(plain, explanationPrefixes), let match = plain.wholeMatch(
-            of: quizTextReaderPattern3)
-        {
-            let text = LineSyntax.trim(match.output.1)
+        if current != nil, FastText.mayHavePrefix(plain, explanationPrefixes), let explanation = Self.explanationLine(plain) {
+            let text = LineSyntax.trim(explanation)
             current?.explanation = text.isEmpty ? [] : [text]
             phase = .explanation
             return
@@ -152,6 +148,26 @@ struct QuizTextReader {
             let digits = match.output.1 ?? match.output.2 ?? match.output.3
         else { return nil }
         return (String(digits), String(match.output.4 ?? ""))
+    }
+
+    /// The answer after an `Answer:` label (`quizTextReaderPattern2`, whole line).
+    static func answerLine(_ text: String) -> String? {
+        if let fast = QuizLabelScanner.answer(text) { return fast }
+        return answerLineRegex(text)
+    }
+
+    /// The text after an `Explanation:` label (`quizTextReaderPattern3`, whole line).
+    static func explanationLine(_ text: String) -> String? {
+        if let fast = QuizLabelScanner.explanation(text) { return fast }
+        return explanationLineRegex(text)
+    }
+
+    static func answerLineRegex(_ text: String) -> String? {
+        text.wholeMatch(of: quizTextReaderPattern2).map { String($0.output.1) }
+    }
+
+    static func explanationLineRegex(_ text: String) -> String? {
+        text.wholeMatch(of: quizTextReaderPattern3).map { String($0.output.1) }
     }
 
     /// The regex versions, for the tests that compare them with `QuizLineScanner`.

@@ -1,0 +1,124 @@
+/// Hand-written scanners for the quiz reader's `Answer:` and `Explanation:` label regexes,
+/// which every line of a quiz is tried against, for lines of printable ASCII and tabs only
+/// (the same ground rules as `QuizLineScanner`). Each returns `.some(nil)` for "no match" and
+/// `nil` for "use the regex": a line that is not ASCII, or a `\b` next to punctuation, where
+/// Unicode word boundaries have rules of their own. `ParsingQuizScannerTests` compares them
+/// with the regexes.
+enum QuizLabelScanner {
+    private static func asciiLine(_ text: String) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        for byte in bytes where !(byte >= 0x20 && byte < 0x7F) && byte != 0x09 { return nil }
+        return bytes
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || isDigit(byte) || byte == UInt8(ascii: "_")
+    }
+    private static func skipSpaces(_ b: [UInt8], from start: Int) -> Int {
+        var i = start
+        while i < b.count && isSpace(b[i]) { i += 1 }
+        return i
+    }
+
+    /// The end of `word` (lowercase ASCII) at `start`, compared case-insensitively; nil when absent.
+    private static func word(_ b: [UInt8], _ word: StaticString, at start: Int) -> Int? {
+        let count = word.utf8CodeUnitCount
+        guard start + count <= b.count else { return nil }
+        return word.withUTF8Buffer { w in
+            for k in 0..<count {
+                let byte = b[start + k]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != w[k] { return nil }
+            }
+            return start + count
+        }
+    }
+
+    /// `\s*(.+)` to the end: the greedy spaces give one back when nothing else is left.
+    private static func plusTail(_ b: [UInt8], from start: Int) -> String? {
+        guard start < b.count else { return nil }
+        var i = start
+        while i < b.count - 1 && isSpace(b[i]) { i += 1 }
+        return String(decoding: b[i...], as: UTF8.self)
+    }
+
+    /// `(?i)(?:explanation|rationale|reason|why)\s*[:：\-–—]\s*(.*)`, whole line (the
+    /// non-ASCII dashes cannot occur in an ASCII line).
+    static func explanation(_ text: String) -> String?? {
+        guard let b = asciiLine(text) else { return nil }
+        guard let end = word(b, "explanation", at: 0) ?? word(b, "rationale", at: 0) ?? word(b, "reason", at: 0)
+            ?? word(b, "why", at: 0)
+        else { return .some(nil) }
+        let separator = skipSpaces(b, from: end)
+        guard separator < b.count, b[separator] == UInt8(ascii: ":") || b[separator] == UInt8(ascii: "-") else {
+            return .some(nil)
+        }
+        return .some(String(decoding: b[skipSpaces(b, from: separator + 1)...], as: UTF8.self))
+    }
+
+    private enum Outcome { case match(String), noMatch, undecided }
+
+    /// `(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?`
+    /// `(?:\s*[:：\-–—]|\s+is\b:?)\s*(.+)`, whole line, trying the alternatives in the regex's order.
+    static func answer(_ text: String) -> String?? {
+        guard let b = asciiLine(text) else { return nil }
+        var start = 0
+        if let the = word(b, "the", at: 0) {
+            // Without "the", no alternative can start with "t": the optional group must match.
+            let afterSpaces = skipSpaces(b, from: the)
+            guard afterSpaces > the else { return .some(nil) }
+            start = afterSpaces
+        }
+        var labels: [Int] = []
+        for (first, second) in [("correct", "answer"), ("right", "answer")] as [(StaticString, StaticString)] {
+            if let end = word(b, first, at: start) {
+                let spaced = skipSpaces(b, from: end)
+                if spaced > end, let full = word(b, second, at: spaced) { labels.append(full) }
+            }
+        }
+        for single in ["answer", "correct", "solution"] as [StaticString] {
+            if let end = word(b, single, at: start) { labels.append(end) }
+        }
+        for label in labels {
+            switch afterLabel(b, from: label) {
+            case .match(let rest): return .some(rest)
+            case .undecided: return nil
+            case .noMatch: continue
+            }
+        }
+        return .some(nil)
+    }
+
+    /// `(?:\s*\d+)?` (taken first when there) and the separator, from the end of the label.
+    private static func afterLabel(_ b: [UInt8], from start: Int) -> Outcome {
+        let digitsStart = skipSpaces(b, from: start)
+        var digitsEnd = digitsStart
+        while digitsEnd < b.count && isDigit(b[digitsEnd]) { digitsEnd += 1 }
+        if digitsEnd > digitsStart {
+            let outcome = separator(b, from: digitsEnd)
+            if case .noMatch = outcome {} else { return outcome }
+        }
+        return separator(b, from: start)
+    }
+
+    /// `(?:\s*[:\-]|\s+is\b:?)\s*(.+)`. After "is" only a space, a tab or the end is decided
+    /// here, so the optional colon is never there.
+    private static func separator(_ b: [UInt8], from start: Int) -> Outcome {
+        let spaced = skipSpaces(b, from: start)
+        if spaced < b.count, b[spaced] == UInt8(ascii: ":") || b[spaced] == UInt8(ascii: "-"),
+            let rest = plusTail(b, from: spaced + 1)
+        {
+            return .match(rest)
+        }
+        guard spaced > start, let end = word(b, "is", at: spaced) else { return .noMatch }
+        if end < b.count && !isSpace(b[end]) {
+            if isWordByte(b[end]) { return .noMatch }
+            // "is" before punctuation: leave the word boundary to the regex.
+            return .undecided
+        }
+        if let rest = plusTail(b, from: end) { return .match(rest) }
+        return .noMatch
+    }
+}
