@@ -73,3 +73,23 @@ import Testing
         }
     }
 }
+
+extension FastInsertTests {
+    @Test func stringArraysEncodeAsJSONEncoderWrites() throws {
+        let awkward = ["", "plain", "a/b", "\"quoted\"", "back\\slash", "é 中文 😀", "\u{2028}\u{2029}", "\u{7F}", "<tag>&amp;",
+                       "tab\there", "line\nbreak", "\u{1}", "e\u{301}", "'single'", "{\"json\": [1]}"]
+        let encoder = AttemptInsert.databaseJSONEncoder(for: "reasons")
+        var fastPath = 0
+        for count in 0...3 {
+            for start in awkward.indices {
+                let value = (0..<count).map { awkward[(start + $0 * 5) % awkward.count] }
+                let expected = String(decoding: try encoder.encode(value), as: UTF8.self)
+                #expect(try AttemptInsert.jsonText(value, column: "reasons") == expected, "\(value)")
+                if JSONStringArray.encode(value) != nil { fastPath += 1 }
+            }
+        }
+        // Control characters go to the encoder; the rest is written without one.
+        #expect(JSONStringArray.encode(["tab\there"]) == nil)
+        #expect(fastPath > awkward.count * 2)
+    }
+}

@@ -7,9 +7,11 @@ public enum TextBudget {
 
     /// Max-min fair: short texts keep all of their length; the rest share what is left equally.
     public static func fit(_ texts: [String], within budget: Int) -> [String] {
+        var remaining = max(0, budget)
+        // A text has no more Characters than UTF-8 bytes: when the bytes fit, everything fits.
+        guard texts.reduce(0, { $0 + $1.utf8.count }) > remaining else { return texts }
         // Counting Characters walks the whole text, so each text is counted once.
         let counts = texts.map(\.count)
-        var remaining = max(0, budget)
         guard counts.reduce(0, +) > remaining else { return texts }
         var allowance = Array(repeating: 0, count: texts.count)
         let order = texts.indices.sorted { counts[$0] < counts[$1] }
