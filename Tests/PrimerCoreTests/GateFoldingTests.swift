@@ -228,6 +228,12 @@ extension GateFoldingTests {
         }
     }
 
+    @Test func characterCountAgreesWithCount() {
+        for text in Self.corpus + Self.samples + Self.randomStrings(count: 300, seed: 13) + ["a\r\nb", "\r", "\n\r", "e\u{301}"] {
+            #expect(GateText.characterCount(text) == text.count, "\(text.debugDescription)")
+        }
+    }
+
     @Test func splitWordsAgreesWithTheCharacterSplit() {
         for text in Self.corpus + Self.samples + Self.randomStrings(count: 300, seed: 12) {
             for normalized in [GateText.normalize(text), GateText.normalize(text, dropArticles: false), text] {

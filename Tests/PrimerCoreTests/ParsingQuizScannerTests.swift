@@ -50,7 +50,8 @@ struct ParsingQuizScannerTests {
 
     /// Answer and explanation lines, and random lines over their labels' alphabet.
     static var labelLines: [String] {
-        let heads = ["Answer", "answer 2", "The answer", "the  correct answer", "Correct Answer 3", "Right answer",
+        let heads = ["Answer key", "ANSWERS", "answer  sheet", "Answer\tKey", "Solutions", "Answerkey", "answer keys", "Answer",
+                     "answer 2", "The answer", "the  correct answer", "Correct Answer 3", "Right answer",
                      "CORRECT", "Solution", "solution1", "Explanation", "rationale", "Reason", "why", "Reasons", "The",
                      "Thecorrect answer", "correct  answer", "answering", "Answer is", "The correct answer is",
                      "Correct answer is", "answer 12 is", "Why not", "right", "the solution"]
@@ -61,7 +62,7 @@ struct ParsingQuizScannerTests {
         for head in heads { for gap in gaps { for separator in separators { for tail in tails {
             lines.append(head + gap + separator + tail)
         } } } }
-        let alphabet = Array("answerANSWERcorectighxplaniosvdyTh 12:-\t.is_'B")
+        let alphabet = Array("answerANSWERcorectighxplaniosvdyTh 12:-\t.is_'Bkyl")
         var state: UInt64 = 7
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -81,6 +82,9 @@ struct ParsingQuizScannerTests {
             if QuizLabelScanner.answer(line) != nil { decided += 1 }
             let answer = (QuizTextReader.answerLine(line), QuizTextReader.answerLineRegex(line))
             if answer.0 != answer.1 { mismatches.append("answer \(line.debugDescription): \(String(describing: answer.0)) ≠ \(String(describing: answer.1))") }
+            if QuizTextReader.isAnswerKeyHeading(line) != QuizTextReader.isAnswerKeyHeadingRegex(line) {
+                mismatches.append("answer key \(line.debugDescription)")
+            }
             let explanation = (QuizTextReader.explanationLine(line), QuizTextReader.explanationLineRegex(line))
             if explanation.0 != explanation.1 {
                 mismatches.append("explanation \(line.debugDescription): \(String(describing: explanation.0)) ≠ \(String(describing: explanation.1))")

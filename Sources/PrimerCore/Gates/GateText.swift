@@ -114,6 +114,17 @@ enum GateText {
 
     static let articles: Set<String> = ["a", "an", "the"]
 
+    /// `text.count` without grapheme breaking for ASCII text, where every byte is a Character
+    /// except the pair CR LF.
+    static func characterCount(_ text: String) -> Int {
+        var previousCR = false
+        for byte in text.utf8 {
+            guard byte < 0x80, !(previousCR && byte == 0x0A) else { return text.count }
+            previousCR = byte == 0x0D
+        }
+        return text.utf8.count
+    }
+
     // MARK: - Keywords (scope, echo)
 
     /// Words that say nothing about what a title or item is about: English function words plus

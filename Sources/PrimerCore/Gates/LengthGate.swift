@@ -44,7 +44,7 @@ struct LengthGate: Gate {
         output.droppingItems { item in
             for field in item.fields {
                 let limits = fieldBounds[field.name] ?? bounds
-                let n = FastText.trimmed(field.text).count
+                let n = GateText.characterCount(FastText.trimmed(field.text))
                 if let min = limits.min, n < min {
                     return "dropped \(item.noun) \(GateText.quote(item.primaryText)): \(field.name) is \(GateText.count(n, "character")) (min \(min))"
                 }

@@ -58,6 +58,24 @@ enum QuizLabelScanner {
         return .some(String(decoding: b[skipSpaces(b, from: separator + 1)...], as: UTF8.self))
     }
 
+    /// `(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?`, whole line: whether the line
+    /// heads an answer key.
+    static func answerKey(_ text: String) -> Bool? {
+        guard let b = asciiLine(text) else { return nil }
+        var ends: [Int] = []
+        if let answer = word(b, "answer", at: 0) {
+            let spaced = skipSpaces(b, from: answer)
+            if spaced > answer, let end = word(b, "key", at: spaced) ?? word(b, "sheet", at: spaced) { ends.append(end) }
+            if let end = word(b, "s", at: answer) { ends.append(end) }
+        }
+        if let end = word(b, "solutions", at: 0) { ends.append(end) }
+        return ends.contains { end in
+            var i = skipSpaces(b, from: end)
+            if i < b.count, b[i] == UInt8(ascii: ":") { i += 1 }
+            return i == b.count
+        }
+    }
+
     private enum Outcome { case match(String), noMatch, undecided }
 
     /// `(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?`

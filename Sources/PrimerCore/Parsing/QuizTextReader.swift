@@ -26,7 +26,7 @@ struct QuizTextReader {
         if TextCleanup.isFence(line) || LineSyntax.isTableSeparator(line) { return }
         let plain = Self.unlabelled(line)
 
-        if FastText.mayHavePrefix(plain, answerKeyPrefixes), plain.wholeMatch(of: quizTextReaderPattern0) != nil {
+        if FastText.mayHavePrefix(plain, answerKeyPrefixes), Self.isAnswerKeyHeading(plain) {
             inKey = true
             return
         }
@@ -160,6 +160,15 @@ struct QuizTextReader {
     static func explanationLine(_ text: String) -> String? {
         if let fast = QuizLabelScanner.explanation(text) { return fast }
         return explanationLineRegex(text)
+    }
+
+    /// Whether the line heads an answer key (`quizTextReaderPattern0`, whole line).
+    static func isAnswerKeyHeading(_ text: String) -> Bool {
+        QuizLabelScanner.answerKey(text) ?? isAnswerKeyHeadingRegex(text)
+    }
+
+    static func isAnswerKeyHeadingRegex(_ text: String) -> Bool {
+        text.wholeMatch(of: quizTextReaderPattern0) != nil
     }
 
     static func answerLineRegex(_ text: String) -> String? {
