@@ -23,9 +23,11 @@ struct SubtopicRunner: Sendable {
         let siblings = topic.subtopics.filter { $0.id != subtopic.id }.map(\.title)
         let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
         var entries: [Entry] = []
-        // The lesson is read once and then followed in memory: only this runner writes this
-        // subtopic's notes, and what it stores is what it holds.
-        var notes = try store.notes(subtopicID: subtopic.id) ?? ""
+        // Read when the first family runs, then kept: the lesson is followed in memory (only
+        // this runner writes this subtopic's notes, and what it stores is what it holds), and the
+        // subject's terms are read once so the families share one context, byte-identical up to
+        // the lesson (a server's prompt cache stays warm), even when other subtopics add terms.
+        var shared: (notes: String, terms: [String])?
         for (position, family) in families.enumerated() {
             if done.contains(family.name) {
                 entries.append(.skipped(family: family.name))
@@ -33,10 +35,10 @@ struct SubtopicRunner: Sendable {
             }
             let step = index * families.count + position + 1
             progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
+            if shared == nil { shared = (try store.notes(subtopicID: subtopic.id) ?? "", try store.terms(subjectID: subjectID)) }
             let subtopicFacts = SubtopicFacts(
                 topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
-                notes: notes, terms: try store.terms(subjectID: subjectID),
-                passages: passages)
+                notes: shared?.notes ?? "", terms: shared?.terms ?? [], passages: passages)
             var purpose = Pipeline.purpose(family, facts)
             purpose.topic = topic.title
             purpose.subtopic = subtopic.title
@@ -51,7 +53,7 @@ struct SubtopicRunner: Sendable {
             outcome.record.citations += passages.map(\.citation)
             if let output = outcome.output {
                 try store.saveContent(subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record)
-                if case .notes(let body) = output { notes = body }
+                if case .notes(let body) = output { shared?.notes = body }
                 entries.append(.generated(outcome, items: output.itemCount))
             } else {
                 try store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)
