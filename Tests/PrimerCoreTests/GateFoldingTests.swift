@@ -228,6 +228,22 @@ extension GateFoldingTests {
         }
     }
 
+    @Test func notesPlaceholderCheckAgreesWithItsDefinition() {
+        func reference(_ text: String) -> Bool {
+            PlaceholdersGate.classify(text) != .content || GateText.normalize(text).contains("lorem ipsum")
+                || (text.contains("{{") && text.contains("}}"))
+        }
+        let texts = Self.corpus + Self.samples + Self.randomStrings(count: 400, seed: 14)
+            + ["Lo'rem ipsum dolor", "LOREM  IPSUM", "lorem the ipsum", "Lorém ipsum", "lorem-ipsum", "{{x}}", "real notes"]
+        var placeholders = 0
+        for text in texts {
+            let fast = NotesLengthGate.isPlaceholder(text)
+            if fast { placeholders += 1 }
+            #expect(fast == reference(text), "\(text.debugDescription)")
+        }
+        #expect(placeholders > 5)
+    }
+
     @Test func characterCountAgreesWithCount() {
         for text in Self.corpus + Self.samples + Self.randomStrings(count: 300, seed: 13) + ["a\r\nb", "\r", "\n\r", "e\u{301}"] {
             #expect(GateText.characterCount(text) == text.count, "\(text.debugDescription)")

@@ -72,6 +72,6 @@ struct EchoGate: Gate {
     /// Whether `run` occurs as consecutive elements of `words`.
     static func contains(_ words: [String], run: [String]) -> Bool {
         guard run.count <= words.count else { return false }
-        return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
+        return (0...(words.count - run.count)).contains { words[$0..<($0 + run.count)].elementsEqual(run) }
     }
 }

@@ -217,6 +217,9 @@ enum GateText {
     /// eigenvalue/eigenvector and transformation/transpose do not.
     static func keywordsMatch(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
+        // Different ASCII first letters never share a prefix: most pairs stop here. (Only ASCII:
+        // "é" and "e\u{301}" differ in their first byte but are the same Character.)
+        if let x = a.utf8.first, let y = b.utf8.first, x < 0x80, y < 0x80, x != y { return false }
         if let ascii = GateFolding.keywordsMatchASCII(a, b) { return ascii }
         return keywordsMatchCharacters(a, b)
     }
