@@ -200,4 +200,45 @@ import Testing
         #expect(a.topics.map(\.title) == b.topics.map(\.title))
         #expect(b.topics.flatMap(\.subtopics).allSatisfy { $0.notes != nil && !$0.flashcards.isEmpty && !$0.questions.isEmpty && !$0.terms.isEmpty })
     }
+    /// With subtopics running side by side, other subtopics add terms while one subtopic's
+    /// families run; its four prompts still list the same terms (they share one context, which
+    /// keeps a server's prompt cache warm), and later subtopics see the terms of earlier ones.
+    @Test func theFamiliesOfASubtopicShareOneListOfTerms() async throws {
+        let harness = try Harness()
+        defer { harness.remove() }
+        let recorder = RecordingProvider(base: try harness.shipped("mock"))
+        let summary = try await harness.pipeline(recorder).run(SubjectRequest(title: "Optics"), options: PipelineOptions(concurrency: 4))
+        #expect(summary.failures.isEmpty)
+        let heading = "## Terms already defined in this subject (do not define them again)\n"
+        func terms(_ request: CompletionRequest) -> String {
+            let text = request.messages.map(\.content).joined(separator: "\n")
+            guard let start = text.range(of: heading) else { return "" }
+            return String(text[start.upperBound...].prefix { $0 != "\n" })
+        }
+        let bySubtopic = Dictionary(grouping: recorder.requests.filter { !$0.purpose.subtopic.isEmpty }, by: \.purpose.subtopic)
+        #expect(bySubtopic.count > 2)
+        for (subtopic, requests) in bySubtopic {
+            #expect(Set(requests.map(\.purpose.family)).count == 4, "\(subtopic)")
+            #expect(Set(requests.map(terms)).count == 1, "\(subtopic): \(Set(requests.map(terms)))")
+        }
+        // Subtopics that started after others finished list their terms.
+        #expect(bySubtopic.values.contains { !terms($0[0]).isEmpty })
+    }
+}
+
+/// A provider that keeps every request it passes on.
+final class RecordingProvider: Provider, @unchecked Sendable {
+    let base: any Provider
+    private let lock = NSLock()
+    private var recorded: [CompletionRequest] = []
+    var name: String { base.name }
+    var model: String { base.model }
+    var requests: [CompletionRequest] { lock.withLock { recorded } }
+
+    init(base: any Provider) { self.base = base }
+
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        lock.withLock { recorded.append(request) }
+        return try await base.complete(request)
+    }
 }
