@@ -13,13 +13,9 @@ struct ParsingQuizScannerTests {
         for head in heads { for gap in gaps { for tail in tails { lines.append(head + gap + tail) } } }
         // Random lines over the pattern alphabet.
         let alphabet = Array("qQuestion1234 .:)-(aAbBhHiI\t*x—")
-        var state: UInt64 = 99
-        func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        var random = SeededNumbers(state: 99)
         for _ in 0..<20000 {
-            lines.append(String((0..<(next() % 14)).map { _ in alphabet[next() % alphabet.count] }))
+            lines.append(String((0..<(random.next() % 14)).map { _ in alphabet[random.next() % alphabet.count] }))
         }
         return lines
     }
@@ -63,14 +59,10 @@ struct ParsingQuizScannerTests {
             lines.append(head + gap + separator + tail)
         } } } }
         let alphabet = Array("answerANSWERcorectighxplaniosvdyTh 12:-\t.is_'Bkyl")
-        var state: UInt64 = 7
-        func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        var random = SeededNumbers(state: 7)
         for _ in 0..<20000 {
-            let head = heads[next() % heads.count]
-            lines.append(head + String((0..<(next() % 10)).map { _ in alphabet[next() % alphabet.count] }))
+            let head = heads[random.next() % heads.count]
+            lines.append(head + String((0..<(random.next() % 10)).map { _ in alphabet[random.next() % alphabet.count] }))
         }
         return lines
     }
@@ -103,5 +95,16 @@ struct ParsingQuizScannerTests {
         #expect(QuizLineScanner.choice("A) café") == nil)
         #expect(QuizLineScanner.numbered("1. naïve") == nil)
         #expect(QuizLineScanner.choice("A) plain")??.rest == "plain")
+    }
+}
+
+/// The same pseudo-random numbers on every run (a 64-bit linear congruential generator), so the
+/// random lines are reproducible.
+struct SeededNumbers {
+    var state: UInt64
+
+    mutating func next() -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int(truncatingIfNeeded: state >> 33)
     }
 }

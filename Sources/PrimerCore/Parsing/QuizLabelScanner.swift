@@ -5,21 +5,13 @@
 /// Unicode word boundaries have rules of their own. `ParsingQuizScannerTests` compares them
 /// with the regexes.
 enum QuizLabelScanner {
-    private static func asciiLine(_ text: String) -> [UInt8]? {
-        let bytes = Array(text.utf8)
-        for byte in bytes where !(byte >= 0x20 && byte < 0x7F) && byte != 0x09 { return nil }
-        return bytes
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     private static func isWordByte(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
-        return (lower >= 0x61 && lower <= 0x7A) || isDigit(byte) || byte == UInt8(ascii: "_")
+        return (lower >= 0x61 && lower <= 0x7A) || ScanBytes.isDigit(byte) || byte == UInt8(ascii: "_")
     }
     private static func skipSpaces(_ b: [UInt8], from start: Int) -> Int {
         var i = start
-        while i < b.count && isSpace(b[i]) { i += 1 }
+        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
         return i
     }
 
@@ -40,14 +32,14 @@ enum QuizLabelScanner {
     private static func plusTail(_ b: [UInt8], from start: Int) -> String? {
         guard start < b.count else { return nil }
         var i = start
-        while i < b.count - 1 && isSpace(b[i]) { i += 1 }
+        while i < b.count - 1 && ScanBytes.isSpace(b[i]) { i += 1 }
         return String(decoding: b[i...], as: UTF8.self)
     }
 
     /// `(?i)(?:explanation|rationale|reason|why)\s*[:：\-–—]\s*(.*)`, whole line (the
     /// non-ASCII dashes cannot occur in an ASCII line).
     static func explanation(_ text: String) -> String?? {
-        guard let b = asciiLine(text) else { return nil }
+        guard let b = ScanBytes.printableASCII(text) else { return nil }
         guard let end = word(b, "explanation", at: 0) ?? word(b, "rationale", at: 0) ?? word(b, "reason", at: 0)
             ?? word(b, "why", at: 0)
         else { return .some(nil) }
@@ -61,7 +53,7 @@ enum QuizLabelScanner {
     /// `(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?`, whole line: whether the line
     /// heads an answer key.
     static func answerKey(_ text: String) -> Bool? {
-        guard let b = asciiLine(text) else { return nil }
+        guard let b = ScanBytes.printableASCII(text) else { return nil }
         var ends: [Int] = []
         if let answer = word(b, "answer", at: 0) {
             let spaced = skipSpaces(b, from: answer)
@@ -81,7 +73,7 @@ enum QuizLabelScanner {
     /// `(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?`
     /// `(?:\s*[:：\-–—]|\s+is\b:?)\s*(.+)`, whole line, trying the alternatives in the regex's order.
     static func answer(_ text: String) -> String?? {
-        guard let b = asciiLine(text) else { return nil }
+        guard let b = ScanBytes.printableASCII(text) else { return nil }
         var start = 0
         if let the = word(b, "the", at: 0) {
             // Without "the", no alternative can start with "t": the optional group must match.
@@ -113,7 +105,7 @@ enum QuizLabelScanner {
     private static func afterLabel(_ b: [UInt8], from start: Int) -> Outcome {
         let digitsStart = skipSpaces(b, from: start)
         var digitsEnd = digitsStart
-        while digitsEnd < b.count && isDigit(b[digitsEnd]) { digitsEnd += 1 }
+        while digitsEnd < b.count && ScanBytes.isDigit(b[digitsEnd]) { digitsEnd += 1 }
         if digitsEnd > digitsStart {
             let outcome = separator(b, from: digitsEnd)
             if case .noMatch = outcome {} else { return outcome }
@@ -131,7 +123,7 @@ enum QuizLabelScanner {
             return .match(rest)
         }
         guard spaced > start, let end = word(b, "is", at: spaced) else { return .noMatch }
-        if end < b.count && !isSpace(b[end]) {
+        if end < b.count && !ScanBytes.isSpace(b[end]) {
             if isWordByte(b[end]) { return .noMatch }
             // "is" before punctuation: leave the word boundary to the regex.
             return .undecided

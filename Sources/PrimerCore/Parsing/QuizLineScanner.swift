@@ -5,15 +5,6 @@
 /// the regex's order. Each returns `.some(nil)` for "no match" and `nil` for "not an ASCII line,
 /// use the regex". `ParsingQuizScannerTests` compares them with the regexes.
 enum QuizLineScanner {
-    /// Printable ASCII and tab only.
-    private static func asciiLine(_ text: String) -> [UInt8]? {
-        let bytes = Array(text.utf8)
-        for byte in bytes where !(byte >= 0x20 && byte < 0x7F) && byte != 0x09 { return nil }
-        return bytes
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     private static func isChoiceLetter(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x48) || (byte >= 0x61 && byte <= 0x68)
     }
@@ -21,7 +12,7 @@ enum QuizLineScanner {
 
     /// `(?:\(([A-Ha-h])\)|([A-Ha-h])[).:])\s*(.+)`, whole line.
     static func choice(_ text: String) -> (letter: String, rest: String)?? {
-        guard let b = asciiLine(text) else { return nil }
+        guard let b = ScanBytes.printableASCII(text) else { return nil }
         let n = b.count
         let letterAt: Int
         var i: Int
@@ -36,20 +27,20 @@ enum QuizLineScanner {
         }
         // `\s*` takes all the spaces it can while `.+` still has a byte left to take.
         guard i < n else { return .some(nil) }
-        while i < n - 1 && isSpace(b[i]) { i += 1 }
+        while i < n - 1 && ScanBytes.isSpace(b[i]) { i += 1 }
         return .some((string(b[letterAt...letterAt]), string(b[i...])))
     }
 
     /// `(?i)(?:question\s*(\d+)\s*[:.)\-–—]?|q\s*(\d+)\s*[:.)\-–—]?|(\d+)\s*[.)])(?:\s+(.*))?`,
     /// whole line. The rest is "" when the optional group did not match.
     static func numbered(_ text: String) -> (digits: String, rest: String)?? {
-        guard let b = asciiLine(text) else { return nil }
+        guard let b = ScanBytes.printableASCII(text) else { return nil }
         if let match = labelled(b, word: "question") ?? labelled(b, word: "q") { return .some(match) }
         // Third alternative: digits, spaces, a required `.` or `)`.
         let digitsEnd = digitRun(b, from: 0)
         guard digitsEnd > 0 else { return .some(nil) }
         var i = digitsEnd
-        while i < b.count && isSpace(b[i]) { i += 1 }
+        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
         // Fewer spaces would leave a space where the punctuation must be.
         guard i < b.count, b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ")") else { return .some(nil) }
         guard let rest = tail(b, from: i + 1) else { return .some(nil) }
@@ -59,7 +50,7 @@ enum QuizLineScanner {
     /// The end of the run of digits starting at `start` (`start` when there is none).
     private static func digitRun(_ b: [UInt8], from start: Int) -> Int {
         var i = start
-        while i < b.count && isDigit(b[i]) { i += 1 }
+        while i < b.count && ScanBytes.isDigit(b[i]) { i += 1 }
         return i
     }
 
@@ -69,7 +60,7 @@ enum QuizLineScanner {
         guard b.count >= w.count else { return nil }
         for k in 0..<w.count where (b[k] >= 0x41 && b[k] <= 0x5A ? b[k] | 0x20 : b[k]) != w[k] { return nil }
         var i = w.count
-        while i < b.count && isSpace(b[i]) { i += 1 }
+        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
         // `\s*` before the digits: giving spaces back cannot help, the next thing must be a digit.
         let digitsStart = i
         let digitsEnd = digitRun(b, from: digitsStart)
@@ -78,7 +69,7 @@ enum QuizLineScanner {
         // `\s*` (greedy, then giving spaces back one by one), `[:.)\-]?` (taken first when there),
         // then the optional tail.
         var spacesEnd = digitsEnd
-        while spacesEnd < b.count && isSpace(b[spacesEnd]) { spacesEnd += 1 }
+        while spacesEnd < b.count && ScanBytes.isSpace(b[spacesEnd]) { spacesEnd += 1 }
         var j = spacesEnd
         while j >= digitsEnd {
             if j < b.count, [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "-")].contains(b[j]),
@@ -96,9 +87,9 @@ enum QuizLineScanner {
     /// is skipped (at the end), nil when neither fits (a non-space follows).
     private static func tail(_ b: [UInt8], from start: Int) -> String? {
         if start == b.count { return "" }
-        guard isSpace(b[start]) else { return nil }
+        guard ScanBytes.isSpace(b[start]) else { return nil }
         var i = start
-        while i < b.count && isSpace(b[i]) { i += 1 }
+        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
         return string(b[i...])
     }
 }
