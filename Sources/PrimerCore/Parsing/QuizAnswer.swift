@@ -52,8 +52,11 @@ enum QuizAnswer {
         var changed = true
         while changed {
             changed = false
-            for marker in suffixMarkers where text.lowercased().hasSuffix(marker) {
+            // Lowercased once per change of the text, not once per marker.
+            var lower = text.lowercased()
+            for marker in suffixMarkers where lower.hasSuffix(marker) {
                 text = LineSyntax.trim(text.dropLast(marker.count))
+                lower = text.lowercased()
                 marked = true
                 changed = true
             }
