@@ -101,17 +101,16 @@ enum GateFolding {
         return result
     }
 
-    private static let cache = FoldCache()
+    /// Folded non-ASCII runs (" —", "é", "’s"…), which repeat across answers.
+    private static let cache = BoundedCache<String, [Unicode.Scalar]>(maxEntries: 4096)
+    private static let maxCachedRunScalars = 8
 
     private static func foldRun(_ run: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: run)
         let text = String(view)
-        guard run.count <= FoldCache.maxKeyScalars else { return Array(foundationFold(text).unicodeScalars) }
-        if let hit = cache[text] { return hit }
-        let folded = Array(foundationFold(text).unicodeScalars)
-        cache[text] = folded
-        return folded
+        guard run.count <= maxCachedRunScalars else { return Array(foundationFold(text).unicodeScalars) }
+        return cache.value(for: text) { Array(foundationFold(text).unicodeScalars) }
     }
 
     /// Splits ASCII scalars at spaces, drops a leading ">" and (optionally) the articles, and
@@ -150,25 +149,6 @@ enum GateFolding {
             let s = word.startIndex
             return word[s] == "t" && word[s + 1] == "h" && word[s + 2] == "e"
         default: return false
-        }
-    }
-}
-
-/// A small thread-safe cache of folded non-ASCII runs (" —", "é", "’s"…), which repeat across
-/// answers. Bounded: it is emptied when full.
-final class FoldCache: @unchecked Sendable {
-    static let maxKeyScalars = 8
-    private static let maxEntries = 4096
-    private let lock = NSLock()
-    private var entries: [String: [Unicode.Scalar]] = [:]
-
-    subscript(key: String) -> [Unicode.Scalar]? {
-        get { lock.withLock { entries[key] } }
-        set {
-            lock.withLock {
-                if entries.count >= Self.maxEntries { entries.removeAll(keepingCapacity: true) }
-                entries[key] = newValue
-            }
         }
     }
 }

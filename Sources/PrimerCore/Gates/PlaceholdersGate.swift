@@ -120,27 +120,18 @@ struct PlaceholdersGate: Gate {
     }
 
     /// The words of a normalised field when every one is a template word; nil at the first
-    /// that is not. An ASCII text is cut at its spaces without splitting the whole text into
-    /// Characters first (most fields stop at their first word).
+    /// that is not. An ASCII text is cut at its space bytes and a String is made per word only
+    /// up to the first content word (most fields stop at their first word).
     private static func leadingTemplateWords(_ normalized: String, _ bytes: [UInt8]) -> [String]? {
-        var words: [String] = []
         guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            for part in normalized.split(separator: " ") {
-                let word = String(part)
-                guard isTemplateWord(word) else { return nil }
-                words.append(word)
-            }
-            return words
+            let words = GateText.splitWords(normalized)
+            return words.allSatisfy(isTemplateWord) ? words : nil
         }
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x20) ?? bytes.count
-            if end > start {
-                let word = String(decoding: bytes[start..<end], as: UTF8.self)
-                guard isTemplateWord(word) else { return nil }
-                words.append(word)
-            }
-            start = end + 1
+        var words: [String] = []
+        for piece in bytes.split(separator: 0x20) {
+            let word = String(decoding: piece, as: UTF8.self)
+            guard isTemplateWord(word) else { return nil }
+            words.append(word)
         }
         return words
     }

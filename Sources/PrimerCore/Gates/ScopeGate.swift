@@ -1,4 +1,3 @@
-import Foundation
 import Yams
 
 /// `scope`: drops items that are about a sibling subtopic instead of this one, so each
@@ -29,7 +28,8 @@ struct ScopeGate: Gate {
     }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        let titles = Self.titleCache.titles(for: context)
+        let key = TitlesKey(subject: context.subject, topic: context.topic, subtopic: context.subtopic, siblings: context.siblings)
+        let titles = Self.titleCache.value(for: key) { Titles(context) }
         guard !titles.distinctive.isEmpty, !titles.siblings.isEmpty else { return GateVerdict(output: output) }
         let distinctive = titles.distinctive
         let siblings = titles.siblings
@@ -72,33 +72,16 @@ struct ScopeGate: Gate {
         }
     }
 
-    /// The families of a subtopic (flashcards, quiz, terms) and their retries share one
-    /// subtopic's titles, so their keyword sets are computed once per subtopic, not per answer.
-    static let titleCache = ScopeTitleCache()
-}
-
-/// `ScopeGate.Titles` by subject, topic, subtopic and siblings. Thread-safe and bounded: it is
-/// emptied when full (a batch moves on to other subtopics).
-final class ScopeTitleCache: @unchecked Sendable {
-    private struct Key: Hashable {
+    /// What `Titles` depends on.
+    struct TitlesKey: Hashable, Sendable {
         let subject: String
         let topic: String
         let subtopic: String
         let siblings: [String]
     }
 
-    private static let maxEntries = 512
-    private let lock = NSLock()
-    private var entries: [Key: ScopeGate.Titles] = [:]
-
-    func titles(for context: GateContext) -> ScopeGate.Titles {
-        let key = Key(subject: context.subject, topic: context.topic, subtopic: context.subtopic, siblings: context.siblings)
-        if let hit = lock.withLock({ entries[key] }) { return hit }
-        let titles = ScopeGate.Titles(context)
-        lock.withLock {
-            if entries.count >= Self.maxEntries { entries.removeAll(keepingCapacity: true) }
-            entries[key] = titles
-        }
-        return titles
-    }
+    /// The families of a subtopic (flashcards, quiz, terms) and their retries share one
+    /// subtopic's titles, so their keyword sets are computed once per subtopic, not per answer.
+    /// Emptied when full: a batch moves on to other subtopics.
+    static let titleCache = BoundedCache<TitlesKey, Titles>(maxEntries: 512)
 }

@@ -9,25 +9,6 @@ enum QuizLabelScanner {
         let lower = byte | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || ScanBytes.isDigit(byte) || byte == UInt8(ascii: "_")
     }
-    private static func skipSpaces(_ b: [UInt8], from start: Int) -> Int {
-        var i = start
-        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
-        return i
-    }
-
-    /// The end of `word` (lowercase ASCII) at `start`, compared case-insensitively; nil when absent.
-    private static func word(_ b: [UInt8], _ word: StaticString, at start: Int) -> Int? {
-        let count = word.utf8CodeUnitCount
-        guard start + count <= b.count else { return nil }
-        return word.withUTF8Buffer { w in
-            for k in 0..<count {
-                let byte = b[start + k]
-                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != w[k] { return nil }
-            }
-            return start + count
-        }
-    }
-
     /// `\s*(.+)` to the end: the greedy spaces give one back when nothing else is left.
     private static func plusTail(_ b: [UInt8], from start: Int) -> String? {
         guard start < b.count else { return nil }
@@ -40,14 +21,13 @@ enum QuizLabelScanner {
     /// non-ASCII dashes cannot occur in an ASCII line).
     static func explanation(_ text: String) -> String?? {
         guard let b = ScanBytes.printableASCII(text) else { return nil }
-        guard let end = word(b, "explanation", at: 0) ?? word(b, "rationale", at: 0) ?? word(b, "reason", at: 0)
-            ?? word(b, "why", at: 0)
-        else { return .some(nil) }
-        let separator = skipSpaces(b, from: end)
+        let labels: [StaticString] = ["explanation", "rationale", "reason", "why"]
+        guard let end = labels.lazy.compactMap({ ScanBytes.word(b, $0, at: 0) }).first else { return .some(nil) }
+        let separator = ScanBytes.skipSpaces(b, from: end)
         guard separator < b.count, b[separator] == UInt8(ascii: ":") || b[separator] == UInt8(ascii: "-") else {
             return .some(nil)
         }
-        return .some(String(decoding: b[skipSpaces(b, from: separator + 1)...], as: UTF8.self))
+        return .some(String(decoding: b[ScanBytes.skipSpaces(b, from: separator + 1)...], as: UTF8.self))
     }
 
     /// `(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?`, whole line: whether the line
@@ -55,14 +35,16 @@ enum QuizLabelScanner {
     static func answerKey(_ text: String) -> Bool? {
         guard let b = ScanBytes.printableASCII(text) else { return nil }
         var ends: [Int] = []
-        if let answer = word(b, "answer", at: 0) {
-            let spaced = skipSpaces(b, from: answer)
-            if spaced > answer, let end = word(b, "key", at: spaced) ?? word(b, "sheet", at: spaced) { ends.append(end) }
-            if let end = word(b, "s", at: answer) { ends.append(end) }
+        if let answer = ScanBytes.word(b, "answer", at: 0) {
+            let spaced = ScanBytes.skipSpaces(b, from: answer)
+            if spaced > answer, let end = ScanBytes.word(b, "key", at: spaced) ?? ScanBytes.word(b, "sheet", at: spaced) {
+                ends.append(end)
+            }
+            if let end = ScanBytes.word(b, "s", at: answer) { ends.append(end) }
         }
-        if let end = word(b, "solutions", at: 0) { ends.append(end) }
+        if let end = ScanBytes.word(b, "solutions", at: 0) { ends.append(end) }
         return ends.contains { end in
-            var i = skipSpaces(b, from: end)
+            var i = ScanBytes.skipSpaces(b, from: end)
             if i < b.count, b[i] == UInt8(ascii: ":") { i += 1 }
             return i == b.count
         }
@@ -75,21 +57,21 @@ enum QuizLabelScanner {
     static func answer(_ text: String) -> String?? {
         guard let b = ScanBytes.printableASCII(text) else { return nil }
         var start = 0
-        if let the = word(b, "the", at: 0) {
+        if let the = ScanBytes.word(b, "the", at: 0) {
             // Without "the", no alternative can start with "t": the optional group must match.
-            let afterSpaces = skipSpaces(b, from: the)
+            let afterSpaces = ScanBytes.skipSpaces(b, from: the)
             guard afterSpaces > the else { return .some(nil) }
             start = afterSpaces
         }
         var labels: [Int] = []
         for (first, second) in [("correct", "answer"), ("right", "answer")] as [(StaticString, StaticString)] {
-            if let end = word(b, first, at: start) {
-                let spaced = skipSpaces(b, from: end)
-                if spaced > end, let full = word(b, second, at: spaced) { labels.append(full) }
+            if let end = ScanBytes.word(b, first, at: start) {
+                let spaced = ScanBytes.skipSpaces(b, from: end)
+                if spaced > end, let full = ScanBytes.word(b, second, at: spaced) { labels.append(full) }
             }
         }
         for single in ["answer", "correct", "solution"] as [StaticString] {
-            if let end = word(b, single, at: start) { labels.append(end) }
+            if let end = ScanBytes.word(b, single, at: start) { labels.append(end) }
         }
         for label in labels {
             switch afterLabel(b, from: label) {
@@ -103,9 +85,8 @@ enum QuizLabelScanner {
 
     /// `(?:\s*\d+)?` (taken first when there) and the separator, from the end of the label.
     private static func afterLabel(_ b: [UInt8], from start: Int) -> Outcome {
-        let digitsStart = skipSpaces(b, from: start)
-        var digitsEnd = digitsStart
-        while digitsEnd < b.count && ScanBytes.isDigit(b[digitsEnd]) { digitsEnd += 1 }
+        let digitsStart = ScanBytes.skipSpaces(b, from: start)
+        let digitsEnd = ScanBytes.digitRun(b, from: digitsStart)
         if digitsEnd > digitsStart {
             let outcome = separator(b, from: digitsEnd)
             if case .noMatch = outcome {} else { return outcome }
@@ -116,13 +97,13 @@ enum QuizLabelScanner {
     /// `(?:\s*[:\-]|\s+is\b:?)\s*(.+)`. After "is" only a space, a tab or the end is decided
     /// here, so the optional colon is never there.
     private static func separator(_ b: [UInt8], from start: Int) -> Outcome {
-        let spaced = skipSpaces(b, from: start)
+        let spaced = ScanBytes.skipSpaces(b, from: start)
         if spaced < b.count, b[spaced] == UInt8(ascii: ":") || b[spaced] == UInt8(ascii: "-"),
             let rest = plusTail(b, from: spaced + 1)
         {
             return .match(rest)
         }
-        guard spaced > start, let end = word(b, "is", at: spaced) else { return .noMatch }
+        guard spaced > start, let end = ScanBytes.word(b, "is", at: spaced) else { return .noMatch }
         if end < b.count && !ScanBytes.isSpace(b[end]) {
             if isWordByte(b[end]) { return .noMatch }
             // "is" before punctuation: leave the word boundary to the regex.

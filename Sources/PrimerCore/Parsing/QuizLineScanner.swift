@@ -35,42 +35,31 @@ enum QuizLineScanner {
     /// whole line. The rest is "" when the optional group did not match.
     static func numbered(_ text: String) -> (digits: String, rest: String)?? {
         guard let b = ScanBytes.printableASCII(text) else { return nil }
-        if let match = labelled(b, word: "question") ?? labelled(b, word: "q") { return .some(match) }
+        if let match = labelled(b, ScanBytes.word(b, "question", at: 0)) ?? labelled(b, ScanBytes.word(b, "q", at: 0)) {
+            return .some(match)
+        }
         // Third alternative: digits, spaces, a required `.` or `)`.
-        let digitsEnd = digitRun(b, from: 0)
+        let digitsEnd = ScanBytes.digitRun(b, from: 0)
         guard digitsEnd > 0 else { return .some(nil) }
-        var i = digitsEnd
-        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
+        let i = ScanBytes.skipSpaces(b, from: digitsEnd)
         // Fewer spaces would leave a space where the punctuation must be.
         guard i < b.count, b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ")") else { return .some(nil) }
         guard let rest = tail(b, from: i + 1) else { return .some(nil) }
         return .some((string(b[0..<digitsEnd]), rest))
     }
 
-    /// The end of the run of digits starting at `start` (`start` when there is none).
-    private static func digitRun(_ b: [UInt8], from start: Int) -> Int {
-        var i = start
-        while i < b.count && ScanBytes.isDigit(b[i]) { i += 1 }
-        return i
-    }
-
-    /// `word\s*(\d+)\s*[:.)\-]?` then the optional tail, case-insensitive, from the start.
-    private static func labelled(_ b: [UInt8], word: String) -> (digits: String, rest: String)? {
-        let w = Array(word.utf8)
-        guard b.count >= w.count else { return nil }
-        for k in 0..<w.count where (b[k] >= 0x41 && b[k] <= 0x5A ? b[k] | 0x20 : b[k]) != w[k] { return nil }
-        var i = w.count
-        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
+    /// `word\s*(\d+)\s*[:.)\-]?` then the optional tail, after a label word (case-insensitive)
+    /// that ends at `wordEnd`; nil when the word was not there.
+    private static func labelled(_ b: [UInt8], _ wordEnd: Int?) -> (digits: String, rest: String)? {
+        guard let wordEnd else { return nil }
         // `\s*` before the digits: giving spaces back cannot help, the next thing must be a digit.
-        let digitsStart = i
-        let digitsEnd = digitRun(b, from: digitsStart)
+        let digitsStart = ScanBytes.skipSpaces(b, from: wordEnd)
+        let digitsEnd = ScanBytes.digitRun(b, from: digitsStart)
         guard digitsEnd > digitsStart else { return nil }
         let digits = string(b[digitsStart..<digitsEnd])
         // `\s*` (greedy, then giving spaces back one by one), `[:.)\-]?` (taken first when there),
         // then the optional tail.
-        var spacesEnd = digitsEnd
-        while spacesEnd < b.count && ScanBytes.isSpace(b[spacesEnd]) { spacesEnd += 1 }
-        var j = spacesEnd
+        var j = ScanBytes.skipSpaces(b, from: digitsEnd)
         while j >= digitsEnd {
             if j < b.count, [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "-")].contains(b[j]),
                 let rest = tail(b, from: j + 1)
@@ -88,8 +77,6 @@ enum QuizLineScanner {
     private static func tail(_ b: [UInt8], from start: Int) -> String? {
         if start == b.count { return "" }
         guard ScanBytes.isSpace(b[start]) else { return nil }
-        var i = start
-        while i < b.count && ScanBytes.isSpace(b[i]) { i += 1 }
-        return string(b[i...])
+        return string(b[ScanBytes.skipSpaces(b, from: start)...])
     }
 }
