@@ -54,20 +54,11 @@ find_pip() {
     else fail "pip is needed to download from PyPI (apt-get install python3-pip)"; fi
 }
 
-# Installs Debian packages that are not installed yet.
+# Installs Debian packages that are not installed yet (refreshing stale package lists once).
+source "$(dirname "$0")/lib/apt.sh"
 apt_ensure() {
-    local missing=()
-    for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    command -v apt-get >/dev/null 2>&1 || fail "missing ${missing[*]} and no apt-get; install them by hand"
-    [ "$(id -u)" -eq 0 ] || fail "missing ${missing[*]}; run: sudo apt-get install -y ${missing[*]}"
-    step "apt-get install ${missing[*]}"
-    # `apt-get update` only when the package lists are absent (fresh container).
-    if [ -z "$(ls -A /var/lib/apt/lists 2>/dev/null | grep -v -e lock -e partial || true)" ]; then
-        apt-get update -q
-    fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" \
-        || fail "apt-get install ${missing[*]} failed (try apt-get update first)"
+    step "apt-get install $*"
+    apt_install_missing "$@" || fail "could not install $* (see above)"
     done_step
 }
 

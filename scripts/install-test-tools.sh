@@ -9,10 +9,8 @@ missing=()
 for tool in pdftotext:poppler-utils qpdf:qpdf; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-fi
+source scripts/lib/apt.sh
+apt_install_missing "${missing[@]}"
 
 python3 -c 'import anki' 2>/dev/null || python3 -m pip install -q anki==26.9.3
 
