@@ -35,10 +35,17 @@ extension SQLiteStore {
         try dbPool.read { db in try Self.fetchPlan(db, subjectID: subjectID) }
     }
 
-    public func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) throws -> [StoredTopic] {
+    public func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) throws -> [StoredTopic] {
         try dbPool.write { db in
             try Self.requireSubject(db, subjectID)
             let now = Date()
+            if !replacing {
+                let kept = try Self.fetchPlan(db, subjectID: subjectID)
+                if !kept.isEmpty {
+                    try Self.recordDiscarded(db, subjectID: subjectID, subtopicID: nil, generation: generation, at: now)
+                    return kept
+                }
+            }
             // Cascades to subtopics and everything under them, their generations included.
             try db.execute(sql: "DELETE FROM topics WHERE subject_id = ?", arguments: [subjectID])
             for (topicIndex, topic) in plan.topics.enumerated() {
@@ -56,6 +63,18 @@ extension SQLiteStore {
         }
     }
 
+    /// Records a generation whose answer was not kept because another run stored its content
+    /// first: its calls, tokens and cost stay accounted for, and nothing stored changes.
+    static func recordDiscarded(
+        _ db: Database, subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord, at now: Date
+    ) throws {
+        var discarded = generation
+        discarded.status = .failed
+        discarded.error = "discarded: another run stored this \(generation.family) first, and stored content is never replaced"
+        discarded.citations = []
+        _ = try insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: discarded, at: now)
+    }
+
     public func completedFamilies(subtopicID: Int64) throws -> Set<String> {
         try dbPool.read { db in
             Set(
@@ -65,21 +84,30 @@ extension SQLiteStore {
         }
     }
 
+    @discardableResult
     public func saveContent(
         subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord
-    ) throws {
+    ) throws -> Bool {
         if case .plan = output { throw StoreError.invalidWrite("a plan is stored with replacePlan, not saveContent") }
         guard generation.status == .ok else {
             throw StoreError.invalidWrite("saveContent needs an ok generation; record a failed one with recordFailure")
         }
-        try dbPool.write { db in
+        return try dbPool.write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()
+            let stored = try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM generations WHERE subtopic_id = ? AND family = ? AND status = 'ok'"),
+                arguments: [subtopicID, generation.family]) != nil
+            if stored {
+                try Self.recordDiscarded(db, subjectID: subjectID, subtopicID: subtopicID, generation: generation, at: now)
+                return false
+            }
             let generationID = try Self.insertGeneration(
                 db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
             try Self.replaceContent(
                 db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID)
             try Self.touch(db, subjectID: subjectID, at: now)
+            return true
         }
     }
 

@@ -21,6 +21,9 @@ enum Schema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: v2)
         }
+        migrator.registerMigration("v3-work-claims") { db in
+            try db.execute(sql: v3WorkClaims)
+        }
         return migrator
     }
 
@@ -178,5 +181,19 @@ enum Schema {
             hits INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX response_cache_created ON response_cache(created_at);
+        """
+
+    /// Which run is generating what (`WorkKey`), so runs sharing the store never generate the
+    /// same plan or subtopic twice. A row lives while its run works; `heartbeat_at` (seconds
+    /// since 1970) is renewed every few seconds, and a stale row is taken over.
+    static let v3WorkClaims = """
+        CREATE TABLE work_claims (
+            work TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            heartbeat_at REAL NOT NULL
+        );
+        CREATE INDEX work_claims_owner ON work_claims(owner);
         """
 }

@@ -214,35 +214,45 @@ import Testing
         #expect(try store.attempts(generationID: failed.id).map(\.reasons) == [["too short"], ["provider 'mock': timeout"]])
     }
 
-    @Test func saveContentReplacesAFamily() throws {
+    @Test func saveContentNeverReplacesAStoredFamily() throws {
         let folder = try TempFolder()
         let store = try folder.store()
         let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
         let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[0].subtopics[0].id
-        try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .notes("old"),
-            generation: generation("notes", citations: [Citation(url: "https://old.example")]))
-        try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic,
-            output: .flashcards([Flashcard(front: "1", back: "1"), Flashcard(front: "2", back: "2")]),
-            generation: generation("flashcards"))
-        try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .notes("new"),
-            generation: generation("notes", citations: [Citation(url: "https://new.example")]))
-        try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "3", back: "3")]),
-            generation: generation("flashcards"))
-        #expect(try store.notes(subtopicID: subtopic) == "new")
-        let counts = try store.counts()
-        #expect(counts["notes"] == 1 && counts["flashcards"] == 1)
-        let kit = try #require(try store.kit(subjectTitle: "Biology"))
-        let stored = kit.topics[0].subtopics[0]
-        #expect(stored.notes == "new")
-        #expect(stored.flashcards == [Flashcard(front: "3", back: "3")])
-        #expect(stored.sources.map(\.url) == ["https://new.example"])
-        // The superseded generations stay as provenance.
-        #expect(stored.generations.count == 4)
+        #expect(try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .notes("first"),
+            generation: generation("notes", citations: [Citation(url: "https://first.example")])))
+        #expect(try store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "1", back: "1")]),
+            generation: generation("flashcards")))
+        // A second run's answers for the same families (it raced the first one) are not kept.
+        #expect(try !store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .notes("second"),
+            generation: generation("notes", citations: [Citation(url: "https://second.example")])))
+        #expect(try !store.saveContent(
+            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "2", back: "2")]),
+            generation: generation("flashcards")))
+        let stored = try #require(try store.kit(subjectTitle: "Biology")).topics[0].subtopics[0]
+        #expect(stored.notes == "first")
+        #expect(stored.flashcards == [Flashcard(front: "1", back: "1")])
+        #expect(stored.sources.map(\.url) == ["https://first.example"])
+        // The discarded answers stay as provenance (their calls and tokens were spent), marked so.
+        let rows = try store.generations(subjectTitle: "Biology").filter { $0.subtopicID == subtopic }
+        #expect(rows.map(\.status) == ["ok", "ok", "failed", "failed"])
+        #expect(rows.last?.error?.contains("another run stored this flashcards first") == true)
+    }
+
+    @Test func aPlanIsReplacedOnlyWhenAskedTo() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let first = try store.storePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"), replacing: false)
+        let other = Plan(topics: [PlanTopic(title: "Ecology", overview: "", subtopics: ["Food webs"])])
+        let kept = try store.storePlan(subjectID: subject.id, plan: other, generation: generation("plan"), replacing: false)
+        #expect(kept == first)
+        let replaced = try store.storePlan(subjectID: subject.id, plan: other, generation: generation("plan"), replacing: true)
+        #expect(replaced.map(\.title) == ["Ecology"])
     }
 
     @Test func invalidWritesAreRefused() throws {

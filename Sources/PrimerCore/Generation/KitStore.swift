@@ -67,7 +67,7 @@ public struct GenerationRecord: Sendable, Equatable, Codable {
     public var usage: TokenUsage { attempts.reduce(TokenUsage()) { $0 + $1.usage } }
     public var cost: Double? {
         let costs = attempts.compactMap(\.cost)
-        return costs.isEmpty ? nil : costs.reduce(0, +)
+        return costs.isEmpty ? nil : Cost.sum(costs)
     }
     public var latencyMs: Int { attempts.reduce(0) { $0 + $1.latencyMs } }
 }
@@ -117,16 +117,35 @@ public protocol KitStore: Sendable {
     func upsertSubject(title: String, notes: String, kind: SubjectKind, instructions: String) throws -> StoredSubject
     /// Topics and subtopics in plan order; empty when there is no plan yet.
     func plan(subjectID: Int64) throws -> [StoredTopic]
-    /// Replaces the plan and everything under it, and records the generation, in one transaction.
-    func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) throws -> [StoredTopic]
+    /// Stores the plan and records its generation, in one transaction. With `replacing`, the plan
+    /// and everything under it is replaced; without, a plan another run stored first is kept
+    /// (this one is recorded as discarded) and returned.
+    func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) throws -> [StoredTopic]
     /// Families whose content is stored for this subtopic (status ok).
     func completedFamilies(subtopicID: Int64) throws -> Set<String>
     /// Stores a family's accepted output for a subtopic with its provenance, in one transaction.
-    func saveContent(subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord) throws
+    /// Content stored is never replaced: when another run stored this family first, its content
+    /// is kept, this generation is recorded as discarded and the result is false.
+    @discardableResult
+    func saveContent(subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord) throws -> Bool
     /// Records a failed generation (its attempts and error); stores no content.
     func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws
     /// The lesson (notes or grammar lesson) stored for a subtopic, if any.
     func notes(subtopicID: Int64) throws -> String?
     /// Terms already stored for the subject, so later subtopics do not define them again.
     func terms(subjectID: Int64) throws -> [String]
+
+    /// Claims `work` for `owner` unless another run holds it with a heartbeat newer than
+    /// `staleAfter` seconds and a live process; true when `owner` holds it now.
+    func claim(_ work: WorkKey, for owner: WorkOwner, staleAfter: TimeInterval) throws -> Bool
+    /// Renews the heartbeat of every claim `owner` holds.
+    func renewClaims(of owner: WorkOwner) throws
+    func releaseClaim(_ work: WorkKey, of owner: WorkOwner) throws
+}
+
+extension KitStore {
+    /// Replaces the plan and everything under it (`--regenerate-plan`), in one transaction.
+    public func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) throws -> [StoredTopic] {
+        try storePlan(subjectID: subjectID, plan: plan, generation: generation, replacing: true)
+    }
 }

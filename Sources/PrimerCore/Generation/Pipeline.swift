@@ -80,25 +80,42 @@ public struct Pipeline: Sendable {
         let generator = Generator(provider: provider)
         summary.familyOrder = families.planFamily(for: kind).map { [$0.name] } ?? []
 
-        // The plan.
+        // The plan: one run at a time generates it; the others wait and use it.
+        let claims = WorkClaims(store: store, owner: WorkOwner.newRun())
+        let heartbeat = claims.keepAlive()
+        defer { heartbeat.cancel() }
         var topics = try store.plan(subjectID: subject.id)
         if topics.isEmpty || options.regeneratePlan {
             guard let planFamily = families.planFamily(for: kind) else {
                 throw PipelineError(description: "no plan family for \(kind.rawValue) subjects in the prompts folder; add one with `scope: plan`")
             }
-            progress(.planStarted)
-            let outcome = try await generator.run(
-                family: planFamily, kind: kind, values: context.values(subject: facts),
-                purpose: Self.purpose(planFamily, facts), gateContext: GateContext(subject: facts.title, subjectKind: kind),
-                onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
-            guard case .plan(let plan)? = outcome.output else {
-                try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: outcome.record)
-                summary.add(outcome, items: 0)
-                throw PipelineError(description: outcome.record.error ?? "the plan could not be generated")
+            let work = WorkKey.plan(subjectID: subject.id)
+            let claimed = try await claims.claim(
+                work, onWait: { progress(.waitingForOtherRun(work: "the plan")) },
+                settled: { try !options.regeneratePlan && !store.plan(subjectID: subject.id).isEmpty })
+            defer { if claimed { claims.release(work) } }
+            // Claimed: another run may have stored a plan while this one waited for the claim.
+            if claimed { topics = try store.plan(subjectID: subject.id) }
+            if claimed && (topics.isEmpty || options.regeneratePlan) {
+                progress(.planStarted)
+                let outcome = try await generator.run(
+                    family: planFamily, kind: kind, values: context.values(subject: facts),
+                    purpose: Self.purpose(planFamily, facts), gateContext: GateContext(subject: facts.title, subjectKind: kind),
+                    onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
+                guard case .plan(let plan)? = outcome.output else {
+                    try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: outcome.record)
+                    summary.add(outcome, items: 0)
+                    throw PipelineError(description: outcome.record.error ?? "the plan could not be generated")
+                }
+                topics = try store.storePlan(
+                    subjectID: subject.id, plan: plan, generation: outcome.record, replacing: options.regeneratePlan)
+                summary.add(outcome, items: outcome.output?.itemCount ?? 0)
+                progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: true))
+            } else {
+                topics = try store.plan(subjectID: subject.id)
+                summary.skip(planFamily.name)
+                progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: false))
             }
-            topics = try store.replacePlan(subjectID: subject.id, plan: plan, generation: outcome.record)
-            summary.add(outcome, items: outcome.output?.itemCount ?? 0)
-            progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: true))
         } else {
             summary.skip(families.planFamily(for: kind)?.name ?? "plan")
             progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: false))
@@ -114,38 +131,55 @@ public struct Pipeline: Sendable {
 
         let runner = SubtopicRunner(
             subjectID: subject.id, facts: facts, families: families.subtopicFamilies(for: kind), generator: generator,
-            store: store, context: context, grounding: grounding, progress: progress, total: work.count)
+            store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count)
         summary.familyOrder += runner.families.map(\.name)
         // Subtopics run side by side up to the concurrency limit; results merge in plan order.
-        let scope = work
-        let reports = try await withThrowingTaskGroup(of: (Int, [SubtopicRunner.Entry]).self) { group in
-            var reports = [[SubtopicRunner.Entry]](repeating: [], count: scope.count)
-            var next = 0
-            func startNext() {
-                guard next < scope.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, try await runner.run(scope[index].topic, scope[index].subtopic, index: index)) }
-            }
-            for _ in 0..<max(1, options.concurrency) { startNext() }
-            while let (index, entries) = try await group.next() {
-                reports[index] = entries
-                startNext()
-            }
-            return reports
-        }
+        // A subtopic another run is generating is put off to a second pass, which waits for it.
+        var reports = [[SubtopicRunner.Entry]](repeating: [], count: work.count)
+        let deferred = try await Self.runSubtopics(
+            Array(work.indices), of: work, with: runner, concurrency: options.concurrency, waiting: false, into: &reports)
+        _ = try await Self.runSubtopics(
+            deferred, of: work, with: runner, concurrency: options.concurrency, waiting: true, into: &reports)
         for entry in reports.joined() {
             switch entry {
             case .skipped(let family):
                 summary.skip(family)
             case .generated(let outcome, let items):
                 summary.add(outcome, items: items)
+            case .discarded(let outcome):
+                summary.add(outcome, items: 0, kept: false)
             case .failed(let outcome, let subtopic):
                 summary.add(outcome, items: 0)
                 summary.failures.append(RunFailure(family: outcome.record.family, subtopic: subtopic, error: outcome.record.error ?? "failed"))
             }
         }
         return summary
+    }
+
+    /// Runs the subtopics at `indices` of `work`, `concurrency` at a time, filling `reports`;
+    /// returns the indices put off because another run holds them (none when `waiting`).
+    static func runSubtopics(
+        _ indices: [Int], of work: [(topic: StoredTopic, subtopic: StoredSubtopic)], with runner: SubtopicRunner,
+        concurrency: Int, waiting: Bool, into reports: inout [[SubtopicRunner.Entry]]
+    ) async throws -> [Int] {
+        try await withThrowingTaskGroup(of: (Int, [SubtopicRunner.Entry]?).self) { group in
+            var deferred: [Int] = []
+            var next = 0
+            func startNext() {
+                guard next < indices.count else { return }
+                let index = indices[next]
+                next += 1
+                group.addTask {
+                    (index, try await runner.run(work[index].topic, work[index].subtopic, index: index, waitForOtherRuns: waiting))
+                }
+            }
+            for _ in 0..<max(1, concurrency) { startNext() }
+            while let (index, entries) = try await group.next() {
+                if let entries { reports[index] = entries } else { deferred.append(index) }
+                startNext()
+            }
+            return deferred.sorted()
+        }
     }
 
     static func purpose(_ family: PromptFamily, _ facts: SubjectFacts) -> RequestPurpose {

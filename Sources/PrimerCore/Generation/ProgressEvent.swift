@@ -7,4 +7,7 @@ public enum ProgressEvent: Sendable {
     case familyStarted(family: String, subtopic: String, step: Int, total: Int)
     case attempt(family: String, subtopic: String?, attempt: AttemptRecord)
     case familyFinished(family: String, subtopic: String, ok: Bool)
+    /// Another run on the same store is generating this work (the plan, or a subtopic's
+    /// families): this run waits for it instead of generating it twice.
+    case waitingForOtherRun(work: String)
 }

@@ -42,13 +42,17 @@ public struct RunSummary: Sendable, Equatable, Codable {
 
     public var succeeded: Bool { failures.isEmpty }
 
-    mutating func add(_ outcome: GenerationOutcome, items: Int) {
+    /// Counts an outcome's calls and tokens; `kept: false` is an accepted answer that was not
+    /// stored because another run stored the same family first (counted as already stored).
+    mutating func add(_ outcome: GenerationOutcome, items: Int, kept: Bool = true) {
         let record = outcome.record
         var family = families[record.family] ?? FamilySummary()
         family.attempts += record.attempts.count
         family.providerCalls += outcome.providerCalls
         family.dropped += record.attempts.last?.dropped.count ?? 0
-        if record.status == .ok {
+        if record.status == .ok && !kept {
+            family.skipped += 1
+        } else if record.status == .ok {
             family.generated += 1
             family.items += items
         } else {
@@ -59,7 +63,7 @@ public struct RunSummary: Sendable, Equatable, Codable {
         attempts += record.attempts.count
         promptTokens += record.usage.promptTokens
         completionTokens += record.usage.completionTokens
-        cost += record.cost ?? 0
+        cost = Cost.adding(cost, record.cost)
     }
 
     mutating func skip(_ family: String) {

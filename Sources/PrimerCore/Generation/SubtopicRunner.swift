@@ -4,6 +4,8 @@ struct SubtopicRunner: Sendable {
     enum Entry: Sendable {
         case skipped(family: String)
         case generated(GenerationOutcome, items: Int)
+        /// Accepted, but another run stored this family first; its content was kept.
+        case discarded(GenerationOutcome)
         case failed(GenerationOutcome, subtopic: String)
     }
 
@@ -14,12 +16,36 @@ struct SubtopicRunner: Sendable {
     let store: any KitStore
     let context: ContextBuilder
     let grounding: (any GroundingSource)?
+    let claims: WorkClaims
     let progress: @Sendable (ProgressEvent) -> Void
     /// Subtopics in the run, for step numbers.
     let total: Int
 
-    func run(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int) async throws -> [Entry] {
-        let done = try store.completedFamilies(subtopicID: subtopic.id)
+    /// Generates what is missing of the subtopic, holding its claim. When another run holds
+    /// the claim, returns nil at once, or with `waitForOtherRuns` waits for that run to finish.
+    func run(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, waitForOtherRuns: Bool) async throws -> [Entry]? {
+        var done = try store.completedFamilies(subtopicID: subtopic.id)
+        let missing = { (done: Set<String>) in families.contains { !done.contains($0.name) } }
+        if missing(done) {
+            let work = WorkKey.subtopic(subtopicID: subtopic.id)
+            let claimed: Bool
+            if waitForOtherRuns {
+                claimed = try await claims.claim(
+                    work, onWait: { progress(.waitingForOtherRun(work: subtopic.title)) },
+                    settled: { !missing(try store.completedFamilies(subtopicID: subtopic.id)) })
+            } else {
+                claimed = try claims.tryClaim(work)
+                if !claimed { return nil }
+            }
+            defer { if claimed { claims.release(work) } }
+            // What another run stored before this one held the claim is not generated again.
+            done = try store.completedFamilies(subtopicID: subtopic.id)
+            return try await generate(topic, subtopic, index: index, done: done)
+        }
+        return try await generate(topic, subtopic, index: index, done: done)
+    }
+
+    private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, done: Set<String>) async throws -> [Entry] {
         let siblings = topic.subtopics.filter { $0.id != subtopic.id }.map(\.title)
         let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
         var entries: [Entry] = []
@@ -52,9 +78,13 @@ struct SubtopicRunner: Sendable {
             // The passages that grounded the content are stored as its sources.
             outcome.record.citations += passages.map(\.citation)
             if let output = outcome.output {
-                try store.saveContent(subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record)
-                if case .notes(let body) = output { shared?.notes = body }
-                entries.append(.generated(outcome, items: output.itemCount))
+                if try store.saveContent(subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record) {
+                    if case .notes(let body) = output { shared?.notes = body }
+                    entries.append(.generated(outcome, items: output.itemCount))
+                } else {
+                    shared = nil  // the lesson kept is another run's: read it again
+                    entries.append(.discarded(outcome))
+                }
             } else {
                 try store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)
                 entries.append(.failed(outcome, subtopic: subtopic.title))
