@@ -6,12 +6,21 @@ import PrimerProviders
 enum LocalServers {
     /// One message naming the install command and the other providers, before anything is stored.
     static func requireInstalled(_ provider: any Provider) throws {
-        let launching = (provider as? LaunchingProvider) ?? ((provider as? ProfiledProvider)?.base as? LaunchingProvider)
-        guard let launching else { return }
+        guard let launching = launchingProvider(in: provider) else { return }
         let missing = launching.server.missingFiles()
         if !missing.isEmpty {
             throw CLIError(LocalServerError.notInstalled(missing: missing, installHint: launching.server.spec.installHint).description
                 + " Other providers: --provider mock (offline, deterministic), or see `primer providers`.")
+        }
+    }
+
+    /// The `LaunchingProvider` under the wrappers (scrubbing, profile), if there is one.
+    static func launchingProvider(in provider: any Provider) -> LaunchingProvider? {
+        var current = provider
+        while true {
+            if let launching = current as? LaunchingProvider { return launching }
+            guard let wrapper = current as? any ProviderWrapper else { return nil }
+            current = wrapper.wrapped
         }
     }
 

@@ -54,7 +54,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 let detail: String
                 do {
                     let provider = try resolver.makeProvider(named: name, environment: environment)
-                    if let checking = provider as? any ProviderChecking {
+                    if let checking = provider as? any ProviderChecking, (provider as? ScrubbingProvider)?.isCheckable ?? true {
                         let check = await checking.check()
                         status = check.ok ? "ok" : "problem"
                         let facts = [
@@ -70,7 +70,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                     }
                 } catch {
                     status = "not ready"
-                    detail = "\(error)"
+                    detail = SecretScrubber(manifest: manifest, environment: environment).scrub("\(error)")
                     failed.append(name)
                 }
                 let capabilities = manifest.capabilities.isEmpty ? "" : "\n    can: \(manifest.capabilities.joined(separator: ", "))"

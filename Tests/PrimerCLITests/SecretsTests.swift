@@ -9,10 +9,11 @@ import Testing
     static let canary = "sk-canary-4f1c9b2e7d6a5c3b1a0f9e8d"
 
     /// Well-formed answers in the OpenAI chat shape, chosen by the JSON schema's name (the family).
-    static func answer(_ request: StubHTTPServer.Request) -> StubHTTPServer.Response {
+    /// `text` replaces the family's answer when given.
+    static func answer(_ request: StubHTTPServer.Request, text: String? = nil) -> StubHTTPServer.Response {
         .json([
             "id": "chatcmpl-1", "model": "stub-model",
-            "choices": [["index": 0, "finish_reason": "stop", "message": ["role": "assistant", "content": StubKitAnswers.text(for: request)]]],
+            "choices": [["index": 0, "finish_reason": "stop", "message": ["role": "assistant", "content": text ?? StubKitAnswers.text(for: request)]]],
             "usage": ["prompt_tokens": 120, "completion_tokens": 60],
         ])
     }

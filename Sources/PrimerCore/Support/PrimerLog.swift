@@ -6,8 +6,8 @@ import Logging
 /// the local server starting and stopping. Off (warnings only) by default, because the CLI's own
 /// output already says what happened; written to standard error.
 ///
-/// Nothing logged carries a secret: headers are never logged, and URLs lose their query string
-/// and user info (some APIs take a key there) through `redacted(url:)`.
+/// Nothing logged carries a secret: headers are never logged, and URLs have their user info and
+/// secret-looking query values (some APIs take a key there) masked through `redacted(url:)`.
 public enum PrimerLog {
     public static let http = Logger(label: "primer.http")
     public static let generation = Logger(label: "primer.generation")
@@ -35,16 +35,9 @@ public enum PrimerLog {
         }
     }
 
-    /// `url` without its query string, fragment and user info.
+    /// `url` with its user info and secret-looking parameter values masked (`URLRedaction`).
     public static func redacted(url: String) -> String {
-        guard var components = URLComponents(string: url) else {
-            return String(url.prefix { $0 != "?" && $0 != "#" })
-        }
-        components.query = nil
-        components.fragment = nil
-        components.user = nil
-        components.password = nil
-        return components.string ?? url
+        URLRedaction.redact(url: url)
     }
 
     public struct InvalidLogLevel: Error, CustomStringConvertible {

@@ -33,6 +33,8 @@ public struct ProviderResolver: Sendable {
         return manifest
     }
 
+    /// The provider behind `name`, ready to use. Whatever it sends back (answers, errors, check
+    /// messages) is scrubbed of the secrets its manifest names (`ScrubbingProvider`).
     public func makeProvider(named name: String, environment: [String: String]) throws -> any Provider {
         let manifest = try manifest(named: name)
         var provider = try registry.makeProvider(from: manifest, environment: environment)
@@ -40,7 +42,9 @@ public struct ProviderResolver: Sendable {
         if let spec = try manifest.launchSpec(environment: environment) {
             provider = LaunchingProvider(base: provider, server: LocalServer(spec: spec))
         }
-        guard let profile = config.profiles[name], profile.temperature != nil || profile.maxTokens != nil else { return provider }
-        return ProfiledProvider(base: provider, name: name, temperature: profile.temperature, maxTokens: profile.maxTokens)
+        if let profile = config.profiles[name], profile.temperature != nil || profile.maxTokens != nil {
+            provider = ProfiledProvider(base: provider, name: name, temperature: profile.temperature, maxTokens: profile.maxTokens)
+        }
+        return ScrubbingProvider(base: provider, scrubber: SecretScrubber(manifest: manifest, environment: environment))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// One HTTP request as an adapter describes it, independent of the client library.
 public struct HTTPRequestSpec: Sendable, Equatable {
@@ -41,8 +42,8 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case .connectionFailed(let url, let reason): "cannot connect to \(url): \(reason)"
-        case .timedOut(let url, let after): "no answer from \(url) within \(after)"
+        case .connectionFailed(let url, let reason): "cannot connect to \(URLRedaction.redact(url: url)): \(reason)"
+        case .timedOut(let url, let after): "no answer from \(URLRedaction.redact(url: url)) within \(after)"
         }
     }
 }

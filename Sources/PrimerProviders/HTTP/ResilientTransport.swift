@@ -121,7 +121,7 @@ public enum ResilientTransportError: Error, Sendable, Equatable, CustomStringCon
     public var description: String {
         switch self {
         case let .serverWaitTooLong(url, response, requested, limit):
-            return "\(url) answered HTTP \(response.status) and asks to wait \(Self.seconds(requested)) before retrying, "
+            return "\(URLRedaction.redact(url: url)) answered HTTP \(response.status) and asks to wait \(Self.seconds(requested)) before retrying, "
                 + "longer than the \(Self.seconds(limit)) limit; try again later"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// A problem with a provider manifest (`Plugins/<name>.yaml`) or with choosing a provider.
 /// Every case prints as one sentence that names the file (and line, when known) and says what to do.
@@ -24,7 +25,10 @@ public enum ProviderConfigError: Error, Sendable, Equatable, CustomStringConvert
     /// `makeProvider(named:)` or `--provider` asked for a name no manifest declares.
     case unknownProvider(name: String, available: [String])
 
-    public var description: String {
+    /// The message, with the credentials of any URL in it masked (a `base_url` may carry a key).
+    public var description: String { URLRedaction.redactURLs(in: message) }
+
+    private var message: String {
         switch self {
         case let .unreadable(file, reason):
             return "\(file): cannot read the provider manifest (\(reason)); check that the file exists and is UTF-8 text."

@@ -73,9 +73,9 @@ struct OpenAIChatErrors {
         }
     }
 
-    /// A `ProviderError` whose message never holds the key.
+    /// A `ProviderError` whose message never holds the key nor the credentials of a URL.
     func make(_ message: String, retryable: Bool) -> ProviderError {
-        ProviderError(provider: provider, message: key?.redact(message) ?? message, retryable: retryable)
+        ProviderError(provider: provider, message: URLRedaction.redactURLs(in: key?.redact(message) ?? message), retryable: retryable)
     }
 
     /// The server's own error text: `{"error":{"message"}}` (OpenAI, vLLM, llama-server),
