@@ -1,7 +1,6 @@
 import Foundation
 import PrimerCore
 import SwiftCSV
-import Yams
 
 /// Reads a batch of subjects from YAML, JSON Lines or CSV. Each record has `title` and optional
 /// `notes`, `kind` (auto|general|language), `documents` (a list; in CSV `;`-separated),
@@ -36,7 +35,9 @@ public enum BatchFile {
 
     static func yaml(_ text: String, file: String) throws -> [BatchItem] {
         let root: Any?
-        do { root = try Yams.load(yaml: text) } catch { throw BatchFileError("\(file) is not valid YAML: \(error)") }
+        do { root = try SafeYAML.load(yaml: text) } catch let error as YAMLAliasLimitError {
+            throw BatchFileError("\(file):\(error.line): \(error.message)")
+        } catch { throw BatchFileError("\(file) is not valid YAML: \(error)") }
         let list: [Any]
         if let array = root as? [Any] { list = array } else if let object = root as? [String: Any], let subjects = object["subjects"] as? [Any] {
             list = subjects

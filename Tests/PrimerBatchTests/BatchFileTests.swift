@@ -80,4 +80,19 @@ import Testing
             #expect(error?.description.contains(message) == true, "\(name): \(error?.description ?? "no error")")
         }
     }
+
+    /// A "billion laughs" batch file: nine levels of nine aliases each (387 million titles)
+    /// fail at once, naming the file and the line of the alias that went past the limit.
+    @Test func yamlAliasBombFailsAtOnce() throws {
+        var lines = ["l0: &l0 [Physics, Physics, Physics, Physics, Physics, Physics, Physics, Physics, Physics]"]
+        for level in 1..<9 {
+            lines.append("l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        lines.append("subjects: *l8")
+        let url = try write(lines.joined(separator: "\n"), "bomb.yaml")
+        let start = ContinuousClock.now
+        let error = try #require(throws: BatchFileError.self) { try BatchFile.load(url) }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(error.description.hasPrefix("\(url.path):6: too many YAML aliases: with *l4 the document expands past 100000 nodes"))
+    }
 }

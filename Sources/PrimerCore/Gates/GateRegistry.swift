@@ -68,7 +68,7 @@ public enum GateRegistry {
 
     /// The chain for a YAML text whose top level has a `gates:` key (or is the list itself).
     public static func chain(yaml: String) throws -> GateChain {
-        guard let root = try Yams.compose(yaml: yaml) else { return GateChain([]) }
+        guard let root = try SafeYAML.compose(yaml: yaml) else { return GateChain([]) }
         if case .mapping(let mapping) = root {
             guard let list = mapping["gates"] else { return GateChain([]) }
             return try chain(from: list)

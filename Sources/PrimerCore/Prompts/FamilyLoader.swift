@@ -44,11 +44,14 @@ struct FamilyReader {
     mutating func read(_ text: String) -> PromptFamily? {
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try SafeYAML.compose(yaml: text) else {
                 fail(nil, "the file is empty; a family needs at least `family`, `output`, `system`, `user` and `reminder`")
                 return nil
             }
             root = node
+        } catch let error as YAMLAliasLimitError {
+            errors.append(FamilyError(file: file, line: error.line, message: error.message))
+            return nil
         } catch {
             fail(nil, "is not valid YAML: \(error)")
             return nil

@@ -179,7 +179,9 @@ enum SuiteReader {
     static func compose(_ yaml: String, file: String) throws -> Node {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            node = try SafeYAML.compose(yaml: yaml)
+        } catch let error as YAMLAliasLimitError {
+            throw EvalSuiteError(file: file, line: error.line, message: error.message)
         } catch let error as YamlError {
             throw EvalSuiteError(yamlError: error, file: file)
         } catch {
