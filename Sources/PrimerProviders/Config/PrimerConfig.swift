@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 import Yams
 
 /// `primer.yaml`: the user's defaults and provider profiles.
@@ -43,7 +44,9 @@ public struct PrimerConfig: Sendable {
 
     public static func parse(yaml text: String, file: URL) throws -> PrimerConfig {
         let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch {
+        do { root = try SafeYAML.compose(yaml: text) } catch let error as YAMLAliasLimitError {
+            throw ProviderConfigError.yamlAliases(file: file.path, line: error.line, problem: error.message)
+        } catch {
             throw ProviderConfigError.yamlSyntax(file: file.path, line: nil, problem: "\(error)")
         }
         var config = PrimerConfig()

@@ -8,6 +8,8 @@ public enum ProviderConfigError: Error, Sendable, Equatable, CustomStringConvert
     case unreadable(file: String, reason: String)
     /// The YAML itself does not parse.
     case yamlSyntax(file: String, line: Int?, problem: String)
+    /// The YAML's anchors and aliases expand past `SafeYAML`'s limits.
+    case yamlAliases(file: String, line: Int, problem: String)
     /// The document is empty or is not a mapping of keys.
     case notAMapping(file: String, line: Int?)
     /// The manifest has no `adapter:` key.
@@ -34,6 +36,8 @@ public enum ProviderConfigError: Error, Sendable, Equatable, CustomStringConvert
             return "\(file): cannot read the provider manifest (\(reason)); check that the file exists and is UTF-8 text."
         case let .yamlSyntax(file, line, problem):
             return "\(Self.place(file, line)): YAML syntax error (\(problem)); fix the indentation or quoting at that line."
+        case let .yamlAliases(file, line, problem):
+            return "\(Self.place(file, line)): \(problem)."
         case let .notAMapping(file, line):
             return "\(Self.place(file, line)): a provider manifest must be a mapping of keys such as `adapter: mock`; "
                 + "write one `key: value` per line."

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 import Yams
 
 /// How hard the pipeline may push a provider.
@@ -98,7 +99,9 @@ public struct ProviderManifest: @unchecked Sendable {
         let path = file.path
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try SafeYAML.compose(yaml: text)
+        } catch let error as YAMLAliasLimitError {
+            throw ProviderConfigError.yamlAliases(file: path, line: error.line, problem: error.message)
         } catch let error as YamlError {
             let (line, problem) = describe(error)
             throw ProviderConfigError.yamlSyntax(file: path, line: line, problem: problem)
