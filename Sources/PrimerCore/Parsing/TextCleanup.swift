@@ -6,36 +6,11 @@ enum TextCleanup {
     /// Drops `<think>…</think>` (and `<thinking>`) blocks. Reasoning models sometimes omit the
     /// opening tag (the chat template adds it), so text before a lone closing tag is dropped
     /// too; an unclosed opening tag means the answer was cut off while thinking, so the rest is
-    /// dropped.
+    /// dropped. One pass, however many tags the answer holds.
     static func stripThinking(_ text: String) -> String {
         // Every tag starts with "<" (which has no case variants).
         guard FastText.contains(text, "<") else { return text }
-        var text = text
-        let opens = ["<think>", "<thinking>"]
-        let closes = ["</think>", "</thinking>"]
-        while true {
-            let open = firstRange(of: opens, in: text)
-            let close = firstRange(of: closes, in: text)
-            if let close, open == nil || close.lowerBound < open!.lowerBound {
-                text.removeSubrange(text.startIndex..<close.upperBound)
-            } else if let open {
-                let after = text[open.upperBound...]
-                if let end = firstRange(of: closes, in: after) {
-                    text.removeSubrange(open.lowerBound..<end.upperBound)
-                } else {
-                    text.removeSubrange(open.lowerBound...)
-                }
-            } else {
-                return text
-            }
-        }
-    }
-
-    private static func firstRange<S: StringProtocol>(of needles: [String], in text: S)
-        -> Range<String.Index>? where S.Index == String.Index
-    {
-        needles.compactMap { text.range(of: $0, options: .caseInsensitive) }
-            .min { $0.lowerBound < $1.lowerBound }
+        return ThinkingBlocks.removeAll(from: text)
     }
 
     /// The answer's lines after removing reasoning; the common first step of every parser.
