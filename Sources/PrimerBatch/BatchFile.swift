@@ -67,6 +67,12 @@ public enum BatchFile {
     }
 
     static func csv(_ text: String, file: String) throws -> [BatchItem] {
+        let starts: [Int]
+        do { starts = try CSVRecordLines.starts(of: text) } catch {
+            throw BatchFileError(
+                "\(file):\(error.line): a quoted field is not closed, so every row after it would be read as part of it; "
+                    + "add the closing \" (write a quote inside a quoted field as \"\")")
+        }
         let table: CSV<Named>
         do { table = try CSV<Named>(string: text, delimiter: .comma) } catch {
             throw BatchFileError("\(file) is not valid CSV: \(error)")
@@ -81,8 +87,12 @@ public enum BatchFile {
                 let name = key.trimmingCharacters(in: .whitespaces).lowercased()
                 record[name] = name == "documents" ? value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } : value
             }
-            // The header is line 1, so record N is on line N + 1 (for records without line breaks).
-            return try item(record, location: "\(file):\(index + 2)")
+            // The header is record 0.
+            let location = "\(file):\(index + 1 < starts.count ? starts[index + 1] : index + 2)"
+            if let title = record["title"] as? String, title.trimmingCharacters(in: .whitespacesAndNewlines).contains(where: \.isNewline) {
+                throw BatchFileError("\(location): the title has a line break in it; write each title on one line")
+            }
+            return try item(record, location: location)
         }
     }
 

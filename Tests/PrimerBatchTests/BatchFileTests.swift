@@ -81,6 +81,29 @@ import Testing
         }
     }
 
+    /// An unclosed quote would make the rest of the file one title (SwiftCSV reads to the end):
+    /// it is an error naming the line where the quote opened.
+    @Test func csvUnclosedQuoteNamesItsLine() throws {
+        let url = try write("title,notes\nPhysics,ok\n\"Chemistry,unclosed\nBiology,x\nGeology,y\n", "unclosed.csv")
+        let error = try #require(throws: BatchFileError.self) { try BatchFile.load(url) }
+        #expect(error.description.hasPrefix("\(url.path):3: a quoted field is not closed"))
+        #expect(error.description.contains("add the closing \""))
+
+        // A quote closed later, even lines later, is fine; "" inside quotes is a quote.
+        let fine = try write("title,notes\nPhysics,\"one \"\"quoted\"\" word\nsecond line\"\nBiology,x\n", "fine.csv")
+        let items = try BatchFile.load(fine)
+        #expect(items.map(\.title) == ["Physics", "Biology"])
+        #expect(items[0].notes == "one \"quoted\" word\nsecond line")
+        // Locations count the lines of the records before: Biology is on line 4.
+        #expect(items[1].location == "\(fine.path):4")
+    }
+
+    @Test func csvTitleWithALineBreakIsRefused() throws {
+        let url = try write("title,notes\nPhysics,ok\n\"Organic\nChemistry\",x\n", "break.csv")
+        let error = try #require(throws: BatchFileError.self) { try BatchFile.load(url) }
+        #expect(error.description == "\(url.path):3: the title has a line break in it; write each title on one line")
+    }
+
     /// A "billion laughs" batch file: nine levels of nine aliases each (387 million titles)
     /// fail at once, naming the file and the line of the alias that went past the limit.
     @Test func yamlAliasBombFailsAtOnce() throws {
