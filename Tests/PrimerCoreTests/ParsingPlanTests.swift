@@ -116,6 +116,26 @@ import Testing
         ])
     }
 
+    /// The "Topic N" label is dropped only when a separator follows it: in "Topic 12 of
+    /// Biology" the words after the number are part of the title.
+    @Test func topicNumberFollowedByAWordIsKept() throws {
+        let text = """
+            - Topic 12 of Biology
+              - Photosynthesis
+            - Topic 13: Ecology
+              - Food webs
+            - Unit 4 Review of Cells
+              - Membranes
+            """
+        #expect(try topics(text).map(\.title) == ["Topic 12 of Biology", "Ecology", "Unit 4 Review of Cells"])
+        for separator in [": ", ". ", ") ", " - ", " — ", " – ", "-"] {
+            #expect(PlanTitle.topic("Topic 12\(separator)Cells").title == "Cells", "separator '\(separator)'")
+        }
+        #expect(PlanTitle.topic("Week 3").title == "Week 3")
+        #expect(PlanTitle.topic("Chapter 5 of the Book").title == "Chapter 5 of the Book")
+        #expect(PlanTitle.topic("Part II The Middle Ages").title == "Part II The Middle Ages")
+    }
+
     @Test func jsonPlan() throws {
         let text = """
             ```json

@@ -53,6 +53,13 @@ enum PlanLine: Equatable {
         planLinePattern4
     }
 
+    /// A topic prefix that is a label before a name: "Topic 1: Cells", "Unit 2 — Cells",
+    /// "Week 3" alone; not "Topic 12 of Biology", where the words after the number belong to
+    /// the title.
+    static var labelPrefix: Regex<Substring> {
+        planLinePattern5
+    }
+
     static func hasTopicPrefix(_ text: String) -> Bool {
         FastText.mayStart(text, topicPrefixStarts) && text.prefixMatch(of: topicPrefix) != nil
     }
@@ -69,3 +76,4 @@ nonisolated(unsafe) private let planLinePattern1 = /(\d+(?:\.\d+)+)\.?\s+/
 nonisolated(unsafe) private let planLinePattern2 = /(?:\d+|[IVX]+)[.)]\s+|\(\d+\)\s+/
 nonisolated(unsafe) private let planLinePattern3 = /[a-z][.)]\s+|\([a-z]\)\s+/
 nonisolated(unsafe) private let planLinePattern4 = /(?i)(?:topic|module|unit|weeks?|chapter|part|lesson|section|days?|phase|stage|session)\s+(?:\d+(?:\s*[-–]\s*\d+)?|[IVX]+)\s*[:.)\-–—]?\s*/
+nonisolated(unsafe) private let planLinePattern5 = /(?i)(?:topic|module|unit|weeks?|chapter|part|lesson|section|days?|phase|stage|session)\s+(?:\d+(?:\s*[-–]\s*\d+)?|[IVX]+)\s*(?:[:.)\-–—]\s*|$)/

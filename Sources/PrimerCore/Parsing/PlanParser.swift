@@ -51,7 +51,7 @@ enum PlanTitle {
 
     static func topic(_ raw: String) -> (title: String, overview: String) {
         var text = LineSyntax.trim(LineSyntax.stripBold(raw))
-        if PlanLine.hasTopicPrefix(text), let match = text.prefixMatch(of: PlanLine.topicPrefix) {
+        if PlanLine.hasTopicPrefix(text), let match = text.prefixMatch(of: PlanLine.labelPrefix) {
             let rest = LineSyntax.trim(text[match.range.upperBound...])
             // "Week 1" alone is the whole title; only strip the prefix when a name follows it.
             if !rest.isEmpty { text = rest }
