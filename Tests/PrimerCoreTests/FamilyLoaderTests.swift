@@ -110,6 +110,18 @@ import Testing
         #expect(messages.contains("b.yaml:8:") && messages.contains("dedup"))
     }
 
+    @Test func attemptsAreBoundedWithFileAndLine() throws {
+        for (value, ok) in [(0, false), (1, true), (10, true), (11, false), (1_000_000, false)] {
+            let yaml = Self.minimal.replacingOccurrences(of: "output: flashcards", with: "output: flashcards\nattempts: \(value)")
+            if ok {
+                #expect(try FamilyLoader.load(yaml: yaml, file: "a.yaml").attempts == value)
+            } else {
+                let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "a.yaml") }
+                #expect(error.description == "a.yaml:3: `attempts` must be from 1 to 10 (each attempt is one provider call); it is \(value)")
+            }
+        }
+    }
+
     @Test func invalidYAMLIsOneClearError() throws {
         let error = try #require(throws: FamilyLoadErrors.self) {
             try FamilyLoader.load(yaml: "family: x\n  user: [unclosed", file: "x.yaml")

@@ -9,6 +9,8 @@ public enum FamilyLoader {
         "temperature", "max_tokens", "system", "user", "reminder", "gates", "schema", "variants",
     ]
     static let templateKeys = ["system", "user", "reminder"]
+    /// How many answers a family may ask for per item.
+    public static let attemptsRange = 1...10
 
     public static func load(file url: URL) throws -> PromptFamily {
         let text: String
@@ -74,7 +76,11 @@ struct FamilyReader {
         let kinds = readKinds(root)
         let order = optionalInt(root, "order") ?? 0
         let attempts = optionalInt(root, "attempts") ?? 3
-        if attempts < 1 { fail(root["attempts"], "`attempts` must be at least 1") }
+        // Each attempt is a provider call (and its cost); past a few, a family's prompt or gates
+        // need fixing rather than more tries.
+        if !FamilyLoader.attemptsRange.contains(attempts) {
+            fail(root["attempts"], "`attempts` must be from \(FamilyLoader.attemptsRange.lowerBound) to \(FamilyLoader.attemptsRange.upperBound) (each attempt is one provider call); it is \(attempts)")
+        }
         let temperature = root["temperature"].flatMap { node -> Double? in
             guard let value = node.float else { fail(node, "`temperature` must be a number"); return nil }
             return value
