@@ -39,6 +39,24 @@ struct CLIRunner {
     }
 
     func runBlocking(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        let process = try makeProcess(arguments, environment: extra)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The binary set up to run `arguments` as `run` does (folder, store, environment), not started:
+    /// for tests that signal it while it runs.
+    func makeProcess(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw CLIRunnerError("the primer binary is not at \(Self.binary.path); run `swift build` first (scripts/test.sh does)")
         }
@@ -54,18 +72,7 @@ struct CLIRunner {
         environment.merge(extra) { _, new in new }
         environment = environment.filter { !$0.value.isEmpty }
         process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return process
     }
 
     func write(_ text: String, to name: String) throws -> URL {

@@ -188,7 +188,8 @@ let mirrorScript = ExecFixture.script(
         // What the child received.
         let sent = try #require(JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
         #expect(sent["protocol"] as? Int == 1)
-        #expect(sent["id"] as? String == "1")
+        let firstID = try #require(sent["id"] as? String)
+        #expect(firstID.hasPrefix("1-"), "a counter, then a random part")
         #expect(sent["model"] as? String == "scripted-1")
         #expect(sent["temperature"] as? Double == 0.25)
         #expect(sent["max_tokens"] as? Int == 321)
@@ -207,10 +208,12 @@ let mirrorScript = ExecFixture.script(
         let sentSchema = try #require(sent["json_schema"] as? [String: Any])
         #expect(sentSchema["type"] as? String == "object")
 
-        // Without schema, temperature and limit they are null; ids count up.
+        // Without schema, temperature and limit they are null; ids count up and never repeat.
         let plain = try await provider.complete(ExecFixture.request(.notes))
         let second = try #require(JSONSerialization.jsonObject(with: Data(plain.text.utf8)) as? [String: Any])
-        #expect(second["id"] as? String == "2")
+        let secondID = try #require(second["id"] as? String)
+        #expect(secondID.hasPrefix("2-"))
+        #expect(secondID.dropFirst(2) != firstID.dropFirst(2))
         #expect(second["json_schema"] is NSNull)
         #expect(second["temperature"] is NSNull)
         #expect(second["max_tokens"] is NSNull)
@@ -326,7 +329,7 @@ let mirrorScript = ExecFixture.script(
     @Test func mismatchedIDIsAnError() async throws {
         let provider = try ExecFixture.provider(script: ExecFixture.script(#"return {"id": "other", "text": "hi"}"#))
         let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.notes)) })
-        #expect(error.message.contains("answered id ‘other’ while request ‘1’ was waiting"))
+        #expect(error.message.contains("answered id ‘other’ while request ‘1-"))
         await provider.shutdown()
     }
 
@@ -369,7 +372,8 @@ let mirrorScript = ExecFixture.script(
         let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.terms, subject: "Slow")) })
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(error.retryable)
-        #expect(error.message.contains("did not answer request 2 within 1s"))
+        #expect(error.message.contains("did not answer request 2-"))
+        #expect(error.message.contains("within 1s"))
         #expect(await ExecFixture.waitGone(pid))
         #expect(await provider.processIdentifier == nil)
 

@@ -10,8 +10,9 @@ import PrimerCore
 #endif
 
 /// One running provider process: its pipes, a thread reading stdout into a `LineChannel`, a
-/// thread keeping the last stderr lines, and a serial queue writing requests to stdin (so a child
-/// that stops reading blocks that queue, never a cooperative thread).
+/// thread keeping the last stderr lines (both through a bounded `LineReader`), and a serial
+/// queue writing requests to stdin (so a child that stops reading blocks that queue, never a
+/// cooperative thread). `ChildWatchdog` ends it if Primer dies without stopping it.
 final class ExecChild: @unchecked Sendable {
     let process: Process
     let lines = LineChannel()
@@ -27,7 +28,8 @@ final class ExecChild: @unchecked Sendable {
     var pid: Int32 { process.processIdentifier }
 
     /// Starts the process. Throws what `Process.run` throws (not found, not executable…).
-    init(executable: URL, arguments: [String], environment: [String: String]) throws {
+    /// A stdout line longer than `maxLineBytes` arrives as `.tooLong` instead of being held.
+    init(executable: URL, arguments: [String], environment: [String: String], maxLineBytes: Int) throws {
         _ = Self.ignoreSIGPIPE
         let process = Process()
         process.executableURL = executable
@@ -37,23 +39,34 @@ final class ExecChild: @unchecked Sendable {
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
+        // Foundation calls this once it has reaped the child: the watchdog forgets the pid.
+        process.terminationHandler = { ended in ChildWatchdog.shared.forget(ended.processIdentifier) }
+        ChildWatchdog.shared.prepare()
         try process.run()
+        // A child that hangs must not outlive Primer, even a Primer killed with SIGKILL.
+        ChildWatchdog.shared.watch(process.processIdentifier)
         PrimerLog.server.info("started the exec provider \(executable.path) (pid \(process.processIdentifier))")
         self.process = process
         self.input = stdinPipe.fileHandleForWriting
 
         let lines = self.lines, stderr = self.stderr
-        Self.readLines(from: stdoutPipe.fileHandleForReading, name: "primer.exec.stdout") { line in
-            lines.push(line)
+        LineReader.start(reading: stdoutPipe.fileHandleForReading, name: "primer.exec.stdout", maxLineBytes: maxLineBytes) { piece in
+            lines.push(piece)
         } end: {
             lines.close()
         }
-        Self.readLines(from: stderrPipe.fileHandleForReading, name: "primer.exec.stderr") { line in
-            stderr.append(line)
+        LineReader.start(reading: stderrPipe.fileHandleForReading, name: "primer.exec.stderr", maxLineBytes: Self.maxStderrLineBytes) { piece in
+            switch piece {
+            case .line(let line): stderr.append(line)
+            case .tooLong: stderr.append("(a line longer than \(Self.maxStderrLineBytes / 1024) KB, left out)")
+            }
         } end: {
             stderr.finish()
         }
     }
+
+    /// Only the start of a stderr line is kept (`StderrTail`): a longer one is not worth holding.
+    static let maxStderrLineBytes = 64 * 1024
 
     /// A write to a pipe whose reader died must fail with EPIPE, not kill Primer.
     private static let ignoreSIGPIPE: Void = {
@@ -170,139 +183,11 @@ final class ExecChild: @unchecked Sendable {
         if process.isRunning { posixKill(process.processIdentifier, SIGKILL) }
         _ = waitForExitBlocking(seconds: 1)
     }
-
-    /// Reads `handle` on a dedicated thread, calling `line` for each line (without its newline or a
-    /// trailing carriage return) and `end` once at end of file.
-    static func readLines(
-        from handle: FileHandle, name: String, line: @escaping @Sendable (String) -> Void, end: @escaping @Sendable () -> Void
-    ) {
-        let thread = Thread {
-            let fd = handle.fileDescriptor
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            var pending: [UInt8] = []
-            func emit(_ bytes: ArraySlice<UInt8>) {
-                var bytes = bytes
-                if bytes.last == 0x0D { bytes = bytes.dropLast() }
-                line(String(decoding: bytes, as: UTF8.self))
-            }
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { break }
-                var start = pending.count
-                pending.append(contentsOf: chunk[0..<count])
-                var lineStart = 0
-                while let newline = pending[start...].firstIndex(of: 0x0A) {
-                    emit(pending[lineStart..<newline])
-                    lineStart = newline + 1
-                    start = lineStart
-                }
-                if lineStart > 0 { pending.removeFirst(lineStart) }
-            }
-            if !pending.isEmpty { emit(pending[...]) }
-            try? handle.close()
-            end()
-        }
-        thread.name = name
-        thread.start()
-    }
 }
 
 /// `kill(2)`, callable inside types that have their own `kill`.
 @inline(__always) func posixKill(_ pid: Int32, _ signal: Int32) {
     _ = kill(pid, signal)
-}
-
-/// The lines a child wrote to stdout, handed to one waiting reader at a time, with a timeout.
-final class LineChannel: @unchecked Sendable {
-    enum Event: Equatable {
-        case line(String)
-        /// End of file: the child closed stdout (it exited, most likely).
-        case closed
-        case timedOut
-        case cancelled
-    }
-
-    private let lock = NSLock()
-    private var buffered: [String] = []
-    private var closed = false
-    private var waiter: (token: UInt64, continuation: CheckedContinuation<Event, Never>)?
-    /// The token of the `next` call in progress, and an event that arrived before it started waiting.
-    private var currentToken: UInt64 = 0
-    private var early: (token: UInt64, event: Event)?
-
-    func push(_ line: String) {
-        lock.lock()
-        if let waiter {
-            self.waiter = nil
-            lock.unlock()
-            waiter.continuation.resume(returning: .line(line))
-        } else {
-            buffered.append(line)
-            lock.unlock()
-        }
-    }
-
-    func close() {
-        lock.lock()
-        closed = true
-        if let waiter {
-            self.waiter = nil
-            lock.unlock()
-            waiter.continuation.resume(returning: .closed)
-        } else {
-            lock.unlock()
-        }
-    }
-
-    /// Ends the wait of call `token` with `event` (timeout, cancellation), if it is still waiting.
-    private func interrupt(_ token: UInt64, with event: Event) {
-        lock.lock()
-        if let waiter, waiter.token == token {
-            self.waiter = nil
-            lock.unlock()
-            waiter.continuation.resume(returning: event)
-        } else {
-            if token == currentToken, early == nil { early = (token, event) }
-            lock.unlock()
-        }
-    }
-
-    /// The next line, `.closed` at end of file, or `.timedOut` after `seconds`.
-    func next(timeout seconds: Double) async -> Event {
-        let token: UInt64 = lock.withLock {
-            currentToken += 1
-            early = nil
-            return currentToken
-        }
-        let timer = Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-            if !Task.isCancelled { self?.interrupt(token, with: .timedOut) }
-        }
-        defer { timer.cancel() }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Event, Never>) in
-                lock.lock()
-                if !buffered.isEmpty {
-                    let line = buffered.removeFirst()
-                    lock.unlock()
-                    continuation.resume(returning: .line(line))
-                } else if closed {
-                    lock.unlock()
-                    continuation.resume(returning: .closed)
-                } else if let early, early.token == token {
-                    self.early = nil
-                    lock.unlock()
-                    continuation.resume(returning: early.event)
-                } else {
-                    waiter = (token, continuation)
-                    lock.unlock()
-                }
-            }
-        } onCancel: {
-            interrupt(token, with: .cancelled)
-        }
-    }
 }
 
 /// The last lines a child wrote to stderr.

@@ -27,6 +27,9 @@ public final class ExecProvider: Provider, @unchecked Sendable {
     private var nextID = 0
 
     public static let defaultModel = "exec"
+    /// The longest answer line Primer reads; a longer one fails its request (and the child is
+    /// restarted) instead of being held in memory whole.
+    public static let maxLineBytes = 16 * 1024 * 1024
 
     /// Builds the provider from its manifest. Bad settings throw `ProviderConfigError`; a command
     /// that cannot be found or run throws `ProviderError` naming it and the manifest.
@@ -85,8 +88,18 @@ public final class ExecProvider: Provider, @unchecked Sendable {
 
     private func exchange(_ request: CompletionRequest) async throws -> CompletionResponse {
         let child = try running()
-        nextID += 1
-        let id = String(nextID)
+        let id = newID()
+        // Lines written since the last answer answer nothing: the child wrote more than one line
+        // for a request. Its state is not trusted; it is restarted by the retry.
+        let stray = child.lines.drain().filter { !Self.isBlank($0) }
+        if let first = stray.first {
+            var shown = "a line too long to show"
+            if case .line(let line) = first { shown = quoted(ExecProtocol.preview(line)) }
+            throw await failure(
+                "`\(commandText)` wrote \(stray.count == 1 ? "a line" : "\(stray.count) lines") after its last answer, "
+                    + "before request \(id) was sent: \(shown); each request gets exactly one answer line",
+                child: child, retryable: true)
+        }
         let deadline = Date().addingTimeInterval(
             configuration.timeoutSeconds + (child.answered == 0 ? configuration.startupTimeoutSeconds : 0))
         var request = request
@@ -95,8 +108,14 @@ public final class ExecProvider: Provider, @unchecked Sendable {
 
         while true {
             switch await child.lines.next(timeout: deadline.timeIntervalSinceNow) {
-            case .line(let line) where line.trimmingCharacters(in: .whitespaces).isEmpty:
+            case let event where Self.isBlank(event):
                 continue
+            case .tooLong:
+                throw await failure(
+                    "`\(commandText)` wrote an answer line longer than \(Self.maxLineBytes / 1024 / 1024) MB for request \(id), "
+                        + "the most Primer reads; it was stopped and will be restarted on the next request "
+                        + "(an answer must be one line of JSON of at most \(Self.maxLineBytes / 1024 / 1024) MB)",
+                    child: child, retryable: true)
             case .line(let line):
                 let answer: ExecProtocol.Answer
                 do throws(ExecProtocol.DecodeError) {
@@ -149,12 +168,25 @@ public final class ExecProvider: Provider, @unchecked Sendable {
         }
     }
 
+    /// A request id no line written before the request can hold: a counter (for people reading
+    /// logs) and a random part (so an answer written ahead of time cannot guess it).
+    private func newID() -> String {
+        nextID += 1
+        return "\(nextID)-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    }
+
+    static func isBlank(_ event: LineChannel.Event) -> Bool {
+        if case .line(let line) = event { return line.trimmingCharacters(in: .whitespaces).isEmpty }
+        return false
+    }
+
     /// The running child, starting one when there is none or the last one has ended.
     private func running() throws -> ExecChild {
         if let child, child.isRunning { return child }
         child = nil
         do {
-            let started = try ExecChild(executable: executable, arguments: arguments, environment: childEnvironment)
+            let started = try ExecChild(
+                executable: executable, arguments: arguments, environment: childEnvironment, maxLineBytes: Self.maxLineBytes)
             child = started
             return started
         } catch {

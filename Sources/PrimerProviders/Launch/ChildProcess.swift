@@ -45,10 +45,13 @@ final class ChildProcess: @unchecked Sendable {  // only touched under LocalServ
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
+        ChildWatchdog.shared.prepare()
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else {
             throw LocalServerError.launchFailed(executable: executable, reason: String(cString: strerror(result)))
         }
+        // The server must not outlive Primer, even a Primer killed with SIGKILL.
+        ChildWatchdog.shared.watch(pid)
         return ChildProcess(pid: pid)
     }
 
@@ -78,5 +81,6 @@ final class ChildProcess: @unchecked Sendable {  // only touched under LocalServ
         } else if result == -1, errno == ECHILD {
             exitStatus = -1  // reaped elsewhere
         }
+        if exitStatus != nil { ChildWatchdog.shared.forget(pid) }
     }
 }
