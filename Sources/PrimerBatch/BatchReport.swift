@@ -29,7 +29,7 @@ public struct BatchReport: Sendable, Equatable, Codable {
     public var attempts: Int { subjects.reduce(0) { $0 + ($1.summary?.attempts ?? 0) } }
     public var promptTokens: Int { subjects.reduce(0) { $0 + ($1.summary?.promptTokens ?? 0) } }
     public var completionTokens: Int { subjects.reduce(0) { $0 + ($1.summary?.completionTokens ?? 0) } }
-    public var cost: Double { subjects.reduce(0) { $0 + ($1.summary?.cost ?? 0) } }
+    public var cost: Double { Cost.sum(subjects.compactMap { $0.summary?.cost }) }
 
     enum CodingKeys: String, CodingKey { case subjects, seconds, totals }
     struct Totals: Codable {

@@ -33,14 +33,15 @@ public enum AnkiPackageExport {
         let media = dir.appendingPathComponent("media")
         try Data("{}".utf8).write(to: media)
 
-        if fileManager.fileExists(atPath: url.path) { try fileManager.removeItem(at: url) }
-        do {
-            let archive = try Archive(url: url, accessMode: .create)
-            try archive.addEntry(with: "collection.anki2", fileURL: collection, compressionMethod: .deflate)
-            try archive.addEntry(with: "media", fileURL: media, compressionMethod: .deflate)
-        } catch {
-            try? fileManager.removeItem(at: url)
-            throw ExportError.packageFailed("zip: \(error)")
+        // Zipped next to the target, then renamed over it: see `OutputFile`.
+        try OutputFile.write(to: url) { temporary in
+            do {
+                let archive = try Archive(url: temporary, accessMode: .create)
+                try archive.addEntry(with: "collection.anki2", fileURL: collection, compressionMethod: .deflate)
+                try archive.addEntry(with: "media", fileURL: media, compressionMethod: .deflate)
+            } catch {
+                throw ExportError.packageFailed("zip: \(error)")
+            }
         }
     }
 

@@ -5,6 +5,10 @@ import PrimerCore
 /// Lines end in CRLF; a field is quoted when it holds a comma, a quote, CR or LF, and quotes
 /// inside are doubled. Fields are plain text.
 ///
+/// A field starting with `=`, `+`, `-`, `@`, a tab or CR gets a `'` in front (OWASP's rule
+/// against CSV injection): a spreadsheet would otherwise run model text like `=HYPERLINK(…)` as
+/// a formula. Spreadsheets show such a cell as text without the quote.
+///
 /// Columns: subject, topic, subtopic, type (flashcard | question | term), front, back,
 /// choices, answer, explanation, sources.
 /// - flashcard: front/back; term: front = term, back = definition;
@@ -29,8 +33,13 @@ public enum CSVKitExport {
         return rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
     }
 
-    /// One field, quoted when RFC 4180 requires it.
+    /// The characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// One field: defused when a spreadsheet would take it for a formula, then quoted when
+    /// RFC 4180 requires it.
     public static func field(_ text: String) -> String {
+        let text = text.unicodeScalars.first.map(formulaStarts.contains) == true ? "'" + text : text
         let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }

@@ -28,8 +28,7 @@ public struct KitExportDocument: Sendable, Equatable, Codable {
 
 public enum JSONKitExport {
     public static func encode(_ kits: [Kit], exportedAt: Date) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = OutputJSON.encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         encoder.dateEncodingStrategy = .iso8601
         var data = try encoder.encode(KitExportDocument(kits: kits, exportedAt: exportedAt))
         data.append(0x0A)
@@ -38,7 +37,7 @@ public enum JSONKitExport {
 
     /// Reads an exported document back (the round trip the tests check).
     public static func decode(_ data: Data) throws -> KitExportDocument {
-        let decoder = JSONDecoder()
+        let decoder = OutputJSON.decoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(KitExportDocument.self, from: data)
     }

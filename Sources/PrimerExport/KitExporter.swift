@@ -15,14 +15,16 @@ public struct KitExporter: Sendable {
         self.exportedAt = exportedAt
     }
 
-    /// Writes `kits` to `url`, replacing any file there.
+    /// Writes `kits` to `url`, replacing a regular file there; anything else there (a symbolic
+    /// link, FIFO, device, folder) is refused with an `OutputFileError` and left as it is.
     public func export(_ kits: [Kit], format: ExportFormat, to url: URL) throws {
         guard !kits.isEmpty else { throw ExportError.nothingToExport }
+        try OutputFile.checkTarget(url)
         switch format {
         case .apkg:
             try AnkiPackageExport.write(kits, to: url, now: exportedAt)
         default:
-            try data(kits, format: format).write(to: url, options: .atomic)
+            try OutputFile.write(data(kits, format: format), to: url)
         }
     }
 

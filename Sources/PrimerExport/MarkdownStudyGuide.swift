@@ -8,8 +8,11 @@ import PrimerCore
 /// flashcards, quiz questions (without their answers) and sources. Quiz questions are numbered
 /// Q1, Q2, … through the subject. The answer key comes once, at the very END of the guide
 /// (`# Answer key`, a `##` section per subject): letter, choice and explanation per question.
-/// Lessons are Markdown and go in as they are (their headings demoted below the subtopic);
-/// flashcard cells are escaped so text like `<b>` shows as written.
+/// Lessons are Markdown and go in as they are (their headings demoted below the subtopic), but
+/// model text is untrusted: raw HTML shows as written, links other than http(s), mailto and
+/// relative ones are made inert, a code fence a lesson leaves open is closed at the end of that
+/// lesson (`MarkdownSafe`), and control characters are made visible (`TerminalSafe`).
+/// Flashcard cells are escaped so text like `<b>` shows as written.
 public enum MarkdownStudyGuide {
     public static func render(_ kits: [Kit]) -> String {
         var parts: [String] = []
@@ -26,13 +29,13 @@ public enum MarkdownStudyGuide {
                 out += "\n## \(inline(key.subject))\n\n" + key.answers.joined(separator: "\n") + "\n"
             }
         }
-        return out
+        return TerminalSafe.text(out)
     }
 
     static func renderSubject(_ kit: Kit) -> (String, [String]) {
         var out = "# \(inline(kit.subject.title))\n\n"
         let notes = kit.subject.notes.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !notes.isEmpty { out += "> " + notes.replacingOccurrences(of: "\n", with: "\n> ") + "\n\n" }
+        if !notes.isEmpty { out += "> " + MarkdownSafe.block(notes).replacingOccurrences(of: "\n", with: "\n> ") + "\n\n" }
         out += "## Study plan\n\n"
         for (t, topic) in kit.topics.enumerated() {
             out += "\(t + 1). **\(inline(topic.title))**\(topic.overview.isEmpty ? "" : " — \(inline(topic.overview))")\n"
@@ -41,7 +44,7 @@ public enum MarkdownStudyGuide {
         var answers: [String] = []
         for (t, topic) in kit.topics.enumerated() {
             out += "\n## \(t + 1). \(inline(topic.title))\n"
-            if !topic.overview.isEmpty { out += "\n\(topic.overview)\n" }
+            if !topic.overview.isEmpty { out += "\n\(MarkdownSafe.block(topic.overview))\n" }
             for (s, subtopic) in topic.subtopics.enumerated() {
                 out += "\n### \(t + 1).\(s + 1) \(inline(subtopic.title))\n"
                 out += subtopicBody(subtopic, answers: &answers)
@@ -54,8 +57,8 @@ public enum MarkdownStudyGuide {
         var out = ""
         if let notes = subtopic.notes, !notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             // The lesson's own headings go below the subtopic's level.
-            out += "\n" + demoteHeadings(withoutTitle(notes, subtopic.title), by: 3)
-                .trimmingCharacters(in: .newlines) + "\n"
+            out += "\n" + MarkdownSafe.block(demoteHeadings(withoutTitle(notes, subtopic.title), by: 3)
+                .trimmingCharacters(in: .newlines)) + "\n"
         }
         if !subtopic.terms.isEmpty {
             out += "\n#### Key terms\n\n"
@@ -87,28 +90,31 @@ public enum MarkdownStudyGuide {
             out += "\n#### Sources\n\n"
             for source in subtopic.sources {
                 let title = inline(source.title.isEmpty ? source.url : source.title)
-                out += source.url.isEmpty ? "- \(title)\n" : "- [\(title)](\(source.url))\n"
+                out += source.url.isEmpty ? "- \(title)\n" : "- [\(title)](\(MarkdownSafe.url(source.url)))\n"
             }
         }
         let failed = subtopic.generations.filter { $0.status != "ok" }
         if !failed.isEmpty {
-            out += "\n> Missing: " + failed.map { "\($0.family) (\($0.error ?? "failed"))" }.joined(separator: "; ") + "\n"
+            out += "\n> Missing: " + failed.map { "\($0.family) (\(inline($0.error ?? "failed")))" }.joined(separator: "; ") + "\n"
         }
         return out
     }
 
-    /// One line of text: line breaks become spaces.
+    /// One line of text: line breaks become spaces; HTML and unsafe links are defused.
     static func inline(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        MarkdownSafe.text(
+            text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " "))
     }
 
-    /// A table cell: one line (`<br>` for breaks), so the cell's own text cannot be HTML.
+    /// A table cell: one line (`<br>` for breaks), so the cell's own text cannot be HTML; links
+    /// in it are defused like the rest of the guide's.
     static func cell(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
-            .replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        MarkdownSafe.text(
+            text.trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;"))
             .replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "\r\n", with: "<br>")
             .replacingOccurrences(of: "\n", with: "<br>")
@@ -125,10 +131,9 @@ public enum MarkdownStudyGuide {
     }
 
     static func demoteHeadings(_ markdown: String, by levels: Int) -> String {
-        var inFence = false
+        var fence = MarkdownFence()
         return markdown.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle() }
-            guard !inFence, line.hasPrefix("#") else { return String(line) }
+            guard !fence.isCode(line), line.hasPrefix("#") else { return String(line) }
             let hashes = line.prefix { $0 == "#" }.count
             // `#hashtag` is not a heading.
             guard hashes < line.count, line[line.index(line.startIndex, offsetBy: hashes)] == " " else { return String(line) }

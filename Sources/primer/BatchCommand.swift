@@ -32,6 +32,9 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let reportURL = URL(fileURLWithPath: report ?? file + ".report.json")
+        // A report path that cannot be written is refused before any subject is generated.
+        do { try OutputFile.checkTarget(reportURL) } catch let error as OutputFileError { throw CLIError("--report: \(error)") }
         let items: [BatchItem]
         do { items = try BatchFile.load(URL(fileURLWithPath: file)) } catch let error as BatchFileError { throw CLIError(error.description) }
         let environment = ProcessInfo.processInfo.environment
@@ -60,11 +63,12 @@ struct BatchCommand: AsyncParsableCommand {
         }, progress: display.report) }
         display.finish()
 
-        let reportURL = URL(fileURLWithPath: report ?? file + ".report.json")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(result).write(to: reportURL)
-        print(BatchSummaryText.render(result, reportPath: reportURL.path))
+        do {
+            try OutputFile.write(OutputJSON.encoder().encode(result), to: reportURL)
+        } catch let error as OutputFileError {
+            throw CLIError("the batch ran and everything generated is stored, but its report was not written: \(error)")
+        }
+        Console.out(BatchSummaryText.render(result, reportPath: reportURL.path))
         if result.failed + result.partial > 0 {
             throw CLIError("\(result.failed) subject\(result.failed == 1 ? "" : "s") failed and \(result.partial) \(result.partial == 1 ? "is" : "are") incomplete; everything else is stored. Run the same command again to retry only what is missing.")
         }

@@ -28,7 +28,7 @@ final class BatchProgress: @unchecked Sendable {
             if case .attempt(_, _, let attempt) = event {
                 calls += 1
                 tokens += attempt.usage.promptTokens + attempt.usage.completionTokens
-                cost += attempt.cost ?? 0
+                cost = Cost.adding(cost, attempt.cost)
             }
         case .subjectFinished(let result, let done, _):
             self.done = done
@@ -36,7 +36,7 @@ final class BatchProgress: @unchecked Sendable {
             if !isTerminal {
                 let line = "[\(done)/\(total)] \(result.title): \(result.status.rawValue)" + String(format: " (%.1f s)", result.seconds)
                     + (result.error.map { " — \($0)" } ?? "")
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                Console.error(line + "\n")
             }
         }
         if isTerminal, Date().timeIntervalSince(lastDraw) > 0.1 || done == total {

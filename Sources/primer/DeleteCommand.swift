@@ -16,6 +16,6 @@ struct DeleteCommand: ParsableCommand {
         guard try store.deleteSubject(title: subject) else {
             throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
         }
-        print("Deleted '\(subject)' and everything under it.")
+        Console.out("Deleted '\(subject)' and everything under it.")
     }
 }

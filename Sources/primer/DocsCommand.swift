@@ -30,9 +30,9 @@ struct DocsCommand: ParsableCommand {
                 let kind = SubjectClassifier.classify(title: subject).kind
                 stored = try store.upsertSubject(title: subject, notes: "", kind: kind, instructions: "")
             }
-            for line in try DocumentSupport.attach(documents, to: stored.id, store: store) { print(line) }
+            for line in try DocumentSupport.attach(documents, to: stored.id, store: store) { Console.out(line) }
             if try !store.plan(subjectID: stored.id).isEmpty {
-                print("The stored plan was made before; to make it follow the documents, run: primer generate \"\(stored.title)\" --regenerate-plan")
+                Console.out("The stored plan was made before; to make it follow the documents, run: primer generate \"\(stored.title)\" --regenerate-plan")
             }
         }
     }
@@ -49,10 +49,10 @@ struct DocsCommand: ParsableCommand {
                 throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
             }
             let documents = try store.documents(subjectID: stored.id)
-            if documents.isEmpty { print("'\(stored.title)' has no documents. Attach one with: primer docs add \"\(stored.title)\" FILE") }
+            if documents.isEmpty { Console.out("'\(stored.title)' has no documents. Attach one with: primer docs add \"\(stored.title)\" FILE") }
             for document in documents {
                 let pages = document.text.components(separatedBy: "\u{0C}").count
-                print("\(document.name)  \(document.format)  \(document.text.count) characters\(document.format == "pdf" ? ", \(pages) pages" : "")  \(document.contentHash.prefix(8))")
+                Console.out("\(document.name)  \(document.format)  \(document.text.count) characters\(document.format == "pdf" ? ", \(pages) pages" : "")  \(document.contentHash.prefix(8))")
             }
         }
     }
@@ -73,7 +73,7 @@ struct DocsCommand: ParsableCommand {
                 let names = try store.documents(subjectID: stored.id).map(\.name)
                 throw CLIError("'\(stored.title)' has no document '\(document)'\(names.isEmpty ? "" : "; its documents are: \(names.joined(separator: ", "))")")
             }
-            print("Removed \(document) from '\(stored.title)'.")
+            Console.out("Removed \(document) from '\(stored.title)'.")
         }
     }
 }

@@ -44,6 +44,7 @@ struct EvalCommand: AsyncParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let config = try configOptions.load()
             let suiteURL = Self.suiteDirectory(suite)
+            try Self.checkOutFolder(URL(fileURLWithPath: out))
             let loaded: EvalSuite
             do { loaded = try EvalSuite.load(directory: suiteURL) } catch let error as EvalSuiteError { throw CLIError("\(error)") }
             let filters = cases.map { $0.split(separator: ",").map(String.init) } ?? []
@@ -94,7 +95,7 @@ struct EvalCommand: AsyncParsableCommand {
             }
             let outFolder = URL(fileURLWithPath: out)
             let main = try Self.write(report.0, suite: loaded, to: outFolder)
-            print(EvalTable.render(report.0, resultPath: main))
+            Console.out(EvalTable.render(report.0, resultPath: main))
             if let variantReport = report.1 {
                 let written = try Self.write(variantReport, suite: loaded, to: outFolder, suffix: "-variant")
                 print("\nVariant (\(variant ?? "")): \(written)")
@@ -124,17 +125,30 @@ struct EvalCommand: AsyncParsableCommand {
         }
 
         static func write(_ report: EvalRunReport, suite: EvalSuite, to folder: URL, suffix: String = "") throws -> String {
+            try checkOutFolder(folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let stamp = ISO8601DateFormatter().string(from: report.startedAt).replacingOccurrences(of: ":", with: "")
             let base = folder.appendingPathComponent("\(report.suite)-\(report.provider)-\(stamp)\(suffix)")
-            try report.jsonData().write(to: base.appendingPathExtension("json"))
-            try Data(EvalHTMLReport.render(report, suite: suite).utf8).write(to: base.appendingPathExtension("html"))
+            do {
+                try OutputFile.write(report.jsonData(), to: base.appendingPathExtension("json"))
+                try OutputFile.write(Data(EvalHTMLReport.render(report, suite: suite).utf8), to: base.appendingPathExtension("html"))
+            } catch let error as OutputFileError {
+                throw CLIError("\(error)")
+            }
             return base.path + ".json (and .html)"
+        }
+
+        /// `--out` is a folder (made when missing): anything else there is refused before the run.
+        static func checkOutFolder(_ folder: URL) throws {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw CLIError("--out \(folder.path) is not a folder; eval writes its JSON result and HTML report into a folder: choose another path")
+            }
         }
 
         static func compareAndExit(baseline: EvalRunReport, current: EvalRunReport, suite: EvalSuite, title: String) throws {
             let deltas = compare(baseline: baseline.scores, current: current.scores, thresholds: suite.thresholds)
-            print("\n" + EvalTable.compare(deltas, title: title))
+            Console.out("\n" + EvalTable.compare(deltas, title: title))
             if deltas.contains(where: \.isRegression) { throw ExitCode(EvalCommand.regressionExitCode) }
         }
     }

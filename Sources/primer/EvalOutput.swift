@@ -63,7 +63,8 @@ final class EvalProgress: @unchecked Sendable {
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
-    private func write(_ text: String, persistent: Bool) {
+    private func write(_ unsafeText: String, persistent: Bool) {
+        let text = TerminalSafe.text(unsafeText)
         let line = isTerminal ? "\r\u{1B}[K" + String(text.prefix(100)) + (persistent ? "\n" : "") : text + "\n"
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -25,6 +25,10 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A bad --out is reported before anything is read.
+        if let out {
+            do { try OutputFile.checkTarget(URL(fileURLWithPath: out)) } catch let error as OutputFileError { throw CLIError("\(error)") }
+        }
         let store = try storeOptions.open(config: configOptions.load())
         let titles = all ? try store.listSubjects().map(\.title) : [subject!]
         if titles.isEmpty { throw CLIError("the store has no subjects to export; generate one with `primer generate \"Linear Algebra\"`") }
@@ -39,6 +43,8 @@ struct ExportCommand: ParsableCommand {
         do {
             try KitExporter().export(kits, format: format, to: url)
         } catch let error as ExportError {
+            throw CLIError("\(error)")
+        } catch let error as OutputFileError {
             throw CLIError("\(error)")
         }
         let items = kits.flatMap(\.topics).flatMap(\.subtopics).reduce(0) { $0 + $1.flashcards.count + $1.questions.count + $1.terms.count }

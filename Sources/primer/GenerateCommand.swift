@@ -74,7 +74,7 @@ struct GenerateCommand: AsyncParsableCommand {
         var pipeline = Pipeline(families: families, provider: provider, store: store)
         pipeline.prepareGrounding = { subject in
             for line in try DocumentSupport.attach(newDocuments, to: subject.id, store: store) {
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                Console.error(line + "\n")
             }
             return try DocumentSupport.grounding(subjectID: subject.id, store: store)
         }
@@ -83,13 +83,21 @@ struct GenerateCommand: AsyncParsableCommand {
         let options = PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency)
 
         let progress = ProgressLine()
+        let tally = StoppedRunSummary.Tally()
         let summary: RunSummary
         do {
             summary = try await LocalServers.stoppingAfter {
-                try await pipeline.run(request, options: options, progress: progress.report)
+                try await pipeline.run(request, options: options) { event in
+                    tally.record(event)
+                    progress.report(event)
+                }
             }
         } catch {
             progress.finish()
+            // `--json` always prints one object: a stopped run's summary carries its `error`.
+            if json, let text = try? tally.summary(title: title, provider: provider, store: store, error: error).render() {
+                print(text)
+            }
             throw error
         }
         progress.finish()
@@ -97,7 +105,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if json {
             print(try SummaryJSON.render(summary))
         } else {
-            print(SummaryText.render(summary, planOnly: planOnly))
+            Console.out(SummaryText.render(summary, planOnly: planOnly))
         }
         if !summary.failures.isEmpty {
             var message = "\(summary.failures.count) generation\(summary.failures.count == 1 ? "" : "s") failed; everything else is stored:\n"

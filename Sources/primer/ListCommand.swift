@@ -15,8 +15,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let subjects = try storeOptions.open(config: configOptions.load()).listSubjects()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let encoder = OutputJSON.encoder()
             encoder.dateEncodingStrategy = .iso8601
             print(String(decoding: try encoder.encode(subjects), as: UTF8.self))
             return
@@ -32,7 +31,7 @@ struct ListCommand: ParsableCommand {
             row += s.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
             row += SummaryText.pad(s.topics, 8) + SummaryText.pad(s.subtopics, 11) + SummaryText.pad(s.flashcards, 7)
             row += SummaryText.pad(s.questions, 11) + SummaryText.pad(s.terms, 7)
-            print(row)
+            Console.out(row)
         }
     }
 }

@@ -12,7 +12,27 @@ enum PrimerMain {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
             exit(64)
         }
-        await Primer.main()
+        await run()
+    }
+
+    /// `Primer.main()`, except that messages are made terminal-safe: an error can quote a title
+    /// or a provider's message, and those may hold escape sequences (see `Console`).
+    static func run() async {
+        do {
+            var command = try await Primer.asyncParseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = Primer.exitCode(for: error)
+            let message = Primer.fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { Console.out(message) } else { Console.error(message + "\n") }
+            }
+            exit(code.rawValue)
+        }
     }
 }
 

@@ -40,7 +40,10 @@ final class ProgressLine: @unchecked Sendable {
         shown = false
     }
 
-    private func line(_ text: String, persistent: Bool) {
+    /// Writes a progress line; its text (titles, attempt reasons, provider errors) is made
+    /// terminal-safe before the line's own escape sequences are added.
+    private func line(_ unsafeText: String, persistent: Bool) {
+        let text = TerminalSafe.text(unsafeText)
         if isTerminal {
             let width = 100
             let clipped = text.count > width ? String(text.prefix(width - 1)) + "…" : text

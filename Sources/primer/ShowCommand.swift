@@ -28,12 +28,11 @@ struct ShowCommand: ParsableCommand {
             kit = try Self.only(subtopic, of: kit)
         }
         switch format {
+        // Both renderers make control characters visible (TerminalSafe).
         case .text: print(KitText.render(kit), terminator: "")
         case .markdown: print(KitMarkdown.render(kit), terminator: "")
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(kit), as: UTF8.self))
+            print(String(decoding: try OutputJSON.encoder().encode(kit), as: UTF8.self))
         }
     }
 

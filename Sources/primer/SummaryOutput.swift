@@ -3,9 +3,7 @@ import PrimerCore
 
 enum SummaryJSON {
     static func render(_ summary: RunSummary) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(summary), as: UTF8.self)
+        String(decoding: try OutputJSON.encoder().encode(summary), as: UTF8.self)
     }
 }
 

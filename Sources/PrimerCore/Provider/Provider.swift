@@ -119,8 +119,11 @@ public struct CompletionResponse: Sendable, Equatable {
     public var text: String
     public var model: String
     public var usage: TokenUsage
-    /// Cost in US dollars when the provider reports it.
-    public var cost: Double?
+    /// Cost in US dollars when the provider reports it; a reported value that cannot be a cost
+    /// (NaN, infinite, negative) is kept as unknown (see `Cost.reported`).
+    public var cost: Double? {
+        didSet { if cost != Cost.reported(cost) { cost = nil } }
+    }
     public var citations: [Citation]
     public var finishReason: FinishReason
 
@@ -131,7 +134,7 @@ public struct CompletionResponse: Sendable, Equatable {
         self.text = text
         self.model = model
         self.usage = usage
-        self.cost = cost
+        self.cost = Cost.reported(cost)
         self.citations = citations
         self.finishReason = finishReason
     }

@@ -1,34 +1,44 @@
 /// The whole kit as a Markdown study guide: plan, then per subtopic the lesson, terms,
 /// flashcards and quiz, with the quiz answers collected at the end of each subtopic.
+///
+/// Model text is untrusted: raw HTML shows as text, unsafe links are made inert, a code fence a
+/// lesson leaves open is closed (`MarkdownSafe`), and control characters are made visible
+/// (`TerminalSafe`), since the guide is also printed to a terminal.
 public enum KitMarkdown {
     public static func render(_ kit: Kit) -> String {
-        var out = "# \(kit.subject.title)\n\n"
-        if !kit.subject.notes.isEmpty { out += "> \(kit.subject.notes.replacingOccurrences(of: "\n", with: "\n> "))\n\n" }
+        var out = "# \(inline(kit.subject.title))\n\n"
+        if !kit.subject.notes.isEmpty { out += "> \(MarkdownSafe.block(kit.subject.notes).replacingOccurrences(of: "\n", with: "\n> "))\n\n" }
         out += "## Study plan\n\n"
         for (t, topic) in kit.topics.enumerated() {
-            out += "\(t + 1). **\(topic.title)**\(topic.overview.isEmpty ? "" : " — \(topic.overview)")\n"
-            for subtopic in topic.subtopics { out += "   - \(subtopic.title)\n" }
+            out += "\(t + 1). **\(inline(topic.title))**\(topic.overview.isEmpty ? "" : " — \(inline(topic.overview))")\n"
+            for subtopic in topic.subtopics { out += "   - \(inline(subtopic.title))\n" }
         }
         for (t, topic) in kit.topics.enumerated() {
-            out += "\n## \(t + 1). \(topic.title)\n"
-            if !topic.overview.isEmpty { out += "\n\(topic.overview)\n" }
+            out += "\n## \(t + 1). \(inline(topic.title))\n"
+            if !topic.overview.isEmpty { out += "\n\(MarkdownSafe.block(topic.overview))\n" }
             for (s, subtopic) in topic.subtopics.enumerated() {
-                out += "\n### \(t + 1).\(s + 1) \(subtopic.title)\n"
+                out += "\n### \(t + 1).\(s + 1) \(inline(subtopic.title))\n"
                 out += subtopicBody(subtopic)
             }
         }
-        return out
+        return TerminalSafe.text(out)
+    }
+
+    /// Text on one line of the guide (a title, a term, a choice): its line breaks become spaces,
+    /// so it cannot start a heading or a list of its own.
+    static func inline(_ text: String) -> String {
+        MarkdownSafe.text(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     static func subtopicBody(_ subtopic: KitSubtopic) -> String {
         var out = ""
         if let notes = subtopic.notes {
             // The lesson's own headings are pushed below the subtopic's level.
-            out += "\n" + demoteHeadings(withoutTitle(notes, subtopic.title), by: 3) + "\n"
+            out += "\n" + MarkdownSafe.block(demoteHeadings(withoutTitle(notes, subtopic.title), by: 3)) + "\n"
         }
         if !subtopic.terms.isEmpty {
             out += "\n#### Terms\n\n"
-            for term in subtopic.terms { out += "- **\(term.term)**: \(term.definition)\n" }
+            for term in subtopic.terms { out += "- **\(inline(term.term))**: \(inline(term.definition))\n" }
         }
         if !subtopic.flashcards.isEmpty {
             out += "\n#### Flashcards\n\n| Front | Back |\n| --- | --- |\n"
@@ -37,21 +47,23 @@ public enum KitMarkdown {
         if !subtopic.questions.isEmpty {
             out += "\n#### Quiz\n"
             for (q, question) in subtopic.questions.enumerated() {
-                out += "\n\(q + 1). \(question.question)\n"
-                for (c, choice) in question.choices.enumerated() { out += "   \(letter(c))) \(choice)\n" }
+                out += "\n\(q + 1). \(inline(question.question))\n"
+                for (c, choice) in question.choices.enumerated() { out += "   \(letter(c))) \(inline(choice))\n" }
             }
             out += "\n**Answers**\n\n"
             for (q, question) in subtopic.questions.enumerated() {
-                out += "\(q + 1). \(letter(question.correctIndex)) — \(question.explanation)\n"
+                out += "\(q + 1). \(letter(question.correctIndex)) — \(inline(question.explanation))\n"
             }
         }
         if !subtopic.sources.isEmpty {
             out += "\n#### Sources\n\n"
-            for source in subtopic.sources { out += "- [\(source.title.isEmpty ? source.url : source.title)](\(source.url))\n" }
+            for source in subtopic.sources {
+                out += "- [\(inline(source.title.isEmpty ? source.url : source.title))](\(MarkdownSafe.url(source.url)))\n"
+            }
         }
         let failed = subtopic.generations.filter { $0.status != "ok" }
         if !failed.isEmpty {
-            out += "\n> Missing: " + failed.map { "\($0.family) (\($0.error ?? "failed"))" }.joined(separator: "; ") + "\n"
+            out += "\n> Missing: " + failed.map { "\($0.family) (\(inline($0.error ?? "failed")))" }.joined(separator: "; ") + "\n"
         }
         return out
     }
@@ -71,14 +83,13 @@ public enum KitMarkdown {
     }
 
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+        MarkdownSafe.text(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
     }
 
     static func demoteHeadings(_ markdown: String, by levels: Int) -> String {
-        var inFence = false
+        var fence = MarkdownFence()
         return markdown.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line.hasPrefix("```") { inFence.toggle() }
-            guard !inFence, line.hasPrefix("#") else { return String(line) }
+            guard !fence.isCode(line), line.hasPrefix("#") else { return String(line) }
             let hashes = line.prefix { $0 == "#" }.count
             return String(repeating: "#", count: min(6, hashes + levels)) + line.dropFirst(hashes)
         }.joined(separator: "\n")

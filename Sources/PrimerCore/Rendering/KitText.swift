@@ -1,6 +1,11 @@
-/// The kit for reading in a terminal: compact, no Markdown markup.
+/// The kit for reading in a terminal: compact, no Markdown markup. Control characters from the
+/// model or the titles are shown, not acted on (see `TerminalSafe`).
 public enum KitText {
     public static func render(_ kit: Kit) -> String {
+        TerminalSafe.text(unsafeRender(kit))
+    }
+
+    static func unsafeRender(_ kit: Kit) -> String {
         var out = "\(kit.subject.title)  [\(kit.subject.kind.rawValue)]\n"
         for (t, topic) in kit.topics.enumerated() {
             out += "\n\(t + 1). \(topic.title)\n"

@@ -43,14 +43,13 @@ public struct EvalRunReport: Sendable, Codable {
     public var cases: [CaseResult]
 
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let encoder = OutputJSON.encoder()
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(self)
     }
 
     public static func load(_ url: URL) throws -> EvalRunReport {
-        let decoder = JSONDecoder()
+        let decoder = OutputJSON.decoder()
         decoder.dateDecodingStrategy = .iso8601
         do {
             return try decoder.decode(EvalRunReport.self, from: Data(contentsOf: url))

@@ -36,7 +36,7 @@ public struct GenerationStatsScorer: Sendable {
         m["total_tokens"] = Double(usage.promptTokens + usage.completionTokens)
         m["latency_ms"] = Double(records.reduce(0) { $0 + $1.latencyMs })
         let costs = records.compactMap(\.cost)
-        if !costs.isEmpty { m["cost"] = costs.reduce(0, +) }
+        if !costs.isEmpty { m["cost"] = Cost.sum(costs) }
         return m
     }
 }

@@ -107,12 +107,10 @@ public struct EvalScores: Sendable, Equatable, Codable {
 
     /// JSON with sorted keys, pretty-printed: stable for diffs and commits.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
+        try OutputJSON.encoder().encode(self)
     }
 
     public static func decode(jsonData data: Data) throws -> EvalScores {
-        try JSONDecoder().decode(EvalScores.self, from: data)
+        try OutputJSON.decoder().decode(EvalScores.self, from: data)
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import PrimerCore
+import PrimerExport
+import Testing
+
+/// Exports of hostile model text: no spreadsheet formula, no raw HTML or script link in the
+/// study guide, and a lesson's open code fence does not swallow the rest of the guide.
+@Suite struct ExportInjectionTests {
+    static let hostile = Kit(
+        subject: KitSubject(title: "Hostile", kind: .general),
+        topics: [KitTopic(title: "Topic", subtopics: [
+            KitSubtopic(
+                title: "First",
+                notes: "# First\n\n<img src=x onerror=alert(1)> See [docs](javascript:alert(1)).\n\n```js\nlet a = 1\n",
+                flashcards: [
+                    Flashcard(front: "=HYPERLINK(\"http://evil\",\"click\")", back: "+1+1"),
+                    Flashcard(front: "-2+3", back: "@SUM(A1:A2)"),
+                    Flashcard(front: "\tTab first", back: "\rCR first"),
+                    Flashcard(front: "[x](javascript:alert(1))", back: "plain"),
+                ],
+                terms: [Term(term: "<b onmouseover=alert(1)>Term</b>", definition: "A [link](vbscript:msgbox).")],
+                sources: [Citation(url: "javascript:alert(document.cookie)", title: "Evil")]),
+            KitSubtopic(title: "Second", notes: "The second lesson is prose.", flashcards: [Flashcard(front: "After", back: "the fence")]),
+        ])])
+
+    @Test func csvCellsThatASpreadsheetWouldRunGetAQuote() throws {
+        let rows = CSVReader.parse(CSVKitExport.render([Self.hostile]))
+        let cards = rows.filter { $0[3] == "flashcard" }
+        #expect(cards[0][4] == "'=HYPERLINK(\"http://evil\",\"click\")" && cards[0][5] == "'+1+1")
+        #expect(cards[1][4] == "'-2+3" && cards[1][5] == "'@SUM(A1:A2)")
+        #expect(cards[2][4] == "'\tTab first" && cards[2][5] == "'\rCR first")
+        #expect(cards[3][4] == "[x](javascript:alert(1))", "text that is not a formula is unchanged")
+        #expect(CSVKitExport.field("=1+1") == "'=1+1")
+        #expect(CSVKitExport.field("=a,b") == "\"'=a,b\"")
+    }
+
+    @Test func theStudyGuideCarriesNoHTMLNoScriptLinkAndClosesTheFence() throws {
+        let guide = MarkdownStudyGuide.render([Self.hostile])
+        #expect(!guide.contains("<img") && guide.contains("&lt;img src=x onerror=alert(1)>"))
+        #expect(!guide.contains("<b onmouseover"))
+        for scheme in ["javascript:", "vbscript:"] { #expect(!guide.contains("](\(scheme)"), "\(scheme)") }
+        #expect(guide.contains("[docs](#javascript:alert(1))"))
+        #expect(guide.contains("[Evil](#javascript:alert%28document.cookie%29)"))
+        // The first lesson's fence is closed before its flashcards; the second subtopic is Markdown.
+        let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
+        let open = try #require(lines.firstIndex(of: "```js"))
+        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
+        let cards = try #require(lines.firstIndex(of: "#### Flashcards"))
+        #expect(close < cards)
+        #expect(lines.filter { $0.hasPrefix("```") }.count == 2)
+        #expect(guide.contains("\n### 1.2 Second\n"))
+    }
+}
