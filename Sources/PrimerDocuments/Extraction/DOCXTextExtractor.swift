@@ -8,6 +8,10 @@ import ZIPFoundation
 /// of its runs (`w:t`, tabs, breaks), headings (styles Heading1…6 and Title, or an outline
 /// level) as Markdown `#` lines and list paragraphs (numbered or in a List style) as "- " lines.
 enum DOCXTextExtractor {
+    /// The most word/document.xml may expand to. A long book is a few MB of XML; a zip bomb
+    /// (a few MB of zip holding a GB of XML) would otherwise be unpacked into memory whole.
+    static let maxDocumentXMLBytes = 64 * 1024 * 1024
+
     static func text(file: URL, name: String) throws -> String {
         let archive: Archive
         do {
@@ -18,9 +22,22 @@ enum DOCXTextExtractor {
         guard let entry = archive["word/document.xml"] else {
             throw DocumentError.corruptDOCX(name: name, detail: "no word/document.xml inside")
         }
+        // The size the zip declares is checked first; the bytes are counted as well, because a
+        // crafted zip can declare a small size and still inflate to far more.
+        let limit = maxDocumentXMLBytes
+        guard entry.uncompressedSize <= limit else {
+            throw DocumentError.docxTooLarge(name: name, limitMB: limit / (1024 * 1024))
+        }
+        struct TooLarge: Error {}
         var xml = Data()
+        xml.reserveCapacity(Int(entry.uncompressedSize))
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { xml.append($0) }
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                guard xml.count + chunk.count <= limit else { throw TooLarge() }
+                xml.append(chunk)
+            }
+        } catch is TooLarge {
+            throw DocumentError.docxTooLarge(name: name, limitMB: limit / (1024 * 1024))
         } catch {
             throw DocumentError.corruptDOCX(name: name, detail: "word/document.xml cannot be unpacked")
         }
@@ -29,12 +46,18 @@ enum DOCXTextExtractor {
 
     static func text(fromDocumentXML xml: Data, name: String) throws -> String {
         let reader = WordXMLReader()
-        let parser = XMLParser(data: xml)
-        parser.shouldProcessNamespaces = true
-        parser.delegate = reader
-        // An unterminated document can end without a parse error: the root must be closed.
-        guard parser.parse(), parser.parserError == nil, reader.depth == 0, reader.sawRoot else {
-            throw DocumentError.corruptDOCX(name: name, detail: "word/document.xml is not well-formed XML")
+        for piece in WordXMLPieces.split(xml) ?? [xml] {
+            let parser = XMLParser(data: piece)
+            parser.shouldProcessNamespaces = true
+            parser.delegate = reader
+            // An unterminated document can end without a parse error: the root must be closed.
+            guard parser.parse(), parser.parserError == nil, reader.depth == 0, reader.sawRoot else {
+                // Past libxml2's 10 MB the failure is its size limit, not the XML (see WordXMLPieces).
+                let detail = piece.count > WordXMLPieces.parserLimit
+                    ? "word/document.xml has a single paragraph or table of more than 10 MB, which cannot be read"
+                    : "word/document.xml is not well-formed XML"
+                throw DocumentError.corruptDOCX(name: name, detail: detail)
+            }
         }
         return reader.paragraphs.joinedAsBlocks()
     }

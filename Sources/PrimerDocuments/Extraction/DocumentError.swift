@@ -14,6 +14,8 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case encryptedPDF(name: String)
     case corruptPDF(name: String, detail: String)
     case corruptDOCX(name: String, detail: String)
+    /// word/document.xml inflates past `limitMB` (a huge document, or a zip bomb).
+    case docxTooLarge(name: String, limitMB: Int)
 
     public var description: String {
         switch self {
@@ -41,6 +43,9 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(name) is not a valid PDF (\(detail)); export it again or attach a text version."
         case .corruptDOCX(let name, let detail):
             "\(name) is not a valid Word document (\(detail)); save it again as .docx or attach a text version."
+        case .docxTooLarge(let name, let limitMB):
+            "\(name): word/document.xml expands to more than \(limitMB) MB; a Word document this large is not supported "
+                + "(or the file is a zip bomb); split it into smaller documents or attach a text version."
         }
     }
 }
