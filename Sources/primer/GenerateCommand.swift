@@ -83,13 +83,21 @@ struct GenerateCommand: AsyncParsableCommand {
         let options = PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency)
 
         let progress = ProgressLine()
+        let tally = StoppedRunSummary.Tally()
         let summary: RunSummary
         do {
             summary = try await LocalServers.stoppingAfter {
-                try await pipeline.run(request, options: options, progress: progress.report)
+                try await pipeline.run(request, options: options) { event in
+                    tally.record(event)
+                    progress.report(event)
+                }
             }
         } catch {
             progress.finish()
+            // `--json` always prints one object: a stopped run's summary carries its `error`.
+            if json, let text = try? tally.summary(title: title.trimmingCharacters(in: .whitespacesAndNewlines), provider: provider, store: store, error: error).render() {
+                print(text)
+            }
             throw error
         }
         progress.finish()
