@@ -87,6 +87,7 @@ import Testing
         let examples = CLIRunner.root.appendingPathComponent("Sources/PrimerDefaults/Plugins/examples").path
         try cli.write("""
             import json, os, sys
+            sys.dont_write_bytecode = True  # no __pycache__ in the repository's examples folder
             sys.path.insert(0, \(String(reflecting: examples)))
             import echo_provider
             secret = os.environ["ECHO_CREDENTIAL"]
