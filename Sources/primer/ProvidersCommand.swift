@@ -74,7 +74,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                     failed.append(name)
                 }
                 let capabilities = manifest.capabilities.isEmpty ? "" : "\n    can: \(manifest.capabilities.joined(separator: ", "))"
-                print("\(name) (\(manifest.adapter), \(manifest.model.isEmpty ? "default model" : manifest.model)): \(status)\n    \(detail)\(capabilities)")
+                Console.out("\(name) (\(manifest.adapter), \(manifest.model.isEmpty ? "default model" : manifest.model)): \(status)\n    \(detail)\(capabilities)")
             }
             // Checking one named provider is a yes/no question: answer it with the exit status.
             if name != nil, !failed.isEmpty { throw ExitCode(1) }
