@@ -29,6 +29,8 @@ final class ProgressLine: @unchecked Sendable {
             }
         case .familyFinished(let family, let subtopic, let ok):
             if !ok { line("\(subtopic) › \(family) failed", persistent: true) }
+        case .waitingForOtherRun(let work):
+            line("Waiting: another run on this store is generating \(work)", persistent: true)
         }
     }
 
