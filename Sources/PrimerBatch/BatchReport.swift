@@ -9,6 +9,8 @@ public struct BatchSubjectResult: Sendable, Equatable, Codable {
         case partial
         /// Nothing could be generated (bad document, unknown provider, plan failed…).
         case failed
+        /// Stopped by Ctrl-C before it finished, or never started; what was stored stays.
+        case interrupted
     }
     public var title: String
     public var status: Status
@@ -25,6 +27,7 @@ public struct BatchReport: Sendable, Equatable, Codable {
     public var complete: Int { subjects.filter { $0.status == .complete }.count }
     public var partial: Int { subjects.filter { $0.status == .partial }.count }
     public var failed: Int { subjects.filter { $0.status == .failed }.count }
+    public var interrupted: Int { subjects.filter { $0.status == .interrupted }.count }
     public var providerCalls: Int { subjects.reduce(0) { $0 + ($1.summary?.providerCalls ?? 0) } }
     public var attempts: Int { subjects.reduce(0) { $0 + ($1.summary?.attempts ?? 0) } }
     public var promptTokens: Int { subjects.reduce(0) { $0 + ($1.summary?.promptTokens ?? 0) } }
@@ -33,7 +36,7 @@ public struct BatchReport: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case subjects, seconds, totals }
     struct Totals: Codable {
-        var subjects, complete, partial, failed, providerCalls, attempts, promptTokens, completionTokens: Int
+        var subjects, complete, partial, failed, interrupted, providerCalls, attempts, promptTokens, completionTokens: Int
         var cost: Double
     }
 
@@ -53,7 +56,7 @@ public struct BatchReport: Sendable, Equatable, Codable {
         try container.encode(subjects, forKey: .subjects)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(
-            Totals(subjects: subjects.count, complete: complete, partial: partial, failed: failed, providerCalls: providerCalls,
+            Totals(subjects: subjects.count, complete: complete, partial: partial, failed: failed, interrupted: interrupted, providerCalls: providerCalls,
                    attempts: attempts, promptTokens: promptTokens, completionTokens: completionTokens, cost: cost),
             forKey: .totals)
     }

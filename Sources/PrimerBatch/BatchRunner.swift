@@ -14,6 +14,9 @@ public enum BatchEvent: Sendable {
 /// so running the same batch again after Ctrl-C or `kill -9` continues where it stopped:
 /// what is stored is not generated again, and a transaction never half-writes. One subject's
 /// failure never stops the others.
+///
+/// Cancelling the task that runs `run` (the CLI does on Ctrl-C) starts no new subject, cancels
+/// the running ones, and still returns the report: subjects that did not finish are `interrupted`.
 public struct BatchRunner: Sendable {
     /// Subjects generated side by side.
     public var jobs: Int
@@ -38,7 +41,7 @@ public struct BatchRunner: Sendable {
             var results = [BatchSubjectResult?](repeating: nil, count: items.count)
             var next = 0
             func startNext() {
-                guard next < items.count else { return }
+                guard next < items.count, !Task.isCancelled else { return }
                 let index = next
                 next += 1
                 group.addTask {
@@ -52,7 +55,11 @@ public struct BatchRunner: Sendable {
                 results[index] = result
                 startNext()
             }
-            return results.compactMap { $0 }
+            return items.indices.map { index in
+                results[index] ?? BatchSubjectResult(
+                    title: items[index].title, status: .interrupted, summary: nil,
+                    error: "not started: the batch was interrupted", seconds: 0)
+            }
         }
         return BatchReport(subjects: results, seconds: Self.seconds(clock.now - start))
     }
@@ -74,6 +81,13 @@ public struct BatchRunner: Sendable {
                 title: item.title, status: failures.isEmpty ? .complete : .partial, summary: summary,
                 error: failures.isEmpty ? nil : failures.joined(separator: "; "), seconds: seconds(clock.now - start))
         } catch {
+            // Cancelled: whatever the error says (a cancelled request, a stopped pipeline), the
+            // subject was interrupted, not broken.
+            if Task.isCancelled {
+                return BatchSubjectResult(
+                    title: item.title, status: .interrupted, summary: nil, error: "interrupted before it finished",
+                    seconds: seconds(clock.now - start))
+            }
             return BatchSubjectResult(title: item.title, status: .failed, summary: nil, error: "\(error)", seconds: seconds(clock.now - start))
         }
     }

@@ -52,7 +52,8 @@ struct BatchCommand: AsyncParsableCommand {
         let runner = BatchRunner(
             jobs: jobs, options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))
         let display = BatchProgress()
-        let result = try await LocalServers.stoppingAfter { await runner.run(items, makePipeline: { item in
+        // In a task of its own so that Ctrl-C can cancel it and still get the report back.
+        let work = Task { try await LocalServers.stoppingAfter { await runner.run(items, makePipeline: { item in
             let documents = try DocumentSupport.extract(item.documents)
             var pipeline = Pipeline(families: families, provider: try providers.provider(named: item.provider ?? defaultProvider), store: store)
             pipeline.prepareGrounding = { subject in
@@ -60,7 +61,12 @@ struct BatchCommand: AsyncParsableCommand {
                 return try DocumentSupport.grounding(subjectID: subject.id, store: store)
             }
             return pipeline
-        }, progress: display.report) }
+        }, progress: display.report) } }
+        let interruption = Interruption(
+            message: "Interrupted: no new subject starts and the running ones stop; the report is written next.",
+            stop: { work.cancel() })
+        defer { interruption.restore() }
+        let result = try await work.value
         display.finish()
 
         do {
@@ -69,6 +75,10 @@ struct BatchCommand: AsyncParsableCommand {
             throw CLIError("the batch ran and everything generated is stored, but its report was not written: \(error)")
         }
         Console.out(BatchSummaryText.render(result, reportPath: reportURL.path))
+        if interruption.interrupted {
+            Console.error("Interrupted by Ctrl-C: \(result.interrupted) subject\(result.interrupted == 1 ? "" : "s") did not finish; everything generated is stored. Run the same command again to continue.\n")
+            throw ExitCode(Interruption.exitStatus)
+        }
         if result.failed + result.partial > 0 {
             throw CLIError("\(result.failed) subject\(result.failed == 1 ? "" : "s") failed and \(result.partial) \(result.partial == 1 ? "is" : "are") incomplete; everything else is stored. Run the same command again to retry only what is missing.")
         }
@@ -101,6 +111,7 @@ final class ProviderPool: @unchecked Sendable {
 enum BatchSummaryText {
     static func render(_ report: BatchReport, reportPath: String) -> String {
         var out = "\(report.subjects.count) subjects: \(report.complete) complete, \(report.partial) incomplete, \(report.failed) failed"
+        if report.interrupted > 0 { out += ", \(report.interrupted) interrupted" }
         out += String(format: " in %.1f s\n", report.seconds)
         out += "\(report.providerCalls) provider calls, \(report.attempts) attempts, \(report.promptTokens) prompt + \(report.completionTokens) completion tokens"
         if report.cost > 0 { out += String(format: ", $%.4f", report.cost) }

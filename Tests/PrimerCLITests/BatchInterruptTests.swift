@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Ctrl-C during a batch: no new subject starts, the running one stops, and the summary and the
+/// report are still written, with the unfinished subjects marked `interrupted`; exit status 130.
+@Suite(.timeLimit(.minutes(2))) struct BatchInterruptTests {
+    /// Collects a pipe's text as it arrives.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func append(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
+        var value: String { lock.withLock { text } }
+    }
+
+    @Test func ctrlCAfterTheFirstSubjectWritesTheReportAndExits130() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        // A slow mock: each call takes 150 ms, a subject (plan + four families) about a second.
+        let plugins = try cli.write("""
+            name: mock-slow
+            adapter: mock
+            model: mock-1
+            capabilities: [json_schema, seed]
+            settings: {seed: 42, latency_ms: 150}
+            """, to: "plugins/mock-slow.yaml").deletingLastPathComponent()
+        let titles = ["Roman History", "Cell Biology", "Music Theory", "Plate Tectonics", "Game Theory"]
+        let batch = try cli.write(titles.map { "- \($0)" }.joined(separator: "\n") + "\n", to: "batch.yaml")
+        let report = cli.directory.appendingPathComponent("report.json")
+
+        let primer = try cli.makeProcess(
+            ["batch", batch.path, "--jobs", "1", "--max-subtopics", "1", "--report", report.path],
+            environment: ["PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "mock-slow"])
+        let out = Pipe(), err = Pipe()
+        primer.standardOutput = out
+        primer.standardError = err
+        let stdout = Collected(), stderr = Collected()
+        out.fileHandleForReading.readabilityHandler = { stdout.append($0.availableData) }
+        err.fileHandleForReading.readabilityHandler = { stderr.append($0.availableData) }
+        try primer.run()
+
+        // Ctrl-C once the first subject is done.
+        let deadline = Date().addingTimeInterval(60)
+        while !stderr.value.contains("[1/5]"), primer.isRunning, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(stderr.value.contains("[1/5] Roman History: complete"), "\(stderr.value)")
+        let interruptedAt = Date()
+        kill(primer.processIdentifier, SIGINT)
+        while primer.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        primer.waitUntilExit()
+        out.fileHandleForReading.readabilityHandler = nil
+        err.fileHandleForReading.readabilityHandler = nil
+        stdout.append(out.fileHandleForReading.readDataToEndOfFile())
+        stderr.append(err.fileHandleForReading.readDataToEndOfFile())
+
+        #expect(primer.terminationReason == .exit, "primer ended on its own, not killed by the signal")
+        #expect(primer.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(interruptedAt) < 10, "it stopped promptly")
+        #expect(stdout.value.contains("5 subjects: 1 complete"), "the summary: \(stdout.value)")
+        #expect(stdout.value.contains("interrupted"))
+        #expect(stderr.value.contains("Run the same command again to continue"), "\(stderr.value)")
+
+        let data = try Data(contentsOf: report)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let subjects = try #require(json["subjects"] as? [[String: Any]])
+        #expect(subjects.map { $0["title"] as? String } == titles, "every subject is in the report")
+        #expect(subjects.first?["status"] as? String == "complete")
+        let statuses = subjects.dropFirst().map { $0["status"] as? String ?? "" }
+        #expect(statuses.allSatisfy { $0 == "interrupted" || $0 == "complete" }, "\(statuses)")
+        #expect(statuses.contains("interrupted"))
+        let totals = try #require(json["totals"] as? [String: Any])
+        #expect((totals["interrupted"] as? Int ?? 0) >= 3)
+
+        // The next run continues: the stored subject is not generated again.
+        let rerun = try await cli.run(
+            ["batch", batch.path, "--jobs", "2", "--max-subtopics", "1", "--report", report.path],
+            environment: ["PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "mock-slow"])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stdout.contains("5 subjects: 5 complete"), "\(rerun.stdout)")
+    }
+}
