@@ -46,7 +46,11 @@ public enum BatchFile {
         }
         return try list.enumerated().map { index, entry in
             let location = "\(file): subject \(index + 1)"
-            if let title = entry as? String { return BatchItem(title: title, location: location) }
+            if let title = entry as? String {
+                let title = SubjectTitle.normalized(title)
+                guard !title.isEmpty else { throw BatchFileError("\(location) has no `title`") }
+                return BatchItem(title: title, location: location)
+            }
             guard let record = entry as? [String: Any] else { throw BatchFileError("\(location) must be a title or a mapping with `title`") }
             return try item(record, location: location)
         }
@@ -103,7 +107,7 @@ public enum BatchFile {
         if !unknown.isEmpty {
             throw BatchFileError("\(location): unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")) (known: \(fields.sorted().joined(separator: ", ")))")
         }
-        guard let title = (record["title"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else {
+        guard let title = (record["title"] as? String).map(SubjectTitle.normalized), !title.isEmpty else {
             throw BatchFileError("\(location) has no `title`")
         }
         var kind: SubjectKind?
@@ -132,7 +136,7 @@ public enum BatchFile {
     static func checkDuplicates(_ items: [BatchItem], file: String) throws {
         var seen: [String: String] = [:]
         for item in items {
-            let key = item.title.lowercased()
+            let key = SubjectTitle.key(item.title)
             if let first = seen[key] {
                 throw BatchFileError("'\(item.title)' appears twice (\(first) and \(item.location)); subjects are stored by title, so keep one")
             }

@@ -22,8 +22,10 @@ struct SubjectRow: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    /// The unique key of a title: NFC, without invisible format characters, whitespace
+    /// collapsed, lowercased (`SubjectTitle.key`), so spellings that look the same are one subject.
     static func key(_ title: String) -> String {
-        title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        SubjectTitle.key(title)
     }
 
     var stored: StoredSubject {

@@ -11,7 +11,7 @@ extension SQLiteStore {
     public func upsertSubject(
         title: String, notes: String, kind: SubjectKind, instructions: String
     ) throws -> StoredSubject {
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = SubjectTitle.normalized(title)
         guard !title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
         return try dbPool.write { db in
             let now = Date()

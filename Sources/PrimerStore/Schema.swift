@@ -24,6 +24,9 @@ enum Schema {
         migrator.registerMigration("v3-work-claims") { db in
             try db.execute(sql: v3WorkClaims)
         }
+        migrator.registerMigration("v4-title-keys") { db in
+            try TitleKeyMigration.run(db)
+        }
         return migrator
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerStore
 import Testing
 
 /// Files a careless user or an attacker hands to `primer`: each ends in one clear error (or the
@@ -38,5 +39,25 @@ import Testing
         let result = try await cli.run(["providers", "--config", config.path])
         #expect(result.status != 0)
         #expect(result.stderr.contains("primer.yaml:6: too many YAML aliases"), "\(result.stderr)")
+    }
+
+    /// "Café" typed in NFC, in NFD and with a zero-width space looks the same: one subject.
+    @Test func lookalikeTitlesReachOneSubject() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        for title in ["Caf\u{00E9}", "Cafe\u{0301}", "Ca\u{200B}f\u{00E9}"] {
+            let result = try await cli.run(["generate", title, "--provider", "mock", "--plan-only"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let store = try SQLiteStore(path: cli.storePath)
+        #expect(try store.counts()["subjects"] == 1)
+        #expect(try store.subject(titled: "caf\u{00E9}").map { Array($0.title.utf8) } == Array("Caf\u{00E9}".utf8))
+        let show = try await cli.run(["show", "Cafe\u{0301}"])
+        #expect(show.status == 0, "\(show.stderr)")
+
+        let batch = try cli.write("title\nCaf\u{00E9}\nCa\u{200B}f\u{00E9}\n", to: "subjects.csv")
+        let twice = try await cli.run(["batch", batch.path, "--provider", "mock"])
+        #expect(twice.status != 0)
+        #expect(twice.stderr.contains("appears twice"), "\(twice.stderr)")
     }
 }

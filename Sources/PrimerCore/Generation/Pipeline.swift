@@ -56,7 +56,7 @@ public struct Pipeline: Sendable {
         _ request: SubjectRequest, options: PipelineOptions = PipelineOptions(),
         progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }
     ) async throws -> RunSummary {
-        let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = SubjectTitle.normalized(request.title)
         guard !title.isEmpty else { throw PipelineError(description: "the subject title is empty; give a title such as \"Linear Algebra\"") }
 
         let existing = try store.subject(titled: title)
