@@ -17,6 +17,8 @@ final class ProgressLine: @unchecked Sendable {
             line("Subject kind: \(kind.rawValue) (\(reason))", persistent: true)
         case .planStarted:
             line("Planning…", persistent: false)
+        case .outlineIgnored(let reason):
+            line("Not following the document outline: \(reason); planning without it (subtopics still use the document's passages)", persistent: true)
         case .planReady(let topics, let subtopics, let generated):
             line("Plan \(generated ? "generated" : "already stored"): \(topics) topics, \(subtopics) subtopics", persistent: true)
         case .familyStarted(let family, let subtopic, let step, let total):

@@ -16,6 +16,7 @@ enum SummaryText {
             out += "  \(index + 1). \(topic.title)\n"
             for subtopic in topic.subtopics { out += "     - \(subtopic)\n" }
         }
+        if let reason = summary.outlineIgnored { out += "Document outline not followed: \(reason).\n" }
         out += "\nProvider \(summary.provider) (\(summary.model)): \(summary.providerCalls) provider calls, \(summary.attempts) attempts, "
         out += "\(summary.promptTokens) prompt + \(summary.completionTokens) completion tokens"
         if summary.cost > 0 { out += String(format: ", $%.4f", summary.cost) }

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 import PrimerStore
 import Testing
 
@@ -59,5 +60,25 @@ import Testing
         let twice = try await cli.run(["batch", batch.path, "--provider", "mock"])
         #expect(twice.status != 0)
         #expect(twice.stderr.contains("appears twice"), "\(twice.stderr)")
+    }
+
+    /// A long book with 200 "Chapter N:" headings reads as a 200-section syllabus; the plan
+    /// family allows at most 12 topics, so following it failed every attempt. The plan is made
+    /// without the outline instead, and the progress and the summary say why.
+    @Test func anOutlineTooLongForThePlanIsSetAside() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let chapters = (1...200).map { "Chapter \($0): Topic number \($0)\n\nThis chapter explains idea \($0) of the history of science, with examples and exercises." }
+        let book = try cli.write(chapters.joined(separator: "\n\n"), to: "book.md")
+        let result = try await cli.run(["generate", "History of Science", "--doc", book.path, "--plan-only", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try JSONDecoder().decode(RunSummary.self, from: Data(result.stdout.utf8))
+        #expect((2...12).contains(summary.topics.count))
+        #expect(summary.outlineIgnored == "the document outline has 200 sections and the plan allows at most 12 topics")
+        #expect(result.stderr.contains("Not following the document outline: the document outline has 200 sections and the plan allows at most 12 topics; planning without it"))
+
+        let text = try await cli.run(["generate", "History of Science", "--doc", book.path, "--regenerate-plan", "--plan-only"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Document outline not followed: the document outline has 200 sections and the plan allows at most 12 topics."))
     }
 }

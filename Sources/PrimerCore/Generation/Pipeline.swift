@@ -69,10 +69,12 @@ public struct Pipeline: Sendable {
             title: existing?.title ?? title, notes: notes, kind: kind,
             instructions: request.instructions ?? existing?.instructions ?? "")
         let grounding = try prepareGrounding?(subject)
+        let outline = grounding?.outline ?? []
+        let outlineProblem = families.planFamily(for: kind).flatMap { OutlineFit.problem(outline, planFamily: $0) }
         let facts = SubjectFacts(
             title: subject.title, notes: subject.notes, kind: kind,
             language: kind == .language ? (classification.language ?? "") : "", instructions: subject.instructions,
-            outline: grounding?.outline ?? [])
+            outline: outlineProblem == nil ? outline : [])
 
         var summary = RunSummary(
             subject: subject.title, kind: kind, language: facts.language, kindReason: reason,
@@ -97,6 +99,10 @@ public struct Pipeline: Sendable {
             // Claimed: another run may have stored a plan while this one waited for the claim.
             if claimed { topics = try store.plan(subjectID: subject.id) }
             if claimed && (topics.isEmpty || options.regeneratePlan) {
+                if let outlineProblem {
+                    summary.outlineIgnored = outlineProblem
+                    progress(.outlineIgnored(reason: outlineProblem))
+                }
                 progress(.planStarted)
                 let outcome = try await generator.run(
                     family: planFamily, kind: kind, values: context.values(subject: facts),

@@ -2,6 +2,9 @@
 public enum ProgressEvent: Sendable {
     case classified(kind: SubjectKind, reason: String)
     case planStarted
+    /// The documents' outline does not fit the plan family's bounds, so the plan is made
+    /// without it; `reason` says why.
+    case outlineIgnored(reason: String)
     case planReady(topics: Int, subtopics: Int, generated: Bool)
     /// A family started for a subtopic; `step` of `total` steps of the run.
     case familyStarted(family: String, subtopic: String, step: Int, total: Int)

@@ -39,6 +39,9 @@ public struct RunSummary: Sendable, Equatable, Codable {
     /// Family names in the order they ran (plan first), for tables.
     public var familyOrder: [String] = []
     public var failures: [RunFailure] = []
+    /// Why the documents' outline was not followed when the plan was made (nil when it was,
+    /// or when there was none).
+    public var outlineIgnored: String?
 
     public var succeeded: Bool { failures.isEmpty }
 
