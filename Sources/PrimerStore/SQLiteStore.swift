@@ -26,6 +26,8 @@ public final class SQLiteStore: KitStore, Sendable {
         // the next run regenerates.
         dbPool = try StoreOpenLock.withLock(forStoreAt: path) {
             try StoreFile.inspectIfPresent(path)
+            // SQLite would open a file it may not write read-only without saying so.
+            try Self.requireWritable(path)
             do {
                 let pool = try DatabasePool(path: path, configuration: config)
                 try Self.checkAndMigrate(pool, path: path)
@@ -34,6 +36,12 @@ public final class SQLiteStore: KitStore, Sendable {
                 throw Self.storeError(error, path: path)
             }
         }
+    }
+
+    /// A store over a pool opened elsewhere (`SQLiteStore(readingOnlyAt:)`).
+    init(path: String, openedPool: DatabasePool) {
+        self.path = path
+        dbPool = openedPool
     }
 
     /// Refuses foreign and newer databases, then applies the migrations this build knows.
@@ -58,6 +66,8 @@ public final class SQLiteStore: KitStore, Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB:
             return StoreError.notSQLite(path: path)
+        case _ where isReadOnly(error, path: path):
+            return StoreError.readOnly(path: path)
         case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_AUTH:
             return StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         default:

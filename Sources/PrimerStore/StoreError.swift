@@ -14,6 +14,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     case cannotCreateDirectory(path: String, reason: String)
     /// SQLite could not open or initialise the file (permissions, read-only disk…).
     case cannotOpen(path: String, reason: String)
+    /// The store can be read but not written (the file, its folder or the disk is read-only).
+    case readOnly(path: String)
+    /// A read-only store made by an older Primer: it must be upgraded, which writes to it.
+    case needsUpgrade(path: String)
     /// A row the caller named does not exist (a subtopic of another subject, a deleted subject…).
     case notFound(String)
     /// The caller asked for a write the store does not do (a plan through saveContent…).
@@ -35,6 +39,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
             "Cannot create the folder for the store ‘\(path)’: \(reason). Check permissions, or point --store or PRIMER_STORE at a writable location."
         case .cannotOpen(let path, let reason):
             "Cannot open the store ‘\(path)’: \(reason). Check that the file and its folder are writable, or point --store or PRIMER_STORE at a writable location."
+        case .readOnly(let path):
+            "The store ‘\(path)’ is read-only (the file, its folder or the disk cannot be written), and this command writes to it. Make the file and its folder writable, or point --store or PRIMER_STORE at a writable location; `list`, `show`, `export` and `docs list` can read it as it is."
+        case .needsUpgrade(let path):
+            "The store ‘\(path)’ was made by an older Primer and must be upgraded before it can be read, which writes to it, but it is read-only. Make the file and its folder writable and run `primer list` once, or point --store or PRIMER_STORE at another store."
         case .notFound(let what):
             "Not found in the store: \(what)."
         case .invalidWrite(let what):

@@ -44,7 +44,7 @@ struct DocsCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let store = try storeOptions.open(config: configOptions.load())
+            let store = try storeOptions.openForReading(config: configOptions.load())
             guard let stored = try store.subject(titled: subject) else {
                 throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
             }

@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
         if let out {
             do { try OutputFile.checkTarget(URL(fileURLWithPath: out)) } catch let error as OutputFileError { throw CLIError("\(error)") }
         }
-        let store = try storeOptions.open(config: configOptions.load())
+        let store = try storeOptions.openForReading(config: configOptions.load())
         let titles = all ? try store.listSubjects().map(\.title) : [subject!]
         if titles.isEmpty { throw CLIError("the store has no subjects to export; generate one with `primer generate \"Linear Algebra\"`") }
         let kits = try titles.map { title in

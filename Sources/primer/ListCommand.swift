@@ -13,7 +13,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let subjects = try storeOptions.open(config: configOptions.load()).listSubjects()
+        let subjects = try storeOptions.openForReading(config: configOptions.load()).listSubjects()
         if json {
             let encoder = OutputJSON.encoder()
             encoder.dateEncodingStrategy = .iso8601

@@ -20,7 +20,7 @@ struct ShowCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, json }
 
     func run() throws {
-        let store = try storeOptions.open(config: configOptions.load())
+        let store = try storeOptions.openForReading(config: configOptions.load())
         guard var kit = try store.kit(subjectTitle: subject) else {
             throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
         }

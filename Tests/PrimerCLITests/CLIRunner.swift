@@ -39,7 +39,20 @@ struct CLIRunner {
     }
 
     func runBlocking(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
-        let process = try makeProcess(arguments, environment: extra)
+        try Self.collect(try makeProcess(arguments, environment: extra))
+    }
+
+    /// Runs a process made by `makeProcess` (perhaps changed, e.g. to run under another user) on
+    /// a thread of its own, and returns its status and output.
+    func run(_ process: Process) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try Self.collect(process) })
+            }
+        }
+    }
+
+    static func collect(_ process: Process) throws -> Result {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
