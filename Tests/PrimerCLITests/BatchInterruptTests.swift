@@ -21,13 +21,13 @@ import Testing
     @Test func ctrlCAfterTheFirstSubjectWritesTheReportAndExits130() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
-        // A slow mock: each call takes 150 ms, a subject (plan + four families) about a second.
+        // A slow mock: each call takes 300 ms, a subject (plan + four families) about 1.5 s.
         let plugins = try cli.write("""
             name: mock-slow
             adapter: mock
             model: mock-1
             capabilities: [json_schema, seed]
-            settings: {seed: 42, latency_ms: 150}
+            settings: {seed: 42, latency_ms: 300}
             """, to: "plugins/mock-slow.yaml").deletingLastPathComponent()
         let titles = ["Roman History", "Cell Biology", "Music Theory", "Plate Tectonics", "Game Theory"]
         let batch = try cli.write(titles.map { "- \($0)" }.joined(separator: "\n") + "\n", to: "batch.yaml")
@@ -62,7 +62,7 @@ import Testing
         #expect(primer.terminationReason == .exit, "primer ended on its own, not killed by the signal")
         #expect(primer.terminationStatus == 130)
         #expect(Date().timeIntervalSince(interruptedAt) < 10, "it stopped promptly")
-        #expect(stdout.value.contains("5 subjects: 1 complete"), "the summary: \(stdout.value)")
+        #expect(stdout.value.contains("5 subjects: "), "the summary: \(stdout.value)")
         #expect(stdout.value.contains("interrupted"))
         #expect(stderr.value.contains("Run the same command again to continue"), "\(stderr.value)")
 
@@ -75,7 +75,9 @@ import Testing
         #expect(statuses.allSatisfy { $0 == "interrupted" || $0 == "complete" }, "\(statuses)")
         #expect(statuses.contains("interrupted"))
         let totals = try #require(json["totals"] as? [String: Any])
-        #expect((totals["interrupted"] as? Int ?? 0) >= 3)
+        // The subject running when Ctrl-C arrived may just have finished; the rest never started.
+        #expect((totals["interrupted"] as? Int ?? 0) >= 3, "\(totals)")
+        #expect((totals["complete"] as? Int ?? 0) + (totals["interrupted"] as? Int ?? 0) == 5)
 
         // The next run continues: the stored subject is not generated again.
         let rerun = try await cli.run(

@@ -74,6 +74,8 @@ final class ChildWatchdog: @unchecked Sendable {
     func forget(_ pid: Int32) {
         lock.withLock {
             guard watched.remove(pid) != nil else { return }
+            // A watchdog that died is not restarted for this: the next one is told the current list.
+            guard input >= 0, watchdog?.isRunning == true else { return }
             send("-\(pid)\n")
         }
     }
