@@ -88,6 +88,18 @@ struct CLIRunner {
         return process
     }
 
+    /// Writes a manifest for an OpenAI-compatible stub server (`plugins/stub-openai.yaml`) and
+    /// returns its folder, for `--plugins` or `PRIMER_PLUGINS`.
+    func writeStubOpenAIPlugin(baseURL: String, keyVariable: String) throws -> URL {
+        try write("""
+            name: stub-openai
+            adapter: openai-chat
+            model: stub-model
+            capabilities: [json_schema]
+            settings: {base_url: "\(baseURL)/v1", api_key_env: \(keyVariable)}
+            """, to: "plugins/stub-openai.yaml").deletingLastPathComponent()
+    }
+
     func write(_ text: String, to name: String) throws -> URL {
         let url = directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -62,13 +62,7 @@ import Testing
         }
         let cli = try CLIRunner()
         defer { cli.remove() }
-        let plugins = try cli.write("""
-            name: stub-openai
-            adapter: openai-chat
-            model: stub-model
-            capabilities: [json_schema]
-            settings: {base_url: "\(server.baseURL)/v1", api_key_env: STUB_API_CREDENTIAL}
-            """, to: "plugins/stub-openai.yaml").deletingLastPathComponent()
+        let plugins = try cli.writeStubOpenAIPlugin(baseURL: server.baseURL, keyVariable: "STUB_API_CREDENTIAL")
         let environment = ["STUB_API_CREDENTIAL": Self.apiCredential, "PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "stub-openai"]
 
         let generate = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "1"], environment: environment)

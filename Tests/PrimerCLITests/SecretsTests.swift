@@ -31,13 +31,7 @@ import Testing
         }
         let cli = try CLIRunner()
         defer { cli.remove() }
-        let plugins = try cli.write("""
-            name: stub-openai
-            adapter: openai-chat
-            model: stub-model
-            capabilities: [json_schema]
-            settings: {base_url: "\(server.baseURL)/v1", api_key_env: PRIMER_CANARY_KEY}
-            """, to: "plugins/stub-openai.yaml").deletingLastPathComponent()
+        let plugins = try cli.writeStubOpenAIPlugin(baseURL: server.baseURL, keyVariable: "PRIMER_CANARY_KEY")
         // Every log line on: requests, retries, attempts.
         let environment = [
             "PRIMER_CANARY_KEY": Self.canary, "PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "stub-openai", "PRIMER_LOG_LEVEL": "trace",
