@@ -86,7 +86,7 @@ extension SQLiteStore {
 
     @discardableResult
     public func saveContent(
-        subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord
+        subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
     ) throws -> Bool {
         if case .plan = output { throw StoreError.invalidWrite("a plan is stored with replacePlan, not saveContent") }
         guard generation.status == .ok else {
@@ -98,7 +98,7 @@ extension SQLiteStore {
             let stored = try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT 1 FROM generations WHERE subtopic_id = ? AND family = ? AND status = 'ok'"),
                 arguments: [subtopicID, generation.family]) != nil
-            if stored {
+            if stored && !replacing {
                 try Self.recordDiscarded(db, subjectID: subjectID, subtopicID: subtopicID, generation: generation, at: now)
                 return false
             }

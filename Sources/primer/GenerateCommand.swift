@@ -39,6 +39,15 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Replace the stored plan and everything under it.")
     var regeneratePlan = false
 
+    @Option(help: "Generate only this subtopic of the plan (its title, as `primer show` lists it).")
+    var subtopic: String?
+
+    @Option(help: "Generate only this family (e.g. quiz) of each subtopic in the run.")
+    var family: String?
+
+    @Flag(help: "With --subtopic: generate that subtopic (or its --family) again, replacing what is stored.")
+    var regenerate = false
+
     @Option(help: "Subtopics generated side by side (the provider's own limits still apply).")
     var concurrency: Int = 1
 
@@ -59,6 +68,12 @@ struct GenerateCommand: AsyncParsableCommand {
         if let maxSubtopics, maxSubtopics < 0 { throw ValidationError("--max-subtopics must be 0 or more") }
         if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
         if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the subject title is empty") }
+        if regenerate && subtopic == nil {
+            throw ValidationError("--regenerate replaces one subtopic: name it with --subtopic (to replace the whole kit, use --regenerate-plan)")
+        }
+        if planOnly && (subtopic != nil || family != nil) {
+            throw ValidationError("--plan-only stops before the subtopics, so it cannot go with --subtopic or --family")
+        }
     }
 
     func run() async throws {
@@ -80,7 +95,9 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         let request = SubjectRequest(
             title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions)
-        let options = PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency)
+        let options = PipelineOptions(
+            planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency,
+            subtopic: subtopic, family: family, regenerate: regenerate)
 
         let progress = ProgressLine()
         let tally = StoppedRunSummary.Tally()

@@ -124,10 +124,14 @@ public protocol KitStore: Sendable {
     /// Families whose content is stored for this subtopic (status ok).
     func completedFamilies(subtopicID: Int64) throws -> Set<String>
     /// Stores a family's accepted output for a subtopic with its provenance, in one transaction.
-    /// Content stored is never replaced: when another run stored this family first, its content
-    /// is kept, this generation is recorded as discarded and the result is false.
+    /// Without `replacing`, stored content is never replaced: when another run stored this family
+    /// first, its content is kept, this generation is recorded as discarded and the result is
+    /// false. With `replacing` (`generate --regenerate`), the family's content is replaced; the
+    /// earlier generations stay as provenance.
     @discardableResult
-    func saveContent(subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord) throws -> Bool
+    func saveContent(
+        subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
+    ) throws -> Bool
     /// Records a failed generation (its attempts and error); stores no content.
     func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws
     /// The lesson (notes or grammar lesson) stored for a subtopic, if any.
@@ -144,6 +148,12 @@ public protocol KitStore: Sendable {
 }
 
 extension KitStore {
+    /// Stores a family's content unless another run stored it first (see the requirement).
+    @discardableResult
+    public func saveContent(subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord) throws -> Bool {
+        try saveContent(subjectID: subjectID, subtopicID: subtopicID, output: output, generation: generation, replacing: false)
+    }
+
     /// Replaces the plan and everything under it (`--regenerate-plan`), in one transaction.
     public func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) throws -> [StoredTopic] {
         try storePlan(subjectID: subjectID, plan: plan, generation: generation, replacing: true)

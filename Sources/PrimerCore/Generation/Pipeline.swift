@@ -23,11 +23,23 @@ public struct PipelineOptions: Sendable {
     public var regeneratePlan = false
     /// Subtopics generated side by side (their families still run in order).
     public var concurrency = 1
-    public init(planOnly: Bool = false, maxSubtopics: Int? = nil, regeneratePlan: Bool = false, concurrency: Int = 1) {
+    /// Only this subtopic of the plan (its title, case and spacing aside).
+    public var subtopic: String?
+    /// Only this subtopic family (by name).
+    public var family: String?
+    /// Replace what is stored of the chosen subtopic (and family) instead of keeping it.
+    public var regenerate = false
+    public init(
+        planOnly: Bool = false, maxSubtopics: Int? = nil, regeneratePlan: Bool = false, concurrency: Int = 1,
+        subtopic: String? = nil, family: String? = nil, regenerate: Bool = false
+    ) {
         self.planOnly = planOnly
         self.maxSubtopics = maxSubtopics
         self.regeneratePlan = regeneratePlan
         self.concurrency = concurrency
+        self.subtopic = subtopic
+        self.family = family
+        self.regenerate = regenerate
     }
 }
 
@@ -81,6 +93,7 @@ public struct Pipeline: Sendable {
             provider: provider.name, model: provider.model)
         let generator = Generator(provider: provider)
         summary.familyOrder = families.planFamily(for: kind).map { [$0.name] } ?? []
+        let subtopicFamilies = try Self.chosenFamilies(families.subtopicFamilies(for: kind), options.family, kind: kind)
 
         // The plan: one run at a time generates it; the others wait and use it.
         let claims = WorkClaims(store: store, owner: WorkOwner.newRun())
@@ -132,12 +145,17 @@ public struct Pipeline: Sendable {
         // The subtopics in scope, in plan order.
         var work: [(topic: StoredTopic, subtopic: StoredSubtopic)] = []
         for topic in topics { for subtopic in topic.subtopics { work.append((topic, subtopic)) } }
-        if let limit = options.maxSubtopics { work = Array(work.prefix(max(0, limit))) }
+        if let name = options.subtopic {
+            work = try Self.chosenSubtopic(name, in: work, subject: subject.title)
+        } else if let limit = options.maxSubtopics {
+            work = Array(work.prefix(max(0, limit)))
+        }
         summary.subtopicsInScope = work.count
 
         let runner = SubtopicRunner(
-            subjectID: subject.id, facts: facts, families: families.subtopicFamilies(for: kind), generator: generator,
-            store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count)
+            subjectID: subject.id, facts: facts, families: subtopicFamilies, generator: generator,
+            store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count,
+            regenerating: options.regenerate)
         summary.familyOrder += runner.families.map(\.name)
         // Subtopics run side by side up to the concurrency limit; results merge in plan order.
         // A subtopic another run is generating is put off to a second pass, which waits for it.
@@ -186,6 +204,25 @@ public struct Pipeline: Sendable {
             }
             return deferred.sorted()
         }
+    }
+
+    /// The subtopic families of the run: all of them, or the one `--family` names.
+    static func chosenFamilies(_ all: [PromptFamily], _ name: String?, kind: SubjectKind) throws -> [PromptFamily] {
+        guard let name else { return all }
+        if let family = all.first(where: { $0.name == name }) { return [family] }
+        let names = all.map(\.name).joined(separator: ", ")
+        throw PipelineError(description: "no subtopic family “\(name)” for \(kind.rawValue) subjects; the families are: \(names) (the plan is made again with --regenerate-plan)")
+    }
+
+    /// The one subtopic `--subtopic` names, matched without regard to case and spacing.
+    static func chosenSubtopic(
+        _ name: String, in work: [(topic: StoredTopic, subtopic: StoredSubtopic)], subject: String
+    ) throws -> [(topic: StoredTopic, subtopic: StoredSubtopic)] {
+        let key = { (title: String) in SubjectTitle.normalized(title).lowercased() }
+        let chosen = work.filter { key($0.subtopic.title) == key(name) }
+        guard chosen.isEmpty else { return Array(chosen.prefix(1)) }
+        let titles = work.map { "“\($0.subtopic.title)”" }.joined(separator: ", ")
+        throw PipelineError(description: "no subtopic “\(name)” in the plan of “\(subject)”; its subtopics are: \(titles)")
     }
 
     static func purpose(_ family: PromptFamily, _ facts: SubjectFacts) -> RequestPurpose {

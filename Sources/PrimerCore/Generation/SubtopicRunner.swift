@@ -20,11 +20,13 @@ struct SubtopicRunner: Sendable {
     let progress: @Sendable (ProgressEvent) -> Void
     /// Subtopics in the run, for step numbers.
     let total: Int
+    /// Generate the families again and replace what is stored (`generate --regenerate`).
+    var regenerating = false
 
     /// Generates what is missing of the subtopic, holding its claim. When another run holds
     /// the claim, returns nil at once, or with `waitForOtherRuns` waits for that run to finish.
     func run(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, waitForOtherRuns: Bool) async throws -> [Entry]? {
-        var done = try store.completedFamilies(subtopicID: subtopic.id)
+        var done = try completed(subtopic)
         let missing = { (done: Set<String>) in families.contains { !done.contains($0.name) } }
         if missing(done) {
             let work = WorkKey.subtopic(subtopicID: subtopic.id)
@@ -32,17 +34,22 @@ struct SubtopicRunner: Sendable {
             if waitForOtherRuns {
                 claimed = try await claims.claim(
                     work, onWait: { progress(.waitingForOtherRun(work: subtopic.title)) },
-                    settled: { !missing(try store.completedFamilies(subtopicID: subtopic.id)) })
+                    settled: { !missing(try completed(subtopic)) })
             } else {
                 claimed = try claims.tryClaim(work)
                 if !claimed { return nil }
             }
             defer { if claimed { claims.release(work) } }
             // What another run stored before this one held the claim is not generated again.
-            done = try store.completedFamilies(subtopicID: subtopic.id)
+            done = try completed(subtopic)
             return try await generate(topic, subtopic, index: index, done: done)
         }
         return try await generate(topic, subtopic, index: index, done: done)
+    }
+
+    /// The families stored for the subtopic that this run keeps (none when regenerating).
+    private func completed(_ subtopic: StoredSubtopic) throws -> Set<String> {
+        regenerating ? [] : try store.completedFamilies(subtopicID: subtopic.id)
     }
 
     private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, done: Set<String>) async throws -> [Entry] {
@@ -78,7 +85,9 @@ struct SubtopicRunner: Sendable {
             // The passages that grounded the content are stored as its sources.
             outcome.record.citations += passages.map(\.citation)
             if let output = outcome.output {
-                if try store.saveContent(subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record) {
+                if try store.saveContent(
+                    subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record, replacing: regenerating)
+                {
                     if case .notes(let body) = output { shared?.notes = body }
                     entries.append(.generated(outcome, items: output.itemCount))
                 } else {

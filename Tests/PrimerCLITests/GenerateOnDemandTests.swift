@@ -1,0 +1,106 @@
+import Foundation
+import PrimerStore
+import Testing
+
+/// `generate --subtopic NAME [--family NAME] [--regenerate]`: one subtopic or one family on
+/// demand, and a replacement that touches nothing else.
+@Suite struct GenerateOnDemandTests {
+    /// Every content row as "table id generation_id", read with Python's sqlite3 so the test
+    /// sees the file as it is, not through Primer's own queries.
+    static func contentRows(_ store: String) throws -> Set<String> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            for t in ["notes", "flashcards", "questions", "terms"]:
+                for row in c.execute(f"SELECT id, generation_id, subtopic_id FROM {t}"):
+                    print(t, *row)
+            """, store]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    @Test func regeneratingOneFamilyOfOneSubtopicReplacesItAloneAndKeepsEveryOtherId() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let first = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "2"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let store = try SQLiteStore(path: cli.storePath)
+        let kit = try #require(try store.kit(subjectTitle: "Photosynthesis"))
+        let subtopics = kit.topics.flatMap(\.subtopics)
+        let (chosen, other) = (subtopics[0], subtopics[1])
+        let before = try Self.contentRows(cli.storePath)
+
+        // Another seed, so the new quiz differs from the old one.
+        let plugins = try cli.write("name: mock-seven\nadapter: mock\nmodel: mock-1\nsettings: {seed: 7}\n", to: "plugins/mock-seven.yaml")
+            .deletingLastPathComponent()
+        let again = try await cli.run([
+            "generate", "Photosynthesis", "--subtopic", chosen.title.uppercased(), "--family", "quiz", "--regenerate",
+            "--provider", "mock-seven", "--plugins", plugins.path, "--json",
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect(summary["providerCalls"] as? Int == 1, "one quiz, nothing else")
+
+        let after = try Self.contentRows(cli.storePath)
+        let chosenID = try #require(try store.generations(subjectTitle: "Photosynthesis").first { $0.subtopicTitle == chosen.title }?.subtopicID)
+        let replaced = before.filter { $0.hasPrefix("questions ") && $0.hasSuffix(" \(chosenID)") }
+        #expect(!replaced.isEmpty)
+        #expect(before.subtracting(replaced).isSubset(of: after), "every other row keeps its id and generation")
+        #expect(after.subtracting(before).allSatisfy { $0.hasPrefix("questions ") && $0.hasSuffix(" \(chosenID)") })
+        #expect(after.isDisjoint(with: replaced), "the chosen quiz has new rows")
+
+        let newKit = try #require(try store.kit(subjectTitle: "Photosynthesis"))
+        let newSubtopics = newKit.topics.flatMap(\.subtopics)
+        #expect(newSubtopics[0].questions != chosen.questions, "the quiz was generated again")
+        #expect(newSubtopics[0].flashcards == chosen.flashcards && newSubtopics[0].notes == chosen.notes)
+        #expect(newSubtopics[1].questions == other.questions)
+        // The replaced generation stays as provenance.
+        let quizGenerations = try store.generations(subjectTitle: "Photosynthesis").filter { $0.family == "quiz" && $0.subtopicID == chosenID }
+        #expect(quizGenerations.map(\.provider) == ["mock", "mock-seven"])
+    }
+
+    @Test func oneSubtopicOnDemandGeneratesOnlyWhatItLacks() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let plan = try await cli.run(["generate", "Photosynthesis", "--plan-only"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let store = try SQLiteStore(path: cli.storePath)
+        let third = try #require(try store.kit(subjectTitle: "Photosynthesis")?.topics.flatMap(\.subtopics).dropFirst(2).first)
+        let flashcards = try await cli.run(["generate", "Photosynthesis", "--subtopic", " \(third.title) ", "--family", "flashcards", "--json"])
+        #expect(flashcards.status == 0, "\(flashcards.stderr)")
+        let whole = try await cli.run(["generate", "Photosynthesis", "--subtopic", third.title, "--json"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        func calls(_ result: CLIRunner.Result) throws -> Int? {
+            (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["providerCalls"] as? Int
+        }
+        #expect(try calls(flashcards) == 1)
+        #expect(try calls(whole) == 3, "the lesson, quiz and terms; the flashcards are stored")
+        let generated = Set(try store.generations(subjectTitle: "Photosynthesis").compactMap(\.subtopicTitle))
+        #expect(generated == [third.title], "no other subtopic was touched")
+    }
+
+    @Test func aBadChoiceSaysWhatThereIsAndChangesNothing() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let first = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "1"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Self.contentRows(cli.storePath)
+        let noSubtopic = try await cli.run(["generate", "Photosynthesis", "--subtopic", "Quantum Gravity"])
+        #expect(noSubtopic.status != 0)
+        #expect(noSubtopic.stderr.contains("no subtopic “Quantum Gravity” in the plan of “Photosynthesis”; its subtopics are:"))
+        let noFamily = try await cli.run(["generate", "Photosynthesis", "--family", "mnemonics"])
+        #expect(noFamily.status != 0)
+        #expect(noFamily.stderr.contains("no subtopic family “mnemonics”") && noFamily.stderr.contains("flashcards"))
+        let noTarget = try await cli.run(["generate", "Photosynthesis", "--regenerate"])
+        #expect(noTarget.status != 0)
+        #expect(noTarget.stderr.contains("--regenerate replaces one subtopic: name it with --subtopic"))
+        #expect(try Self.contentRows(cli.storePath) == before)
+    }
+}
