@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PrimerDocuments", targets: ["PrimerDocuments"]),
         .library(name: "PrimerEval", targets: ["PrimerEval"]),
         .library(name: "PrimerExport", targets: ["PrimerExport"]),
+        .library(name: "PrimerApp", targets: ["PrimerApp"]),
         .executable(name: "primer-bench", targets: ["primer-bench"]),
     ],
     dependencies: [
@@ -85,10 +86,16 @@ let package = Package(
             name: "PrimerDefaults",
             resources: [.copy("Prompts"), .copy("Plugins")]
         ),
+        // The application layer every front end uses: a workspace (configuration, providers,
+        // families, store) and its operations; the CLI only parses arguments and prints.
+        .target(
+            name: "PrimerApp",
+            dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerDefaults"]
+        ),
         .executableTarget(
             name: "primer",
             dependencies: [
-                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
+                "PrimerApp", "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

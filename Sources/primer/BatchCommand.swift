@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrimerApp
 import PrimerBatch
 import PrimerCore
 import PrimerProviders
@@ -37,30 +38,24 @@ struct BatchCommand: AsyncParsableCommand {
         do { try OutputFile.checkTarget(reportURL) } catch let error as OutputFileError { throw CLIError("--report: \(error)") }
         let items: [BatchItem]
         do { items = try BatchFile.load(URL(fileURLWithPath: file)) } catch let error as BatchFileError { throw CLIError(error.description) }
-        let environment = ProcessInfo.processInfo.environment
-        let config = try configOptions.load()
-        let resolver = try pluginsOptions.resolver(config: config)
-        let defaultProvider = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let defaultProvider = workspace.providerName(provider)
         // One family set for the whole batch: the default provider's (a record's own provider shares it).
-        let families = try promptsOptions.load(config: config, provider: try resolver.manifest(named: defaultProvider))
-        // Unknown provider names fail the command before anything runs.
-        for name in Set(items.compactMap(\.provider) + [defaultProvider]) { _ = try resolver.manifest(named: name) }
-        let providers = ProviderPool(resolver: resolver, environment: environment)
-        for name in Set(items.compactMap(\.provider) + [defaultProvider]) { try LocalServers.requireInstalled(providers.provider(named: name)) }
-        let store = try storeOptions.open(config: config)
+        let families = try workspace.families(forProvider: defaultProvider)
+        // Unknown provider names, and local servers not installed, fail the command before anything runs.
+        let names = Set(items.compactMap(\.provider) + [defaultProvider])
+        for name in names { _ = try workspace.resolver.manifest(named: name) }
+        for name in names { _ = try workspace.provider(named: name) }
+        _ = try workspace.store()
 
         let runner = BatchRunner(
             jobs: jobs, options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))
         let display = BatchProgress()
         // In a task of its own so that Ctrl-C can cancel it and still get the report back.
         let work = Task { try await LocalServers.stoppingAfter { await runner.run(items, makePipeline: { item in
-            let documents = try DocumentSupport.extract(item.documents)
-            var pipeline = Pipeline(families: families, provider: try providers.provider(named: item.provider ?? defaultProvider), store: store)
-            pipeline.prepareGrounding = { subject in
-                _ = try DocumentSupport.attach(documents, to: subject.id, store: store)
-                return try DocumentSupport.grounding(subjectID: subject.id, store: store)
-            }
-            return pipeline
+            try workspace.pipeline(
+                families: families, provider: try workspace.provider(named: item.provider ?? defaultProvider),
+                documents: try SubjectDocuments.extract(item.documents))
         }, progress: display.report) } }
         let interruption = Interruption(
             message: "Interrupted: no new subject starts and the running ones stop; the report is written next.",
@@ -82,29 +77,6 @@ struct BatchCommand: AsyncParsableCommand {
         if result.failed + result.partial > 0 {
             throw CLIError("\(result.failed) subject\(result.failed == 1 ? "" : "s") failed and \(result.partial) \(result.partial == 1 ? "is" : "are") incomplete; everything else is stored. Run the same command again to retry only what is missing.")
         }
-    }
-}
-
-/// One provider per name for the whole batch (an exec provider is one process, a local server
-/// one launch).
-final class ProviderPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var providers: [String: any Provider] = [:]
-    let resolver: ProviderResolver
-    let environment: [String: String]
-
-    init(resolver: ProviderResolver, environment: [String: String]) {
-        self.resolver = resolver
-        self.environment = environment
-    }
-
-    func provider(named name: String) throws -> any Provider {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = providers[name] { return existing }
-        let made = try resolver.makeProvider(named: name, environment: environment)
-        providers[name] = made
-        return made
     }
 }
 

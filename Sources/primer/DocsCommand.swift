@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrimerApp
 import PrimerCore
 import PrimerStore
 
@@ -21,7 +22,7 @@ struct DocsCommand: ParsableCommand {
         }
 
         func run() throws {
-            let documents = try DocumentSupport.extract(files)
+            let documents = try SubjectDocuments.extract(files)
             let store = try storeOptions.open(config: configOptions.load())
             let stored: StoredSubject
             if let existing = try store.subject(titled: subject) {
@@ -30,7 +31,7 @@ struct DocsCommand: ParsableCommand {
                 let kind = SubjectClassifier.classify(title: subject).kind
                 stored = try store.upsertSubject(title: subject, notes: "", kind: kind, instructions: "")
             }
-            for line in try DocumentSupport.attach(documents, to: stored.id, store: store) { Console.out(line) }
+            for line in try SubjectDocuments.attach(documents, to: stored.id, store: store) { Console.out(line) }
             if try !store.plan(subjectID: stored.id).isEmpty {
                 Console.out("The stored plan was made before; to make it follow the documents, run: primer generate \"\(stored.title)\" --regenerate-plan")
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrimerApp
 import PrimerCore
 import PrimerEval
 import PrimerProviders

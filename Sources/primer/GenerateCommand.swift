@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrimerApp
 import PrimerCore
 
 struct GenerateCommand: AsyncParsableCommand {
@@ -77,46 +78,33 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let config = try configOptions.load()
-        let resolver = try pluginsOptions.resolver(config: config)
-        let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
-        let families = try promptsOptions.load(config: config, provider: try resolver.manifest(named: providerName))
-        let provider = try resolver.makeProvider(named: providerName, environment: environment)
-        try LocalServers.requireInstalled(provider)
-        let newDocuments = try DocumentSupport.extract(documents)
-        let store = try storeOptions.open(config: config)
-        var pipeline = Pipeline(families: families, provider: provider, store: store)
-        pipeline.prepareGrounding = { subject in
-            for line in try DocumentSupport.attach(newDocuments, to: subject.id, store: store) {
-                Console.error(line + "\n")
-            }
-            return try DocumentSupport.grounding(subjectID: subject.id, store: store)
-        }
-        let request = SubjectRequest(
-            title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions)
-        let options = PipelineOptions(
-            planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency,
-            subtopic: subtopic, family: family, regenerate: regenerate)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let request = GenerateRequest(
+            subject: SubjectRequest(title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions),
+            documents: documents, provider: provider,
+            options: PipelineOptions(
+                planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency,
+                subtopic: subtopic, family: family, regenerate: regenerate))
 
         let progress = ProgressLine()
-        let tally = StoppedRunSummary.Tally()
-        let summary: RunSummary
+        var finished: RunSummary?
         do {
-            summary = try await LocalServers.stoppingAfter {
-                try await pipeline.run(request, options: options) { event in
-                    tally.record(event)
-                    progress.report(event)
+            try await LocalServers.stoppingAfter {
+                for try await event in try workspace.generate(request) {
+                    switch event {
+                    case .documentAttached(let line): Console.error(line + "\n")
+                    case .progress(let event): progress.report(event)
+                    case .finished(let summary): finished = summary
+                    }
                 }
             }
-        } catch {
+        } catch let stopped as RunStopped {
             progress.finish()
             // `--json` always prints one object: a stopped run's summary carries its `error`.
-            if json, let text = try? tally.summary(title: title.trimmingCharacters(in: .whitespacesAndNewlines), provider: provider, store: store, error: error).render() {
-                print(text)
-            }
-            throw error
+            if json, let text = try? stopped.summary.render() { print(text) }
+            throw CLIError(stopped.description)
         }
+        guard let summary = finished else { throw CLIError("the run ended without a summary") }
         progress.finish()
 
         if json {

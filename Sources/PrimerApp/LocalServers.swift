@@ -2,20 +2,21 @@ import PrimerCore
 import PrimerProviders
 
 /// Local servers (manifests with `launch:`): refuse early when one is not installed, and stop
-/// the ones this command started when it ends, whether it succeeds or fails.
-enum LocalServers {
+/// the ones a command started when it ends, whether it succeeds or fails (a front end that
+/// lives longer, such as a server, keeps them running instead).
+public enum LocalServers {
     /// One message naming the install command and the other providers, before anything is stored.
-    static func requireInstalled(_ provider: any Provider) throws {
+    public static func requireInstalled(_ provider: any Provider) throws {
         guard let launching = launchingProvider(in: provider) else { return }
         let missing = launching.server.missingFiles()
         if !missing.isEmpty {
-            throw CLIError(LocalServerError.notInstalled(missing: missing, installHint: launching.server.spec.installHint).description
+            throw WorkspaceError(LocalServerError.notInstalled(missing: missing, installHint: launching.server.spec.installHint).description
                 + " Other providers: --provider mock (offline, deterministic), or see `primer providers`.")
         }
     }
 
     /// The `LaunchingProvider` under the wrappers (scrubbing, profile), if there is one.
-    static func launchingProvider(in provider: any Provider) -> LaunchingProvider? {
+    public static func launchingProvider(in provider: any Provider) -> LaunchingProvider? {
         var current = provider
         while true {
             if let launching = current as? LaunchingProvider { return launching }
@@ -24,7 +25,7 @@ enum LocalServers {
         }
     }
 
-    static func stoppingAfter<T>(_ body: () async throws -> T) async throws -> T {
+    public static func stoppingAfter<T>(_ body: () async throws -> T) async throws -> T {
         do {
             let result = try await body()
             await LaunchedServers.shared.stopAll()

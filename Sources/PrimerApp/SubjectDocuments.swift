@@ -3,21 +3,22 @@ import PrimerCore
 import PrimerDocuments
 import PrimerStore
 
-/// Reading, attaching and indexing a subject's documents, shared by `generate --doc` and `docs`.
-enum DocumentSupport {
+/// Reading, attaching and indexing a subject's documents, shared by `generate --doc`, `batch`
+/// and `docs`.
+public enum SubjectDocuments {
     /// Extracts every file first, so a bad file stops the command before anything is stored.
-    static func extract(_ paths: [String]) throws -> [ExtractedDocument] {
+    public static func extract(_ paths: [String]) throws -> [ExtractedDocument] {
         try paths.map { path in
             do {
                 return try DocumentExtractor.extract(file: URL(fileURLWithPath: path))
             } catch let error as DocumentError {
-                throw CLIError("\(error)")
+                throw WorkspaceError("\(error)")
             }
         }
     }
 
     /// Stores the documents under the subject; returns one line per document.
-    static func attach(_ documents: [ExtractedDocument], to subjectID: Int64, store: SQLiteStore) throws -> [String] {
+    public static func attach(_ documents: [ExtractedDocument], to subjectID: Int64, store: SQLiteStore) throws -> [String] {
         try documents.map { document in
             let result = try store.addDocument(
                 subjectID: subjectID, name: document.name, format: document.format.rawValue,
@@ -29,7 +30,7 @@ enum DocumentSupport {
     }
 
     /// The grounding built from all of the subject's stored documents, or nil when it has none.
-    static func grounding(subjectID: Int64, store: SQLiteStore) throws -> (any GroundingSource)? {
+    public static func grounding(subjectID: Int64, store: SQLiteStore) throws -> (any GroundingSource)? {
         let stored = try store.documents(subjectID: subjectID)
         guard !stored.isEmpty else { return nil }
         return DocumentGrounding(documents: stored.map {

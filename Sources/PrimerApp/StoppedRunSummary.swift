@@ -5,7 +5,7 @@ import PrimerCore
 /// request, a plan that cannot be made): the fields of the usual summary as far as the run got —
 /// counted from its progress events, the plan read back from the store — and `error`. A program
 /// reading `--json` thus always gets one JSON object, and the exit status is still non-zero.
-struct StoppedRunSummary: Encodable {
+public struct StoppedRunSummary: Encodable, Sendable {
     var subject: String
     var kind: SubjectKind?
     var kindReason: String?
@@ -21,13 +21,15 @@ struct StoppedRunSummary: Encodable {
     var error: String
 
     /// Counts the attempts of a run from its progress events, for the summary of a run that stops.
-    final class Tally: @unchecked Sendable {
+    public final class Tally: @unchecked Sendable {
+        public init() {}
+
         private let lock = NSLock()
         private var kind: SubjectKind?
         private var kindReason: String?
         private var attempts: [AttemptRecord] = []
 
-        func record(_ event: ProgressEvent) {
+        public func record(_ event: ProgressEvent) {
             lock.withLock {
                 switch event {
                 case .classified(let kind, let reason):
@@ -42,7 +44,7 @@ struct StoppedRunSummary: Encodable {
         }
 
         /// The summary of the run so far, stopped by `error`.
-        func summary(title: String, provider: any Provider, store: any KitStore, error: any Error) -> StoppedRunSummary {
+        public func summary(title: String, provider: any Provider, store: any KitStore, error: any Error) -> StoppedRunSummary {
             let (kind, reason, attempts) = lock.withLock { (self.kind, kindReason, self.attempts) }
             var summary = StoppedRunSummary(
                 subject: title, kind: kind, kindReason: reason, provider: provider.name, model: provider.model, error: "\(error)")
@@ -64,7 +66,7 @@ struct StoppedRunSummary: Encodable {
         }
     }
 
-    func render() throws -> String {
+    public func render() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(self), as: UTF8.self)

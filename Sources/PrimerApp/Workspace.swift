@@ -1,0 +1,78 @@
+import Foundation
+import PrimerCore
+import PrimerDocuments
+import PrimerProviders
+import PrimerStore
+
+/// What every front end (the CLI, a server, an app embedding the library) works in: the
+/// configuration, the provider manifests and profiles, the prompt families and the store, found
+/// by `WorkspaceLocations`. Providers are made once per name (an exec provider is one process, a
+/// local server one launch) and shared by the runs of the workspace.
+public final class Workspace: @unchecked Sendable {
+    /// The provider a run uses when nothing names one: the local llama.cpp server (no key, no
+    /// network), which `scripts/install-local-llm.sh` installs.
+    public static let fallbackProvider = "llama-local"
+
+    public let locations: WorkspaceLocations
+    public let config: PrimerConfig
+    public let resolver: ProviderResolver
+    private let lock = NSLock()
+    private var providers: [String: any Provider] = [:]
+    private var openedStore: SQLiteStore?
+
+    /// Reads the configuration and the provider manifests; opens nothing else yet, so a
+    /// problem with a provider, a family or a document is reported before a store is created.
+    public init(_ locations: WorkspaceLocations) throws {
+        self.locations = locations
+        config = try locations.loadConfig()
+        resolver = ProviderResolver(
+            registry: try ProviderRegistry(directories: locations.pluginDirectories(config: config)), config: config)
+    }
+
+    /// The provider chosen by `flag`, else `PRIMER_PROVIDER`, else primer.yaml, else the fallback.
+    public func providerName(_ flag: String?) -> String {
+        resolver.chosenName(flag: flag, environment: locations.environment, fallback: Self.fallbackProvider)
+    }
+
+    /// The prompt families for runs on `providerName` (its manifest may name families of its own).
+    public func families(forProvider providerName: String) throws -> FamilySet {
+        try locations.families(config: config, provider: try resolver.manifest(named: providerName))
+    }
+
+    /// The provider of this name, made on first use and refused at once when it is a local
+    /// server that is not installed.
+    public func provider(named name: String) throws -> any Provider {
+        try lock.withLock {
+            if let existing = providers[name] { return existing }
+            let made = try resolver.makeProvider(named: name, environment: locations.environment)
+            try LocalServers.requireInstalled(made)
+            providers[name] = made
+            return made
+        }
+    }
+
+    /// The store, opened (created and migrated when needed) on first use.
+    public func store() throws -> SQLiteStore {
+        try lock.withLock {
+            if let openedStore { return openedStore }
+            let store = try SQLiteStore(path: locations.storePath(config: config))
+            openedStore = store
+            return store
+        }
+    }
+
+    /// A pipeline on `provider` that attaches `documents` to the subject and grounds the kit on
+    /// all of the subject's documents; `onAttached` gets one line per document.
+    public func pipeline(
+        families: FamilySet, provider: any Provider, documents: [ExtractedDocument],
+        onAttached: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> Pipeline {
+        let store = try store()
+        var pipeline = Pipeline(families: families, provider: provider, store: store)
+        pipeline.prepareGrounding = { subject in
+            for line in try SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(line) }
+            return try SubjectDocuments.grounding(subjectID: subject.id, store: store)
+        }
+        return pipeline
+    }
+}
