@@ -20,12 +20,14 @@ struct GateRegistryTests {
 
     @Test func knowsEveryGateAndBuildsEachFromItsBareName() throws {
         #expect(GateRegistry.names == [
-            "dedupe", "placeholders", "echo", "length", "count", "quiz-shape", "scope", "meta-labels",
+            "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "scope", "meta-labels",
             "plan-bounds", "dedupe-plan", "notes-length",
         ])
-        for name in GateRegistry.names {
+        // `pattern` has no sensible default (which field, which expression): bare, it says what it needs.
+        for name in GateRegistry.names where name != "pattern" {
             #expect(try GateRegistry.make(name: name, options: nil).name == name)
         }
+        #expect(error("pattern", nil)?.description.hasPrefix("gate 'pattern', option 'field': missing; name the field to check") == true)
     }
 
     @Test func readsOptions() throws {
@@ -43,14 +45,14 @@ struct GateRegistryTests {
 
     @Test func unknownGateListsTheKnownOnesAndSuggestsTheClosest() {
         let typo = error("dedup", nil)
-        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, count, quiz-shape, scope, meta-labels, plan-bounds, dedupe-plan, notes-length; did you mean 'dedupe'?)")
+        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, meta-labels, plan-bounds, dedupe-plan, notes-length; did you mean 'dedupe'?)")
         #expect(error("spellcheck", nil)?.description.hasSuffix("notes-length)") == true)
     }
 
     @Test func unknownOptionsAreErrorsNotIgnored() {
         // A typo must not silently turn a bound off.
         #expect(error("length", "{min: 2, maximum: 400}")?.description
-            == "gate 'length', option 'maximum': unknown option (allowed: min, max, front, back, question, choice, explanation, term, definition)")
+            == "gate 'length', option 'maximum': unknown option (allowed: min, max, front, back, question, choice, explanation, term, definition, fields)")
         #expect(error("dedupe", "{strict: true}")?.description == "gate 'dedupe', option 'strict': unknown option; 'dedupe' takes no options")
         #expect(error("plan-bounds", "{topics: {min: 2, maxx: 3}}")?.description
             == "gate 'plan-bounds', option 'topics.maxx': unknown option (allowed: min, max)")
@@ -80,6 +82,7 @@ struct GateRegistryTests {
               - placeholders
               - echo
               - length: {min: 2, max: 400}
+              - pattern: {field: front, must_match: "\\\\?$", action: drop}
               - count: {min: 3, max: 40}
               - quiz-shape: {allow_all_of_the_above: false}
               - scope

@@ -168,6 +168,12 @@ struct GateRegex: @unchecked Sendable {
         }
     }
 
+    /// A pattern written by a user (a family's `pattern` gate): a bad one is an error to report
+    /// with its file and line, not a crash.
+    init(validating pattern: String) throws {
+        regex = try NSRegularExpression(pattern: pattern, options: [])
+    }
+
     /// Whether the pattern matches anywhere in `text`.
     func matches(_ text: String) -> Bool {
         regex.rangeOfFirstMatch(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)).location

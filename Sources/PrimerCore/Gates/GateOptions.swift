@@ -8,11 +8,15 @@ public struct GateConfigError: Error, Sendable, Equatable, CustomStringConvertib
     public var option: String?
     /// What is wrong and what is allowed.
     public var problem: String
+    /// The line of the offending option in its YAML file, when known; the family loader falls
+    /// back to the line of the gate's entry.
+    public var line: Int?
 
-    public init(gate: String, option: String? = nil, problem: String) {
+    public init(gate: String, option: String? = nil, problem: String, line: Int? = nil) {
         self.gate = gate
         self.option = option
         self.problem = problem
+        self.line = line
     }
 
     /// Whether `gate` is not a known gate name (then `problem` lists the known ones).
@@ -49,6 +53,8 @@ struct GateBounds: Sendable, Equatable {
 struct GateOptions {
     let gate: String
     private var values: [String: Node] = [:]
+    /// The line of each key, for errors that point at an option.
+    private var keyLines: [String: Int] = [:]
     private var order: [String] = []
     private var read: Set<String> = []
     /// Keys the gate asked for, in order, to list in "unknown option" errors.
@@ -69,9 +75,10 @@ struct GateOptions {
                 throw GateConfigError(gate: gate, problem: "option names must be plain words, got \(Self.describe(keyNode))")
             }
             guard values[key.string] == nil else {
-                throw GateConfigError(gate: gate, option: key.string, problem: "given twice")
+                throw GateConfigError(gate: gate, option: key.string, problem: "given twice", line: keyNode.mark?.line)
             }
             values[key.string] = value
+            keyLines[key.string] = keyNode.mark?.line
             order.append(key.string)
         }
     }
@@ -98,7 +105,7 @@ struct GateOptions {
     mutating func int(_ key: String) throws -> Int? {
         guard let node = take(key) else { return nil }
         guard case .scalar = node, let value = node.int, value >= 0 else {
-            throw GateConfigError(gate: gate, option: key, problem: "must be a whole number ≥ 0, got \(Self.describe(node))")
+            throw GateConfigError(gate: gate, option: key, problem: "must be a whole number ≥ 0, got \(Self.describe(node))", line: node.mark?.line)
         }
         return value
     }
@@ -107,9 +114,23 @@ struct GateOptions {
     mutating func bool(_ key: String) throws -> Bool? {
         guard let node = take(key) else { return nil }
         guard case .scalar = node, let value = node.bool else {
-            throw GateConfigError(gate: gate, option: key, problem: "must be true or false, got \(Self.describe(node))")
+            throw GateConfigError(gate: gate, option: key, problem: "must be true or false, got \(Self.describe(node))", line: node.mark?.line)
         }
         return value
+    }
+
+    /// A plain text value (YAML scalar), or nil when absent.
+    mutating func string(_ key: String) throws -> String? {
+        guard let node = take(key) else { return nil }
+        guard case .scalar(let scalar) = node, !Self.isNull(node) else {
+            throw GateConfigError(gate: gate, option: key, problem: "must be text, got \(Self.describe(node))", line: node.mark?.line)
+        }
+        return scalar.string
+    }
+
+    /// The line of `key`'s value (else of the key), for errors found after reading it.
+    func line(_ key: String) -> Int? {
+        values[key]?.mark?.line ?? keyLines[key]
     }
 
     /// `min`/`max` read from this mapping itself (`minKey`, `maxKey` name them), checked min ≤ max.
@@ -125,7 +146,7 @@ struct GateOptions {
     mutating func nestedBounds(_ key: String) throws -> GateBounds? {
         guard let node = take(key) else { return nil }
         guard case .mapping = node else {
-            throw GateConfigError(gate: gate, option: key, problem: "must be a mapping such as {min: 2, max: 10}, got \(Self.describe(node))")
+            throw GateConfigError(gate: gate, option: key, problem: "must be a mapping such as {min: 2, max: 10}, got \(Self.describe(node))", line: node.mark?.line)
         }
         var nested = try GateOptions(gate: gate, node: node)
         let bounds: GateBounds
@@ -134,9 +155,36 @@ struct GateOptions {
             try nested.finish()
         } catch let error as GateConfigError {
             // Name the path, e.g. "topics.max".
-            throw GateConfigError(gate: gate, option: key + (error.option.map { ".\($0)" } ?? ""), problem: error.problem)
+            throw GateConfigError(
+                gate: gate, option: key + (error.option.map { ".\($0)" } ?? ""), problem: error.problem,
+                line: error.line ?? node.mark?.line)
         }
         return bounds
+    }
+
+    /// A mapping under `key` whose every value is a `{min, max}` mapping, e.g. `fields: {front:
+    /// {max: 120}}`, in file order with each name's line; nil when absent. The caller checks the
+    /// names.
+    mutating func boundsByName(_ key: String) throws -> [(name: String, bounds: GateBounds, line: Int?)]? {
+        guard let node = take(key) else { return nil }
+        guard case .mapping = node else {
+            throw GateConfigError(
+                gate: gate, option: key, problem: "must be a mapping such as {front: {max: 120}}, got \(Self.describe(node))",
+                line: node.mark?.line)
+        }
+        var entries: [(name: String, bounds: GateBounds, line: Int?)] = []
+        do {
+            var nested = try GateOptions(gate: gate, node: node)
+            for name in nested.order {
+                guard let bounds = try nested.nestedBounds(name) else { continue }
+                entries.append((name, bounds, nested.keyLines[name]))
+            }
+        } catch let error as GateConfigError {
+            throw GateConfigError(
+                gate: gate, option: key + (error.option.map { ".\($0)" } ?? ""), problem: error.problem,
+                line: error.line ?? node.mark?.line)
+        }
+        return entries
     }
 
     /// Fails on the first key no one asked for, listing the allowed ones.
@@ -146,7 +194,7 @@ struct GateOptions {
                 allowed.isEmpty
                 ? "unknown option; '\(gate)' takes no options"
                 : "unknown option (allowed: \(allowed.joined(separator: ", ")))"
-            throw GateConfigError(gate: gate, option: key, problem: problem)
+            throw GateConfigError(gate: gate, option: key, problem: problem, line: keyLines[key])
         }
     }
 

@@ -20,6 +20,7 @@ public enum GateRegistry {
         (PlaceholdersGate.gateName, { try PlaceholdersGate(options: $0) }),
         (EchoGate.gateName, { try EchoGate(options: $0) }),
         (LengthGate.gateName, { try LengthGate(options: $0) }),
+        (PatternGate.gateName, { try PatternGate(options: $0) }),
         (CountGate.gateName, { try CountGate(options: $0) }),
         (QuizShapeGate.gateName, { try QuizShapeGate(options: $0) }),
         (ScopeGate.gateName, { try ScopeGate(options: $0) }),

@@ -4,40 +4,78 @@ import Yams
 /// each choice and explanation; term and definition), counted after trimming whitespace.
 ///
 /// ```yaml
-/// - length: {min: 2, max: 400}                 # every field
-/// - length: {min: 2, max: 400, front: {max: 150}, choice: {max: 120}}
+/// - length: {min: 2, max: 400}                                          # every field
+/// - length: {min: 2, max: 400, fields: {front: {max: 150}, choices: {max: 120}}}
+/// - length: {min: 2, max: 400, front: {max: 150}, choice: {max: 120}}   # the first spelling
 /// ```
-/// A per-field mapping (front, back, question, choice, explanation, term, definition) overrides
-/// only the bounds it names. A `length` without min or max means `min: 1`, i.e. no empty fields. Plans and notes
-/// are left alone (plan-bounds and notes-length cover them).
-struct LengthGate: Gate {
+/// A per-field mapping overrides only the bounds it names. `fields:` takes the item fields as
+/// `GateField` names them (front, back, question, choices, explanation, term, definition); the
+/// first spelling, field keys beside min and max (with `choice` for each choice), still works. A
+/// `length` without min or max means `min: 1`, i.e. no empty fields. Plans and notes are left
+/// alone (plan-bounds and notes-length cover them).
+struct LengthGate: FieldNamingGate {
     static let gateName = "length"
+    /// Field names as reasons and `fieldBounds` spell them (`GateItem.fields`), also the keys of
+    /// the first spelling.
     static let fieldNames = ["front", "back", "question", "choice", "explanation", "term", "definition"]
+    /// The outputs whose items `length` checks.
+    static let outputs: [OutputKind] = [.flashcards, .quiz, .terms]
     var name: String { Self.gateName }
 
     var bounds: GateBounds
     var fieldBounds: [String: GateBounds]
+    let namedFields: [GateFieldName]
 
-    init(bounds: GateBounds, fieldBounds: [String: GateBounds] = [:]) {
+    init(bounds: GateBounds, fieldBounds: [String: GateBounds] = [:], namedFields: [GateFieldName] = []) {
         self.bounds = bounds
         self.fieldBounds = fieldBounds
+        self.namedFields = namedFields
     }
 
     init(options: Node?) throws {
-        var reader = try GateOptions(gate: Self.gateName, node: options)
+        let gate = Self.gateName
+        var reader = try GateOptions(gate: gate, node: options)
         var bounds = try reader.bounds()
         if bounds.min == nil && bounds.max == nil { bounds.min = 1 }
         var fieldBounds: [String: GateBounds] = [:]
+        var named: [GateFieldName] = []
         for field in Self.fieldNames {
             guard let override = try reader.nestedBounds(field) else { continue }
-            let merged = GateBounds(min: override.min ?? bounds.min, max: override.max ?? bounds.max)
-            if let lo = merged.min, let hi = merged.max, lo > hi {
-                throw GateConfigError(gate: Self.gateName, option: field, problem: "min (\(lo)) is greater than max (\(hi))")
+            fieldBounds[field] = try Self.merge(override, into: bounds, option: field, line: reader.line(field))
+            named.append(GateFieldName(name: Self.gateFieldName(field), option: field, line: reader.line(field)))
+        }
+        for entry in try reader.boundsByName("fields") ?? [] {
+            let option = "fields.\(entry.name)"
+            guard Self.outputs.flatMap(GateField.names(for:)).contains(entry.name) else {
+                var error = GateField.unknown(entry.name, gate: gate, option: option, line: entry.line, outputs: Self.outputs)
+                if GateField.all.contains(entry.name) {
+                    error.problem += "; for notes use notes-length, for plans plan-bounds or a pattern gate"
+                }
+                throw error
             }
-            fieldBounds[field] = merged
+            let key = entry.name == "choices" ? "choice" : entry.name
+            guard fieldBounds[key] == nil else {
+                throw GateConfigError(gate: gate, option: option, problem: "given twice: as `\(key)` and under `fields`; keep one", line: entry.line)
+            }
+            fieldBounds[key] = try Self.merge(entry.bounds, into: bounds, option: option, line: entry.line)
+            named.append(GateFieldName(name: entry.name, option: option, line: entry.line))
         }
         try reader.finish()
-        self.init(bounds: bounds, fieldBounds: fieldBounds)
+        self.init(bounds: bounds, fieldBounds: fieldBounds, namedFields: named)
+    }
+
+    /// A field's bounds: what `override` names, else the gate's own.
+    private static func merge(_ override: GateBounds, into bounds: GateBounds, option: String, line: Int?) throws -> GateBounds {
+        let merged = GateBounds(min: override.min ?? bounds.min, max: override.max ?? bounds.max)
+        if let lo = merged.min, let hi = merged.max, lo > hi {
+            throw GateConfigError(gate: gateName, option: option, problem: "min (\(lo)) is greater than max (\(hi))", line: line)
+        }
+        return merged
+    }
+
+    /// The `GateField` name of a first-spelling key (`choice` is one of the `choices`).
+    private static func gateFieldName(_ key: String) -> String {
+        key == "choice" ? "choices" : key
     }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {

@@ -110,7 +110,7 @@ struct FamilyReader {
                 fail(variantNode, "`variants` must map a subject kind to templates, e.g. `language: {user: …}`")
             }
         }
-        let (gateNames, gates) = readGates(root)
+        let (gateNames, gates) = readGates(root, output: output)
         let schema = readSchema(root)
 
         guard errors.isEmpty, let output, let base else { return nil }
@@ -205,7 +205,9 @@ struct FamilyReader {
 
     // MARK: - Gates and schema
 
-    mutating func readGates(_ node: Node) -> ([String], [any Gate]) {
+    /// The family's gates. A gate's own error points at the option's line when it knows it, else
+    /// at the gate's entry; gates that name fields are checked against `output`'s items.
+    mutating func readGates(_ node: Node, output: OutputKind?) -> ([String], [any Gate]) {
         guard let value = node["gates"] else { return ([], []) }
         guard let list = value.sequence else {
             fail(value, "`gates` must be a list, e.g. `- dedupe` or `- count: {min: 3, max: 40}`")
@@ -227,13 +229,23 @@ struct FamilyReader {
                 continue
             }
             do {
-                gates.append(try GateRegistry.make(name: name, options: options))
+                let gate = try GateRegistry.make(name: name, options: options)
+                if let output, let fieldGate = gate as? any FieldNamingGate {
+                    for problem in fieldGate.fieldProblems(output: output) { failGate(problem, entry: entry) }
+                }
+                gates.append(gate)
                 names.append(name)
+            } catch let error as GateConfigError {
+                failGate(error, entry: entry)
             } catch {
                 fail(entry, "\(error)")
             }
         }
         return (names, gates)
+    }
+
+    mutating func failGate(_ error: GateConfigError, entry: Node) {
+        errors.append(FamilyError(file: file, line: error.line ?? entry.mark?.line, message: "\(error)"))
     }
 
     mutating func readSchema(_ node: Node) -> String? {
