@@ -8,6 +8,12 @@ public enum AnkiIdentity {
     /// The id Anki gives the deck every collection has.
     public static let defaultDeckID: Int64 = 1
 
+    /// A family name as one Anki tag: no spaces (they separate tags), no control characters.
+    static func tag(_ family: String) -> String {
+        let cleaned = family.unicodeScalars.map { $0.properties.isWhitespace || $0.properties.generalCategory == .control ? "_" : String($0) }.joined()
+        return cleaned.isEmpty ? "primer-family" : cleaned
+    }
+
     /// What a note's guid is derived from: subject, topic, subtopic, family and front.
     static func guidKey(_ parts: String...) -> String { parts.joined(separator: "\u{1f}") }
 

@@ -9,14 +9,17 @@ import ZIPFoundation
 /// - Decks: one per `Subject::Topic::Subtopic`, every parent deck (`Subject`,
 ///   `Subject::Topic`) and `Default` (id 1); ids derived from the deck names. A subtopic with
 ///   nothing to study (no flashcards, terms or questions) gets no deck.
-/// - One note type, "Primer Basic" (fields Front and Back, one card, Anki's Basic templates),
-///   for flashcards, terms (Front = term) and quiz questions (see `StudyItem.ankiFront`).
-///   It has its own name so it neither clashes with nor alters the user's "Basic".
+/// - Two note types with names of their own, so they neither clash with nor alter the user's:
+///   "Primer Basic" (fields Front and Back, one card, Anki's Basic templates) for pairs and
+///   choice questions (see `StudyItem.ankiFront`), and "Primer Cloze" (fields Text and Back
+///   Extra, Anki's Cloze templates) for cloze notes, one card per deletion number.
 /// - Notes: stable guids (`StudyItem.guid`), tags `primer` and the family, `csum` of the
 ///   stripped first field. Cards are new (type 0, queue 0), due in kit order.
 public enum AnkiPackageExport {
     public static let noteTypeName = "Primer Basic"
     public static var noteTypeID: Int64 { AnkiIdentity.modelID(noteTypeName) }
+    public static let clozeNoteTypeName = "Primer Cloze"
+    public static var clozeNoteTypeID: Int64 { AnkiIdentity.modelID(clozeNoteTypeName) }
 
     public static func write(_ kits: [Kit], to url: URL, now: Date) throws {
         let fileManager = FileManager.default
@@ -61,23 +64,35 @@ public enum AnkiPackageExport {
                 arguments: [
                     AnkiSchema11.collectionCreated(now), nowMs, nowMs,
                     try AnkiSchema11.json(AnkiSchema11.conf),
-                    try AnkiSchema11.json([String(modelID): AnkiSchema11.basicModel(id: modelID, name: noteTypeName, deck: firstDeck, mod: nowS)]),
+                    try AnkiSchema11.json([
+                        String(modelID): AnkiSchema11.basicModel(id: modelID, name: noteTypeName, deck: firstDeck, mod: nowS),
+                        String(clozeNoteTypeID): AnkiSchema11.clozeModel(id: clozeNoteTypeID, name: clozeNoteTypeName, deck: firstDeck, mod: nowS),
+                    ]),
                     try AnkiSchema11.json(AnkiSchema11.decks(deckNames, mod: nowS)),
                     try AnkiSchema11.json(AnkiSchema11.dconf),
                 ])
+            var due = 0
             for (index, item) in items.enumerated() {
                 let noteID = nowMs + Int64(index)
                 let front = item.ankiFront
+                let isCloze = item.shape == .cloze
                 try db.execute(
                     sql: "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')",
                     arguments: [
-                        noteID, item.guid, modelID, nowS, " " + item.tags.joined(separator: " ") + " ",
+                        noteID, item.guid, isCloze ? clozeNoteTypeID : modelID, nowS, " " + item.tags.joined(separator: " ") + " ",
                         front + "\u{1f}" + item.ankiBack, AnkiHTML.strip(front.replacingOccurrences(of: "<br>", with: " ")),
                         AnkiIdentity.checksum(firstField: front),
                     ])
-                try db.execute(
-                    sql: "INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
-                    arguments: [noteID, noteID, AnkiIdentity.deckID(item.deckName), nowS, index + 1])
+                // A cloze note has a card per deletion number. The card of ord 0 takes the note's
+                // id, as a Basic card does; the others take ids above every note id.
+                let ords = isCloze ? ClozeText.cardNumbers(item.front).map { $0 - 1 } : [0]
+                for ord in ords {
+                    due += 1
+                    let cardID = ord == 0 ? noteID : nowMs + Int64(items.count) + Int64(due)
+                    try db.execute(
+                        sql: "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+                        arguments: [cardID, noteID, AnkiIdentity.deckID(item.deckName), ord, nowS, due])
+                }
             }
         }
         try queue.close()

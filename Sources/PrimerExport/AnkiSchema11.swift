@@ -101,4 +101,24 @@ enum AnkiSchema11 {
             "req": [[0, "any", [0]] as [Any]], "tags": [Any](), "vers": [Any](),
         ]
     }
+
+    /// A cloze note type like Anki's "Cloze": fields Text and Back Extra, one card per deletion
+    /// number (the card's `ord` is the number minus one).
+    static func clozeModel(id: Int64, name: String, deck: Int64, mod: Int64) -> [String: Any] {
+        var model = basicModel(id: id, name: name, deck: deck, mod: mod)
+        func field(_ name: String, _ ord: Int) -> [String: Any] {
+            ["name": name, "ord": ord, "sticky": false, "rtl": false, "font": "Arial", "size": 20, "media": [Any]()]
+        }
+        model["type"] = 1
+        model["flds"] = [field("Text", 0), field("Back Extra", 1)]
+        model["tmpls"] = [
+            [
+                "name": "Cloze", "ord": 0, "qfmt": "{{cloze:Text}}", "afmt": "{{cloze:Text}}<br>\n{{Back Extra}}",
+                "bqfmt": "", "bafmt": "", "did": NSNull(), "bfont": "", "bsize": 0,
+            ] as [String: Any]
+        ]
+        model["css"] = ".card {\n    font-family: arial;\n    font-size: 20px;\n    text-align: center;\n    color: black;\n    background-color: white;\n}\n.cloze {\n    font-weight: bold;\n    color: blue;\n}\n"
+        model["req"] = [[0, "any", [0]] as [Any]]
+        return model
+    }
 }

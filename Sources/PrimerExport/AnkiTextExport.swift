@@ -2,8 +2,9 @@ import Foundation
 import PrimerCore
 
 /// Anki's text import (2.1.54+): UTF-8, tab separated, with header lines telling Anki the
-/// separator, that fields are HTML, the note type and which columns hold the deck, the guid
-/// and the tags. Columns: 1 guid, 2 deck (`Subject::Topic::Subtopic`), 3 Front, 4 Back, 5 tags.
+/// separator, that fields are HTML, and which columns hold the guid, the note type, the deck and
+/// the tags. Columns: 1 guid, 2 note type (`Basic`, or `Cloze` for cloze notes: Text and Back
+/// Extra), 3 deck (`Subject::Topic::Subtopic`), 4 Front, 5 Back, 6 tags.
 ///
 /// Fields are HTML-escaped with newlines as `<br>` and tabs as `&#9;`, so they never hold the
 /// separator, a line break or a quote. The guid comes first: it is base62, so no line starts
@@ -12,17 +13,17 @@ public enum AnkiTextExport {
     public static let headers = [
         "#separator:tab",
         "#html:true",
-        "#notetype:Basic",
         "#guid column:1",
-        "#deck column:2",
-        "#tags column:5",
+        "#notetype column:2",
+        "#deck column:3",
+        "#tags column:6",
     ]
 
     public static func render(_ kits: [Kit]) -> String {
         var lines = headers
         for item in StudyItems.collect(kits) {
             lines.append([
-                item.guid, item.deckName, item.ankiFront, item.ankiBack, item.tags.joined(separator: " "),
+                item.guid, item.shape == .cloze ? "Cloze" : "Basic", item.deckName, item.ankiFront, item.ankiBack, item.tags.joined(separator: " "),
             ].map(quoted).joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -12,7 +12,7 @@ import PrimerCore
 /// model text is untrusted: raw HTML shows as written, links other than http(s), mailto and
 /// relative ones are made inert, a code fence a lesson leaves open is closed at the end of that
 /// lesson (`MarkdownSafe`), and control characters are made visible (`TerminalSafe`).
-/// Flashcard cells are escaped so text like `<b>` shows as written.
+/// Card cells are escaped so text like `<b>` shows as written.
 public enum MarkdownStudyGuide {
     public static func render(_ kits: [Kit]) -> String {
         var parts: [String] = []
@@ -55,36 +55,10 @@ public enum MarkdownStudyGuide {
 
     static func subtopicBody(_ subtopic: KitSubtopic, answers: inout [String]) -> String {
         var out = ""
-        if let notes = subtopic.notes, !notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            // The lesson's own headings go below the subtopic's level.
-            out += "\n" + MarkdownSafe.block(demoteHeadings(withoutTitle(notes, subtopic.title), by: 3)
-                .trimmingCharacters(in: .newlines)) + "\n"
-        }
-        if !subtopic.terms.isEmpty {
-            out += "\n#### Key terms\n\n"
-            for term in subtopic.terms { out += "- **\(inline(term.term))**: \(inline(term.definition))\n" }
-        }
-        if !subtopic.flashcards.isEmpty {
-            out += "\n#### Flashcards\n\n| Front | Back |\n| --- | --- |\n"
-            for card in subtopic.flashcards { out += "| \(cell(card.front)) | \(cell(card.back)) |\n" }
-        }
-        if !subtopic.questions.isEmpty {
-            out += "\n#### Quiz\n"
-            for question in subtopic.questions {
-                let number = answers.count + 1
-                out += "\n**Q\(number).** \(inline(question.question))\n\n"
-                for (c, choice) in question.choices.enumerated() {
-                    out += "- \(StudyItems.letter(c))) \(inline(choice))\n"
-                }
-                let valid = question.choices.indices.contains(question.correctIndex)
-                var answer = "- **Q\(number).** "
-                answer += valid
-                    ? "\(StudyItems.letter(question.correctIndex))) \(inline(question.choices[question.correctIndex]))"
-                    : "(no answer given)"
-                let explanation = inline(question.explanation)
-                if !explanation.isEmpty { answer += " — \(explanation)" }
-                answers.append(answer)
-            }
+        // The lesson first, then every other family in order.
+        let lesson = subtopic.content.first { $0.shape == .lesson && $0.role == .lesson } ?? subtopic.content.first { $0.shape == .lesson }
+        for content in ([lesson].compactMap { $0 } + subtopic.content.filter { $0 != lesson }) where !content.items.isEmpty {
+            out += render(content, subtopicTitle: subtopic.title, isLesson: content == lesson, answers: &answers)
         }
         if !subtopic.sources.isEmpty {
             out += "\n#### Sources\n\n"
@@ -96,6 +70,48 @@ public enum MarkdownStudyGuide {
         let failed = subtopic.generations.filter { $0.status != "ok" }
         if !failed.isEmpty {
             out += "\n> Missing: " + failed.map { "\($0.family) (\(inline($0.error ?? "failed")))" }.joined(separator: "; ") + "\n"
+        }
+        return out
+    }
+
+    /// One family's content: a lesson as text, pairs as a table with the family's column names
+    /// (a glossary as a list of definitions), questions numbered through the subject with their
+    /// answers collected for the key, cloze notes as a list with the deletions in bold.
+    static func render(_ content: KitContent, subtopicTitle: String, isLesson: Bool, answers: inout [String]) -> String {
+        var out = isLesson ? "" : "\n#### \(inline(content.role == .glossary ? "Key " + content.labels.title.lowercased() : content.labels.title))\n\n"
+        for item in content.items {
+            switch item.content {
+            case .lesson(let text):
+                guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+                // The lesson's own headings go below the subtopic's level.
+                out += (isLesson ? "\n" : "") + MarkdownSafe.block(demoteHeadings(withoutTitle(text, subtopicTitle), by: 3)
+                    .trimmingCharacters(in: .newlines)) + "\n"
+            case .pair(let pair) where content.role == .glossary:
+                out += "- **\(inline(pair.front))**: \(inline(pair.back))\n"
+            case .pair(let pair):
+                if item == content.items.first {
+                    out += "| \(cell(content.labels.heading("front"))) | \(cell(content.labels.heading("back"))) |\n| --- | --- |\n"
+                }
+                out += "| \(cell(pair.front)) | \(cell(pair.back)) |\n"
+            case .choice(let question):
+                let number = answers.count + 1
+                out += "**Q\(number).** \(inline(question.question))\n\n"
+                for (c, choice) in question.choices.enumerated() {
+                    out += "- \(StudyItems.letter(c))) \(inline(choice))\n"
+                }
+                out += "\n"
+                let valid = question.choices.indices.contains(question.correctIndex)
+                var answer = "- **Q\(number).** "
+                answer += valid
+                    ? "\(StudyItems.letter(question.correctIndex))) \(inline(question.choices[question.correctIndex]))"
+                    : "(no answer given)"
+                let explanation = inline(question.explanation)
+                if !explanation.isEmpty { answer += " — \(explanation)" }
+                answers.append(answer)
+            case .cloze(let cloze):
+                let text = cloze.text.replacing(/\{\{c\d+::(.*?)(?:::.*?)?\}\}/) { "⟦\($0.output.1)⟧" }
+                out += "- \(inline(text))\(cloze.extra.isEmpty ? "" : " — \(inline(cloze.extra))")\n"
+            }
         }
         return out
     }

@@ -2,34 +2,24 @@ import Foundation
 import PrimerCore
 
 /// One studiable item of a kit, flattened with where it belongs: what the CSV, Anki text and
-/// Anki package exports write a row or a note for.
+/// Anki package exports write a row or a note for. Lessons are not items to study here (the
+/// Markdown guide carries them).
 public struct StudyItem: Sendable, Equatable {
-    public enum Family: String, Sendable, CaseIterable {
-        case flashcard
-        case term
-        case question
-
-        /// The Anki tag (and the family of prompts it came from).
-        public var tag: String {
-            switch self {
-            case .flashcard: "flashcards"
-            case .term: "terms"
-            case .question: "quiz"
-            }
-        }
-    }
-
     public var subject: String
     public var topic: String
     public var subtopic: String
-    public var family: Family
-    /// Plain text: the flashcard front, the term, or the question.
+    /// The family that made it: the Anki tag and the CSV's `family` column.
+    public var family: String
+    public var shape: Shape
+    /// Plain text: the front, the question, or the cloze text with its `{{c1::…}}` deletions.
     public var front: String
-    /// Plain text: the flashcard back, the definition, or the correct choice.
+    /// Plain text: the back, the correct choice, or the cloze note's extra text.
     public var back: String
-    /// Quiz questions only.
+    /// Pairs only, when the family wrote one.
+    public var hint: String?
+    /// Choice questions only.
     public var choices: [String]
-    /// Quiz questions only; nil when the question has no valid answer.
+    /// Choice questions only; nil when the question has no valid answer.
     public var correctIndex: Int?
     public var explanation: String
     public var sources: [Citation]
@@ -45,37 +35,45 @@ public struct StudyItem: Sendable, Equatable {
     }
 
     /// Anki tags: `primer` and the family.
-    public var tags: [String] { ["primer", family.tag] }
+    public var tags: [String] { ["primer", AnkiIdentity.tag(family)] }
 }
 
 public enum StudyItems {
-    /// Every flashcard, term and question of the kits, in kit order; per subtopic the
-    /// flashcards, then the terms, then the questions. Guids are unique within the result.
+    /// Every pair, choice and cloze item of the kits, in kit order, per subtopic family by
+    /// family. Guids are unique within the result.
     public static func collect(_ kits: [Kit]) -> [StudyItem] {
         var items: [StudyItem] = []
         var seen: [String: Int] = [:]
         for kit in kits {
             for topic in kit.topics {
                 for subtopic in topic.subtopics {
-                    func add(_ family: StudyItem.Family, _ front: String, _ back: String,
-                             choices: [String] = [], correct: Int? = nil, explanation: String = "") {
-                        let key = AnkiIdentity.guidKey(kit.subject.title, topic.title, subtopic.title, family.rawValue, front)
-                        let occurrence = seen[key, default: 0]
-                        seen[key] = occurrence + 1
-                        // A repeated item gets its own guid, the same one on every export.
-                        let guid = AnkiIdentity.guid(occurrence == 0 ? key : key + "\u{1f}\(occurrence)")
-                        items.append(StudyItem(
-                            subject: kit.subject.title, topic: topic.title, subtopic: subtopic.title, family: family,
-                            front: front, back: back, choices: choices, correctIndex: correct, explanation: explanation,
-                            sources: subtopic.sources, guid: guid))
-                    }
-                    for card in subtopic.flashcards { add(.flashcard, card.front, card.back) }
-                    for term in subtopic.terms { add(.term, term.term, term.definition) }
-                    for question in subtopic.questions {
-                        let valid = question.choices.indices.contains(question.correctIndex)
-                        add(.question, question.question, valid ? question.choices[question.correctIndex] : "",
-                            choices: question.choices, correct: valid ? question.correctIndex : nil,
-                            explanation: question.explanation)
+                    for content in subtopic.content {
+                        func add(_ front: String, _ back: String, hint: String? = nil, choices: [String] = [], correct: Int? = nil, explanation: String = "") {
+                            // The item's noun keys the guid ("flashcard", "term", "question"):
+                            // the names the first releases used, so notes exported before the
+                            // item store keep their guids and Anki updates them.
+                            let key = AnkiIdentity.guidKey(kit.subject.title, topic.title, subtopic.title, content.labels.noun, front)
+                            let occurrence = seen[key, default: 0]
+                            seen[key] = occurrence + 1
+                            // A repeated item gets its own guid, the same one on every export.
+                            let guid = AnkiIdentity.guid(occurrence == 0 ? key : key + "\u{1f}\(occurrence)")
+                            items.append(StudyItem(
+                                subject: kit.subject.title, topic: topic.title, subtopic: subtopic.title, family: content.family,
+                                shape: content.shape, front: front, back: back, hint: hint, choices: choices, correctIndex: correct,
+                                explanation: explanation, sources: subtopic.sources, guid: guid))
+                        }
+                        for item in content.items {
+                            switch item.content {
+                            case .lesson: break
+                            case .pair(let pair): add(pair.front, pair.back, hint: pair.hint)
+                            case .choice(let question):
+                                let valid = question.choices.indices.contains(question.correctIndex)
+                                add(question.question, valid ? question.choices[question.correctIndex] : "",
+                                    choices: question.choices, correct: valid ? question.correctIndex : nil,
+                                    explanation: question.explanation)
+                            case .cloze(let cloze): add(cloze.text, cloze.extra)
+                            }
+                        }
                     }
                 }
             }

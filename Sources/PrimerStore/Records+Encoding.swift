@@ -41,45 +41,13 @@ extension AttemptInsert {
     }
 }
 
-extension NoteRow {
-    static let insertSQL = "INSERT INTO notes (subtopic_id, family, body, generation_id) VALUES (?, ?, ?, ?)"
-
-    func insertFast(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, body, generationID])
-    }
-}
-
-extension FlashcardRow {
+extension ItemRow {
     static let insertSQL = """
-        INSERT INTO flashcards (subtopic_id, family, position, front, back, generation_id) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id) VALUES (?, ?, ?, ?, ?, ?)
         """
 
     func insertFast(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, position, front, back, generationID])
-    }
-}
-
-extension QuestionRow {
-    static let insertSQL = """
-        INSERT INTO questions (subtopic_id, family, position, question, choices, correct_index, explanation, \
-        generation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
-
-    func insertFast(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [
-            subtopicID, family, position, question, try Self.jsonText(choices, column: "choices"), correctIndex,
-            explanation, generationID,
-        ])
-    }
-}
-
-extension TermRow {
-    static let insertSQL = """
-        INSERT INTO terms (subtopic_id, family, position, term, definition, generation_id) VALUES (?, ?, ?, ?, ?, ?)
-        """
-
-    func insertFast(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, position, term, definition, generationID])
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, shape, position, fields, generationID])
     }
 }
 

@@ -169,66 +169,36 @@ struct CitationRow: Codable, FetchableRecord, PersistableRecord {
     var citation: Citation { Citation(url: url, title: title, snippet: snippet) }
 }
 
-struct NoteRow: Codable, PersistableRecord {
-    static let databaseTableName = "notes"
+/// One row of `items`: an item of any shape, its fields as a JSON object.
+struct ItemRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "items"
+    var id: Int64?
     var subtopicID: Int64
     var family: String
-    var body: String
+    var shape: String
+    var position: Int
+    var fields: String
     var generationID: Int64
 
     enum CodingKeys: String, CodingKey {
-        case family, body
+        case id, family, shape, position, fields
         case subtopicID = "subtopic_id", generationID = "generation_id"
     }
-}
 
-struct FlashcardRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "flashcards"
-    var subtopicID: Int64
-    var family: String
-    var position: Int
-    var front: String
-    var back: String
-    var generationID: Int64
-
-    enum CodingKeys: String, CodingKey {
-        case family, position, front, back
-        case subtopicID = "subtopic_id", generationID = "generation_id"
-    }
-}
-
-struct QuestionRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "questions"
-    var subtopicID: Int64
-    var family: String
-    var position: Int
-    var question: String
-    var choices: [String]
-    var correctIndex: Int
-    var explanation: String
-    var generationID: Int64
-
-    enum CodingKeys: String, CodingKey {
-        case family, position, question, choices, explanation
-        case subtopicID = "subtopic_id", correctIndex = "correct_index", generationID = "generation_id"
+    init(subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64) throws {
+        self.subtopicID = subtopicID
+        self.family = family
+        self.shape = content.shape.rawValue
+        self.position = position
+        self.fields = try ItemFieldsJSON.encode(content)
+        self.generationID = generationID
     }
 
-    var quizQuestion: QuizQuestion {
-        QuizQuestion(question: question, choices: choices, correctIndex: correctIndex, explanation: explanation)
-    }
-}
-
-struct TermRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "terms"
-    var subtopicID: Int64
-    var family: String
-    var position: Int
-    var term: String
-    var definition: String
-    var generationID: Int64
-
-    enum CodingKeys: String, CodingKey {
-        case family, position, term, definition
-        case subtopicID = "subtopic_id", generationID = "generation_id"
+    /// The stored item; a row whose fields do not read as its shape is a damaged store.
+    func item() throws -> KitItem {
+        guard let id, let shape = Shape(rawValue: shape) else {
+            throw StoreError.invalidWrite("item row of unknown shape '\(shape)'")
+        }
+        return KitItem(id: id, content: try ItemFieldsJSON.decode(fields, shape: shape))
     }
 }

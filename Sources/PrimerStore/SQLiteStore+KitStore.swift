@@ -127,23 +127,27 @@ extension SQLiteStore {
         }
     }
 
-    public func notes(subtopicID: Int64) throws -> String? {
+    public func lesson(subtopicID: Int64, family: String) throws -> String? {
         try dbPool.read { db in
-            try String.fetchOne(
-                db.cachedStatement(sql: "SELECT body FROM notes WHERE subtopic_id = ? ORDER BY id DESC LIMIT 1"),
-                arguments: [subtopicID])
+            guard let fields = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT fields FROM items WHERE subtopic_id = ? AND family = ? AND shape = 'lesson' ORDER BY position LIMIT 1"),
+                arguments: [subtopicID, family])
+            else { return nil }
+            guard case .lesson(let body) = try ItemFieldsJSON.decode(fields, shape: .lesson) else { return nil }
+            return body
         }
     }
 
-    public func terms(subjectID: Int64) throws -> [String] {
+    public func glossary(subjectID: Int64, family: String) throws -> [String] {
         try dbPool.read { db in
             try String.fetchAll(
                 db.cachedStatement(sql: """
-                    SELECT x.term FROM terms x
+                    SELECT json_extract(x.fields, '$.front') FROM items x
                     JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
-                    WHERE t.subject_id = ? ORDER BY t.position, st.position, x.generation_id, x.position
+                    WHERE t.subject_id = ? AND x.family = ? AND x.shape = 'pair'
+                    ORDER BY t.position, st.position, x.generation_id, x.position
                     """),
-                arguments: [subjectID])
+                arguments: [subjectID, family])
         }
     }
 }

@@ -11,26 +11,29 @@ extension SQLiteStore {
 
     /// Every subject with its counts, by title.
     public func listSubjects() throws -> [SubjectSummary] {
-        func count(_ table: String, _ expression: String = "COUNT(*)") -> String {
-            "(SELECT \(expression) FROM \(table) x JOIN subtopics st ON st.id = x.subtopic_id "
-                + "JOIN topics t ON t.id = st.topic_id WHERE t.subject_id = s.id)"
-        }
         let sql = """
             SELECT s.id, s.title, s.kind, s.created_at, s.updated_at,
                 (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id) AS topics,
-                (SELECT COUNT(*) FROM subtopics x JOIN topics t ON t.id = x.topic_id WHERE t.subject_id = s.id) AS subtopics,
-                \(count("notes", "COUNT(DISTINCT x.subtopic_id)")) AS lessons,
-                \(count("flashcards")) AS flashcards,
-                \(count("questions")) AS questions,
-                \(count("terms")) AS terms
+                (SELECT COUNT(*) FROM subtopics x JOIN topics t ON t.id = x.topic_id WHERE t.subject_id = s.id) AS subtopics
             FROM subjects s ORDER BY s.title COLLATE NOCASE, s.id
             """
+        let countsSQL = """
+            SELECT t.subject_id, x.family, x.shape, COUNT(*) AS n, COUNT(DISTINCT x.subtopic_id) AS subtopics
+            FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+            GROUP BY t.subject_id, x.family, x.shape ORDER BY t.subject_id, MIN(x.generation_id)
+            """
         return try dbPool.read { db in
-            try Row.fetchAll(db, sql: sql).map { row in
+            var families: [Int64: [FamilyCount]] = [:]
+            for row in try Row.fetchAll(db, sql: countsSQL) {
+                let shape = Shape(rawValue: row["shape"]) ?? .pair
+                // A lesson is one item per subtopic: count the subtopics that have one.
+                families[row["subject_id"], default: []].append(
+                    FamilyCount(family: row["family"], shape: shape, items: shape == .lesson ? row["subtopics"] : row["n"]))
+            }
+            return try Row.fetchAll(db, sql: sql).map { row in
                 SubjectSummary(
                     id: row["id"], title: row["title"], kind: SubjectKind(rawValue: row["kind"]) ?? .general,
-                    topics: row["topics"], subtopics: row["subtopics"], lessons: row["lessons"],
-                    flashcards: row["flashcards"], questions: row["questions"], terms: row["terms"],
+                    topics: row["topics"], subtopics: row["subtopics"], families: families[row["id"]] ?? [],
                     createdAt: row["created_at"], updatedAt: row["updated_at"])
             }
         }
@@ -42,7 +45,7 @@ extension SQLiteStore {
             guard let subject = try Self.fetchSubject(db, title: subjectTitle), let subjectID = subject.id else {
                 return nil
             }
-            let content = try KitContent(db, subjectID: subjectID)
+            let content = try StoredContent(db, subjectID: subjectID)
             let topics = try Self.fetchPlan(db, subjectID: subjectID).map { topic in
                 KitTopic(
                     title: topic.title, overview: topic.overview,
@@ -99,35 +102,37 @@ extension SQLiteStore {
         }
     }
 
+    /// Stored items per family, across every subject.
+    public func itemCounts() throws -> [String: Int] {
+        try dbPool.read { db in
+            var counts: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT family, COUNT(*) AS n FROM items GROUP BY family") {
+                counts[row["family"]] = row["n"]
+            }
+            return counts
+        }
+    }
+
     /// Everything stored under a subject's subtopics, loaded in one pass per table.
-    private struct KitContent {
-        var notes: [Int64: String] = [:]
-        var flashcards: [Int64: [Flashcard]] = [:]
-        var questions: [Int64: [QuizQuestion]] = [:]
-        var terms: [Int64: [Term]] = [:]
+    private struct StoredContent {
+        /// Per subtopic, each family's items, families in the order they were first stored.
+        var content: [Int64: [KitContent]] = [:]
         var generations: [Int64: [GenerationRow]] = [:]
         var citations: [Int64: [Citation]] = [:]
 
         init(_ db: Database, subjectID: Int64) throws {
             let args: StatementArguments = [subjectID]
-            let order = "ORDER BY x.generation_id, x.position"
-            for row in try Row.fetchAll(
-                db, sql: "SELECT x.subtopic_id, x.body FROM notes x \(underSubject) ORDER BY x.id", arguments: args)
+            for row in try ItemRow.fetchAll(
+                db, sql: "SELECT x.* FROM items x \(underSubject) ORDER BY x.subtopic_id, x.generation_id, x.position", arguments: args)
             {
-                notes[row["subtopic_id"]] = row["body"]  // the newest lesson wins
-            }
-            for row in try FlashcardRow.fetchAll(
-                db, sql: "SELECT x.* FROM flashcards x \(underSubject) \(order)", arguments: args)
-            {
-                flashcards[row.subtopicID, default: []].append(Flashcard(front: row.front, back: row.back))
-            }
-            for row in try QuestionRow.fetchAll(
-                db, sql: "SELECT x.* FROM questions x \(underSubject) \(order)", arguments: args)
-            {
-                questions[row.subtopicID, default: []].append(row.quizQuestion)
-            }
-            for row in try TermRow.fetchAll(db, sql: "SELECT x.* FROM terms x \(underSubject) \(order)", arguments: args) {
-                terms[row.subtopicID, default: []].append(Term(term: row.term, definition: row.definition))
+                let item = try row.item()
+                var families = content[row.subtopicID] ?? []
+                if let index = families.firstIndex(where: { $0.family == row.family }) {
+                    families[index].items.append(item)
+                } else {
+                    families.append(KitContent(family: row.family, shape: item.content.shape, items: [item]))
+                }
+                content[row.subtopicID] = families
             }
             let generationRows = try GenerationRow.fetchAll(
                 db,
@@ -167,9 +172,7 @@ extension SQLiteStore {
 
         func subtopic(_ subtopic: StoredSubtopic) -> KitSubtopic {
             KitSubtopic(
-                title: subtopic.title, notes: notes[subtopic.id], flashcards: flashcards[subtopic.id] ?? [],
-                questions: questions[subtopic.id] ?? [], terms: terms[subtopic.id] ?? [],
-                sources: citations[subtopic.id] ?? [],
+                title: subtopic.title, content: content[subtopic.id] ?? [], sources: citations[subtopic.id] ?? [],
                 generations: (generations[subtopic.id] ?? []).map(\.kitGeneration))
         }
     }

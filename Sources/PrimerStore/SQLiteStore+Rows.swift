@@ -49,47 +49,16 @@ extension SQLiteStore {
         return generationID
     }
 
-    /// Replaces the subtopic's content of one family with `output`.
+    /// Replaces the subtopic's content of one family with `output`, one item row per item.
     static func replaceContent(
         _ db: Database, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64
     ) throws {
-        let table: String
-        switch output {
-        case .plan: throw StoreError.invalidWrite("a plan is not subtopic content")
-        case .notes: table = NoteRow.databaseTableName
-        case .flashcards: table = FlashcardRow.databaseTableName
-        case .quiz: table = QuestionRow.databaseTableName
-        case .terms: table = TermRow.databaseTableName
-        }
-        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE subtopic_id = ? AND family = ?")
+        if case .plan = output { throw StoreError.invalidWrite("a plan is not subtopic content") }
+        try db.cachedStatement(sql: "DELETE FROM items WHERE subtopic_id = ? AND family = ?")
             .execute(arguments: [subtopicID, family])
-        switch output {
-        case .plan:
-            break
-        case .notes(let body):
-            try NoteRow(subtopicID: subtopicID, family: family, body: body, generationID: generationID).insertFast(db)
-        case .flashcards(let cards):
-            for (position, card) in cards.enumerated() {
-                try FlashcardRow(
-                    subtopicID: subtopicID, family: family, position: position, front: card.front, back: card.back,
-                    generationID: generationID
-                ).insertFast(db)
-            }
-        case .quiz(let questions):
-            for (position, question) in questions.enumerated() {
-                try QuestionRow(
-                    subtopicID: subtopicID, family: family, position: position, question: question.question,
-                    choices: question.choices, correctIndex: question.correctIndex,
-                    explanation: question.explanation, generationID: generationID
-                ).insertFast(db)
-            }
-        case .terms(let terms):
-            for (position, term) in terms.enumerated() {
-                try TermRow(
-                    subtopicID: subtopicID, family: family, position: position, term: term.term,
-                    definition: term.definition, generationID: generationID
-                ).insertFast(db)
-            }
+        for (position, content) in ItemContent.items(of: output).enumerated() {
+            try ItemRow(subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID)
+                .insertFast(db)
         }
     }
 }

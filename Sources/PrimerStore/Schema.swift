@@ -9,7 +9,7 @@ enum Schema {
     /// Every kit table, parents first (the rows of subjects and what hangs under them).
     static let tables = [
         "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
-        "notes", "flashcards", "questions", "terms",
+        "items",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -26,6 +26,9 @@ enum Schema {
         }
         migrator.registerMigration("v4-title-keys") { db in
             try TitleKeyMigration.run(db)
+        }
+        migrator.registerMigration("v5-items") { db in
+            try db.execute(sql: v5Items)
         }
         return migrator
     }
@@ -198,5 +201,43 @@ enum Schema {
             heartbeat_at REAL NOT NULL
         );
         CREATE INDEX work_claims_owner ON work_claims(owner);
+        """
+
+    /// One table of items for every shape (issue 12): what a family stored for a subtopic, one
+    /// row per item, its fields as a JSON object in the shape's names (`Shape.fields`). The
+    /// tables per content type of v1 are moved here row by row, keeping each row's family,
+    /// position and generation, then dropped. Ids are new; nothing referenced the old ones.
+    static let v5Items = """
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subtopic_id INTEGER NOT NULL REFERENCES subtopics(id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            shape TEXT NOT NULL CHECK (shape IN ('lesson', 'pair', 'choice', 'cloze')),
+            position INTEGER NOT NULL,
+            fields TEXT NOT NULL CHECK (json_valid(fields) AND json_type(fields) = 'object'),
+            generation_id INTEGER NOT NULL REFERENCES generations(id) ON DELETE CASCADE
+        );
+        CREATE INDEX items_subtopic ON items(subtopic_id, family, position);
+        CREATE INDEX items_generation ON items(generation_id);
+
+        INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id)
+            SELECT subtopic_id, family, 'lesson', 0, json_object('body', body), generation_id FROM notes ORDER BY id;
+        INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id)
+            SELECT subtopic_id, family, 'pair', position, json_object('front', front, 'back', back), generation_id
+            FROM flashcards ORDER BY id;
+        INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id)
+            SELECT subtopic_id, family, 'choice', position,
+                json_object('question', question, 'choices', json(choices), 'correctIndex', correct_index,
+                    'explanation', explanation),
+                generation_id
+            FROM questions ORDER BY id;
+        INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id)
+            SELECT subtopic_id, family, 'pair', position, json_object('front', term, 'back', definition), generation_id
+            FROM terms ORDER BY id;
+
+        DROP TABLE notes;
+        DROP TABLE flashcards;
+        DROP TABLE questions;
+        DROP TABLE terms;
         """
 }

@@ -9,29 +9,40 @@ public struct SubjectSummary: Sendable, Equatable, Codable {
     public var kind: SubjectKind
     public var topics: Int
     public var subtopics: Int
-    /// Subtopics with a stored lesson.
-    public var lessons: Int
-    public var flashcards: Int
-    public var questions: Int
-    public var terms: Int
+    /// What each family stored across the subject, in the order the families were first stored.
+    public var families: [FamilyCount]
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
-        id: Int64, title: String, kind: SubjectKind, topics: Int, subtopics: Int, lessons: Int,
-        flashcards: Int, questions: Int, terms: Int, createdAt: Date, updatedAt: Date
+        id: Int64, title: String, kind: SubjectKind, topics: Int, subtopics: Int, families: [FamilyCount],
+        createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.title = title
         self.kind = kind
         self.topics = topics
         self.subtopics = subtopics
-        self.lessons = lessons
-        self.flashcards = flashcards
-        self.questions = questions
-        self.terms = terms
+        self.families = families
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// Subtopics with a stored lesson (of any lesson-shaped family).
+    public var lessons: Int { families.filter { $0.shape == .lesson }.map(\.items).max() ?? 0 }
+    /// Stored items that are not lessons (cards, questions, terms, cloze notes).
+    public var items: Int { families.filter { $0.shape != .lesson }.reduce(0) { $0 + $1.items } }
+}
+
+/// How many items one family stored (for a lesson family: how many subtopics have its lesson).
+public struct FamilyCount: Sendable, Equatable, Codable {
+    public var family: String
+    public var shape: Shape
+    public var items: Int
+    public init(family: String, shape: Shape, items: Int) {
+        self.family = family
+        self.shape = shape
+        self.items = items
     }
 }
 
@@ -95,5 +106,12 @@ public struct AttemptRow: Sendable, Equatable, Codable, FetchableRecord {
         case generationID = "generation_id", promptTokens = "prompt_tokens"
         case completionTokens = "completion_tokens", cachedPromptTokens = "cached_prompt_tokens"
         case latencyMs = "latency_ms", finishReason = "finish_reason"
+    }
+}
+
+extension SubjectSummary {
+    /// How many items `family` stored across the subject (0 when none).
+    public func count(of family: String) -> Int {
+        families.first { $0.family == family }?.items ?? 0
     }
 }

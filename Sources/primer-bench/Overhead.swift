@@ -187,11 +187,11 @@ struct OverheadCommand: AsyncParsableCommand {
                 topic: p.topic, subtopic: p.subtopic, siblings: p.siblings,
                 notes: notes[p.subject + "/" + p.subtopic] ?? "", terms: terms[p.subject] ?? [])
             let gate = GateContext(subject: p.subject, subjectKind: p.subjectKind, topic: p.topic, subtopic: p.subtopic, siblings: p.siblings)
-            let parsed = try OutputParser.parse(response.text, as: family.output)
+            let parsed = try OutputParser.parse(response.text, for: family)
             let output = family.gates.apply(parsed, context: gate).output
             switch output {
-            case .notes(let text): notes[p.subject + "/" + p.subtopic] = text
-            case .terms(let list): terms[p.subject, default: []] += list.map(\.term)
+            case .lesson(let text): notes[p.subject + "/" + p.subtopic] = text
+            case .pairs(let list) where family.role == .glossary: terms[p.subject, default: []] += list.map(\.front)
             default: break
             }
             calls.append(Call(request: request, response: response, family: family, subject: facts, subtopic: subtopic, gate: gate, output: output))
@@ -215,16 +215,16 @@ struct OverheadCommand: AsyncParsableCommand {
                 }
                 try time("mock respond") { sink &+= try mock.respond(to: call.request).text.count }
                 try time("parse+gates") {
-                    let parsed = try OutputParser.parse(call.response.text, as: call.family.output)
+                    let parsed = try OutputParser.parse(call.response.text, for: call.family)
                     sink &+= call.family.gates.apply(parsed, context: call.gate).output.itemCount
                 }
                 // The same work split up: the parser of this output kind, then each gate of the chain.
                 var parsed: GeneratedOutput = call.output
-                try time("  parse \(call.family.output.rawValue)") {
-                    parsed = try OutputParser.parse(call.response.text, as: call.family.output)
+                try time("  parse \(call.family.contentKind.rawValue)") {
+                    parsed = try OutputParser.parse(call.response.text, for: call.family)
                 }
                 for gate in call.family.gates.gates {
-                    time("  gate \(gate.name) (\(call.family.output.rawValue))") {
+                    time("  gate \(gate.name) (\(call.family.contentKind.rawValue))") {
                         parsed = gate.apply(parsed, context: call.gate).output
                     }
                 }
@@ -256,8 +256,8 @@ struct OverheadCommand: AsyncParsableCommand {
                     guard let subjectID = subjectIDs[p.subject], let subtopicID = subtopicIDs[p.subject + "/" + p.subtopic] else { continue }
                     try time("store reads") {
                         sink &+= try store.completedFamilies(subtopicID: subtopicID).count
-                        sink &+= try store.notes(subtopicID: subtopicID)?.count ?? 0
-                        sink &+= try store.terms(subjectID: subjectID).count
+                        sink &+= try store.lesson(subtopicID: subtopicID, family: "notes")?.count ?? 0
+                        sink &+= try store.glossary(subjectID: subjectID, family: "terms").count
                     }
                     try time("store write") {
                         try store.saveContent(subjectID: subjectID, subtopicID: subtopicID, output: call.output, generation: record)

@@ -22,7 +22,7 @@ struct StubAnswers: Sendable {
         self.latency = latency
     }
 
-    static let familyOutputs: [String: OutputKind] = [
+    static let familyOutputs: [String: ContentKind] = [
         "plan": .plan, "notes": .notes, "grammar-lesson": .notes, "grammar_lesson": .notes,
         "flashcards": .flashcards, "quiz": .quiz, "terms": .terms,
     ]
@@ -46,7 +46,7 @@ struct StubAnswers: Sendable {
         // Content is written for the subject's base title ("Linear Algebra c8r0-17" → "Linear Algebra")
         // and cached, so the stub costs little CPU per answer and does not compete with the client.
         let purpose = RequestPurpose(
-            family: family, output: output, subjectKind: .general, subject: Self.baseTitle(facts.subject),
+            family: family, shape: output.shape, role: output == .terms ? .glossary : nil, subjectKind: .general, subject: Self.baseTitle(facts.subject),
             topic: facts.topic, subtopic: facts.subtopic, siblings: facts.siblings,
             attempt: 1 + messages.filter { $0.role == .assistant }.count)
         let wantsJSON = format != nil && (format?["type"] as? String) != "text" && output != .notes
@@ -101,7 +101,7 @@ struct StubAnswers: Sendable {
     }
 
     /// The family and its output kind, from the schema name or the task's words.
-    static func family(schemaName: String?, task: String) -> (String, OutputKind) {
+    static func family(schemaName: String?, task: String) -> (String, ContentKind) {
         if let name = schemaName?.lowercased(), let output = familyOutputs[name] { return (name, output) }
         let section = task.range(of: "## Task").map { String(task[$0.upperBound...]) } ?? task
         let lower = section.lowercased()
@@ -143,20 +143,22 @@ struct StubAnswers: Sendable {
     }
 
     /// The mock's text answer in the family's JSON schema.
-    static func json(_ text: String, output: OutputKind) throws -> String {
+    static func json(_ text: String, output: ContentKind) throws -> String {
         let object: Any
-        switch try OutputParser.parse(text, as: output) {
+        switch try OutputParser.parse(text, as: output.shape, pairLines: output == .terms ? .termDefinition : .questionAnswer) {
         case .plan(let plan):
             object = ["topics": plan.topics.map { ["title": $0.title, "overview": $0.overview, "subtopics": $0.subtopics] }]
-        case .flashcards(let cards):
+        case .pairs(let cards) where output == .terms:
+            object = ["terms": cards.map { ["term": $0.front, "definition": $0.back] }]
+        case .pairs(let cards):
             object = ["flashcards": cards.map { ["front": $0.front, "back": $0.back] }]
-        case .quiz(let questions):
+        case .clozes(let items):
+            object = ["clozes": items.map { ["text": $0.text, "extra": $0.extra] }]
+        case .choices(let questions):
             object = ["questions": questions.map {
                 ["question": $0.question, "choices": $0.choices, "answer_index": $0.correctIndex, "explanation": $0.explanation] as [String: Any]
             }]
-        case .terms(let terms):
-            object = ["terms": terms.map { ["term": $0.term, "definition": $0.definition] }]
-        case .notes(let notes):
+        case .lesson(let notes):
             return notes
         }
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)

@@ -19,6 +19,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The file to write (default: <subject>.<extension> in the current folder).") var out: String?
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var promptsOptions: PromptsOptions
 
     func validate() throws {
         if all == (subject != nil) { throw ValidationError("name one subject or pass --all") }
@@ -29,14 +30,16 @@ struct ExportCommand: ParsableCommand {
         if let out {
             do { try OutputFile.checkTarget(URL(fileURLWithPath: out)) } catch let error as OutputFileError { throw CLIError("\(error)") }
         }
-        let store = try storeOptions.openForReading(config: configOptions.load())
+        let config = try configOptions.load()
+        let store = try storeOptions.openForReading(config: config)
+        let families = try promptsOptions.load(config: config)
         let titles = all ? try store.listSubjects().map(\.title) : [subject!]
         if titles.isEmpty { throw CLIError("the store has no subjects to export; generate one with `primer generate \"Linear Algebra\"`") }
         let kits = try titles.map { title in
             guard let kit = try store.kit(subjectTitle: title) else {
                 throw CLIError("no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
             }
-            return kit
+            return families.describing(kit)
         }
         let name = all ? "primer-kits" : Self.fileName(kits[0].subject.title)
         let url = URL(fileURLWithPath: out ?? "\(name).\(format.fileExtension)")
@@ -47,8 +50,8 @@ struct ExportCommand: ParsableCommand {
         } catch let error as OutputFileError {
             throw CLIError("\(error)")
         }
-        let items = kits.flatMap(\.topics).flatMap(\.subtopics).reduce(0) { $0 + $1.flashcards.count + $1.questions.count + $1.terms.count }
-        print("Wrote \(url.path): \(kits.count) subject\(kits.count == 1 ? "" : "s"), \(items) flashcards, questions and terms (\(format.rawValue)).")
+        let items = StudyItems.collect(kits).count
+        print("Wrote \(url.path): \(kits.count) subject\(kits.count == 1 ? "" : "s"), \(items) items (\(format.rawValue)).")
     }
 
     /// A file name from a title: letters, digits and dashes.

@@ -25,12 +25,13 @@ struct ListCommand: ParsableCommand {
             return
         }
         let width = max(7, subjects.map(\.title.count).max() ?? 0)
-        print("subject".padding(toLength: width, withPad: " ", startingAt: 0) + "  kind      topics  subtopics  cards  questions  terms")
+        print("subject".padding(toLength: width, withPad: " ", startingAt: 0) + "  kind      topics  subtopics  lessons  items  by family")
         for s in subjects {
             var row = s.title.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
             row += s.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            row += SummaryText.pad(s.topics, 8) + SummaryText.pad(s.subtopics, 11) + SummaryText.pad(s.flashcards, 7)
-            row += SummaryText.pad(s.questions, 11) + SummaryText.pad(s.terms, 7)
+            row += SummaryText.pad(s.topics, 8) + SummaryText.pad(s.subtopics, 11) + SummaryText.pad(s.lessons, 9)
+            row += SummaryText.pad(s.items, 7) + "  "
+            row += s.families.filter { $0.shape != .lesson }.map { "\($0.family) \($0.items)" }.joined(separator: ", ")
             Console.out(row)
         }
     }

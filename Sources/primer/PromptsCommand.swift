@@ -35,7 +35,7 @@ struct PromptsCommand: ParsableCommand {
             print("Prompt families in \(directory.path):")
             for family in families.families.sorted(by: { ($0.scope == .plan ? 0 : 1, $0.order, $0.name) < ($1.scope == .plan ? 0 : 1, $1.order, $1.name) }) {
                 let kinds = family.kinds.map(\.rawValue).sorted().joined(separator: ", ")
-                print("  ok  \(family.name) v\(family.version)  output: \(family.output.rawValue)  kinds: \(kinds)  attempts: \(family.attempts)  gates: \(family.gateNames.joined(separator: ", "))")
+                print("  ok  \(family.name) v\(family.version)  shape: \(family.shape.rawValue)\(family.role.map { "  role: \($0.rawValue)" } ?? "")  kinds: \(kinds)  attempts: \(family.attempts)  gates: \(family.gateNames.joined(separator: ", "))")
             }
             for kind in SubjectKind.allCases where families.planFamily(for: kind) == nil {
                 print("  warning: no plan family for \(kind.rawValue) subjects")

@@ -16,14 +16,17 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var promptsOptions: PromptsOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, json }
 
     func run() throws {
-        let store = try storeOptions.openForReading(config: configOptions.load())
+        let config = try configOptions.load()
+        let store = try storeOptions.openForReading(config: config)
         guard var kit = try store.kit(subjectTitle: subject) else {
             throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
         }
+        kit = try promptsOptions.load(config: config).describing(kit)
         if let subtopic {
             kit = try Self.only(subtopic, of: kit)
         }

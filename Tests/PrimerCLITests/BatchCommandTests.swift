@@ -34,7 +34,7 @@ import Testing
         for _ in 0..<600 {
             try await Task.sleep(for: .milliseconds(25))
             if watcher == nil, FileManager.default.fileExists(atPath: cli.storePath) { watcher = try? SQLiteStore(path: cli.storePath) }
-            if let counts = try? watcher?.counts(), (counts["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 { break }
+            if let counts = try? watcher?.counts(), let items = try? watcher?.itemCounts(), (items["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 { break }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -44,7 +44,7 @@ import Testing
         for title in titles { okBefore += (try store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
         let expected = titles.count * (1 + 3 * 4)
         #expect(okBefore > 0 && okBefore < expected, "killed mid-run: \(okBefore) of \(expected) generations stored")
-        let cardsBefore = try store.counts()["flashcards"] ?? 0
+        let cardsBefore = try store.itemCounts()["flashcards"] ?? 0
 
         // The same command again finishes the rest and only the rest.
         let rerun = try await cli.run(arguments + ["--report", cli.directory.appendingPathComponent("report.json").path])
@@ -63,7 +63,7 @@ import Testing
         }
         #expect(okAfter == expected)
         #expect(try store.listSubjects().count == titles.count)
-        #expect((try store.counts()["flashcards"] ?? 0) >= cardsBefore, "nothing is lost")
+        #expect((try store.itemCounts()["flashcards"] ?? 0) >= cardsBefore, "nothing is lost")
     }
 
     @Test func plainLinesWhenNotATerminalAndABadFileIsOneMessage() async throws {

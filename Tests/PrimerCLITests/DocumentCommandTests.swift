@@ -36,8 +36,8 @@ import Testing
                 // The mock echoes the passages it received; the best one is the topic's own section.
                 let sources = subtopic.sources.filter { $0.url.hasPrefix("document:") }
                 #expect(sources.first?.title == "biology.md › \(topic.title)", "\(subtopic.title) grounded on its section")
-                #expect(subtopic.notes?.contains("- biology.md › \(topic.title)") == true)
-                #expect(!(subtopic.notes ?? "").contains("- biology.md › \(others[0])\n- biology.md › \(others[1])"))
+                #expect(subtopic.lesson?.contains("- biology.md › \(topic.title)") == true)
+                #expect(!(subtopic.lesson ?? "").contains("- biology.md › \(others[0])\n- biology.md › \(others[1])"))
             }
         }
         let markdown = try await cli.run(["show", "Cell Biology", "--format", "markdown"]).stdout

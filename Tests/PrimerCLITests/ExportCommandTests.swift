@@ -33,8 +33,8 @@ import Testing
         defer { cli.remove() }
         #expect(try await cli.run(["generate", "Cell Biology", "--max-subtopics", "2"]).status == 0)
         let kit = try JSONDecoder().decode(Kit.self, from: Data(try await cli.run(["show", "Cell Biology", "--format", "json"]).stdout.utf8))
-        let done = kit.topics.flatMap(\.subtopics).filter { $0.notes != nil }
-        let notes = done.reduce(0) { $0 + $1.flashcards.count + $1.terms.count + $1.questions.count }
+        let done = kit.topics.flatMap(\.subtopics).filter { $0.lesson != nil }
+        let notes = done.reduce(0) { $0 + $1.pairs("flashcards").count + $1.pairs("terms").count + $1.choices("quiz").count }
 
         for format in ["json", "markdown", "csv", "anki-text", "apkg"] {
             let result = try await cli.run(["export", "Cell Biology", "--format", format, "--out", cli.directory.appendingPathComponent("kit.\(format)").path])

@@ -26,7 +26,7 @@ import Testing
         #expect(kit.subject.title == "Linear Algebra")
         let subtopics = kit.topics.flatMap(\.subtopics)
         #expect(!subtopics.isEmpty)
-        #expect(subtopics.allSatisfy { $0.notes != nil && !$0.flashcards.isEmpty && !$0.questions.isEmpty && !$0.terms.isEmpty })
+        #expect(subtopics.allSatisfy { $0.lesson != nil && !$0.pairs("flashcards").isEmpty && !$0.choices("quiz").isEmpty && !$0.pairs("terms").isEmpty })
         #expect(subtopics.allSatisfy { $0.generations.allSatisfy { $0.provider == "mock" && $0.model == "mock-1" } })
 
         let text = try await cli.run(["show", "Linear Algebra"])
@@ -92,15 +92,15 @@ import Testing
         #expect(broken.stderr.contains("Run the same command again"))
 
         let store = try SQLiteStore(path: cli.storePath)
-        #expect(try store.counts()["questions"] == 0)
-        #expect((try store.counts()["flashcards"] ?? 0) > 0)
+        #expect(try store.itemCounts()["quiz"] == nil)
+        #expect((try store.itemCounts()["flashcards"] ?? 0) > 0)
 
         let rerun = try await cli.run(["generate", "Astronomy", "--provider", "mock", "--max-subtopics", "2", "--json"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let filled = try summary(rerun)
         #expect(filled.providerCalls == 2)
         #expect(filled.families["quiz"]?.generated == 2)
-        #expect((try store.counts()["questions"] ?? 0) > 0)
+        #expect((try store.itemCounts()["quiz"] ?? 0) > 0)
     }
 
     @Test func deleteRemovesTheSubjectAndEverythingUnderIt() async throws {
@@ -115,7 +115,7 @@ import Testing
         #expect(delete.status == 0)
         let counts = try SQLiteStore(path: cli.storePath).counts()
         #expect(counts["subjects"] == 1)
-        for table in ["flashcards", "questions", "terms", "notes", "citations"] {
+        for table in ["items", "citations"] {
             #expect(counts[table] == 0, "\(table) emptied")
         }
         // Only the other subject's plan generation is left.

@@ -5,17 +5,16 @@ import Testing
 /// `generate --subtopic NAME [--family NAME] [--regenerate]`: one subtopic or one family on
 /// demand, and a replacement that touches nothing else.
 @Suite struct GenerateOnDemandTests {
-    /// Every content row as "table id generation_id", read with Python's sqlite3 so the test
-    /// sees the file as it is, not through Primer's own queries.
+    /// Every item row as "family id generation_id subtopic_id", read with Python's sqlite3 so
+    /// the test sees the file as it is, not through Primer's own queries.
     static func contentRows(_ store: String) throws -> Set<String> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1])
-            for t in ["notes", "flashcards", "questions", "terms"]:
-                for row in c.execute(f"SELECT id, generation_id, subtopic_id FROM {t}"):
-                    print(t, *row)
+            for row in c.execute("SELECT family, id, generation_id, subtopic_id FROM items"):
+                print(*row)
             """, store]
         let out = Pipe()
         process.standardOutput = out
@@ -50,17 +49,17 @@ import Testing
 
         let after = try Self.contentRows(cli.storePath)
         let chosenID = try #require(try store.generations(subjectTitle: "Photosynthesis").first { $0.subtopicTitle == chosen.title }?.subtopicID)
-        let replaced = before.filter { $0.hasPrefix("questions ") && $0.hasSuffix(" \(chosenID)") }
+        let replaced = before.filter { $0.hasPrefix("quiz ") && $0.hasSuffix(" \(chosenID)") }
         #expect(!replaced.isEmpty)
         #expect(before.subtracting(replaced).isSubset(of: after), "every other row keeps its id and generation")
-        #expect(after.subtracting(before).allSatisfy { $0.hasPrefix("questions ") && $0.hasSuffix(" \(chosenID)") })
+        #expect(after.subtracting(before).allSatisfy { $0.hasPrefix("quiz ") && $0.hasSuffix(" \(chosenID)") })
         #expect(after.isDisjoint(with: replaced), "the chosen quiz has new rows")
 
         let newKit = try #require(try store.kit(subjectTitle: "Photosynthesis"))
         let newSubtopics = newKit.topics.flatMap(\.subtopics)
-        #expect(newSubtopics[0].questions != chosen.questions, "the quiz was generated again")
-        #expect(newSubtopics[0].flashcards == chosen.flashcards && newSubtopics[0].notes == chosen.notes)
-        #expect(newSubtopics[1].questions == other.questions)
+        #expect(newSubtopics[0].choices("quiz") != chosen.choices("quiz"), "the quiz was generated again")
+        #expect(newSubtopics[0].pairs("flashcards") == chosen.pairs("flashcards") && newSubtopics[0].lesson == chosen.lesson)
+        #expect(newSubtopics[1].choices("quiz") == other.choices("quiz"))
         // The replaced generation stays as provenance.
         let quizGenerations = try store.generations(subjectTitle: "Photosynthesis").filter { $0.family == "quiz" && $0.subtopicID == chosenID }
         #expect(quizGenerations.map(\.provider) == ["mock", "mock-seven"])

@@ -54,7 +54,7 @@ import Testing
         let result = try await cli.run(["export", "Optics", "--format", "csv", "--out", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let written = try String(contentsOf: out, encoding: .utf8)
-        #expect(written.hasPrefix("subject,topic,subtopic,type") && !written.contains("old content"))
+        #expect(written.hasPrefix("subject,topic,subtopic,family,shape") && !written.contains("old content"))
         let mode = try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try Self.type(out) == .typeRegular)

@@ -58,7 +58,7 @@ import Testing
         #expect(counts.count == 1 + 3 * 4, "the plan and 4 families of 3 subtopics: \(counts.keys.sorted())")
         for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(key): \(count.ok) ok, \(count.other) others") }
         let subject = try #require(try store.listSubjects().first { $0.title == "Race Two" })
-        #expect(subject.subtopics > 0 && subject.flashcards > 0 && subject.questions > 0)
+        #expect(subject.subtopics > 0 && subject.count(of: "flashcards") > 0 && subject.count(of: "quiz") > 0)
     }
 
     @Test func fourOverlappingBatchesOnOneStoreGenerateEverySubjectOnce() async throws {

@@ -3,7 +3,9 @@ import Testing
 
 /// A store written by an earlier release (Tests/Fixtures/release-store, see its README) opens
 /// with this build, is migrated, and shows exactly what that release showed: no schema change
-/// may lose or alter stored content.
+/// may lose or alter stored content. That release showed content in a table per type (`notes`,
+/// `flashcards`, `questions`, `terms`); this one shows each family's items (`content`), so the
+/// test reads the new output back into the old layout, item by item, and compares.
 @Suite struct StoreFromAnEarlierReleaseTests {
     static let fixture = CLIRunner.root.appendingPathComponent("Tests/Fixtures/release-store")
     static let subjects = [
@@ -25,11 +27,13 @@ import Testing
             let shown = try await cli.run(["show", title, "--format", "json"])
             #expect(shown.status == 0, "\(shown.stderr)")
             let expected = try String(contentsOf: Self.fixture.appendingPathComponent(file), encoding: .utf8)
-            #expect(try Self.json(shown.stdout) == Self.json(expected), "\(title) shows what the earlier release showed")
+            let kit = try #require(try Self.json(shown.stdout) as? [String: Any])
+            #expect(try Self.earlierLayout(kit: kit) as NSObject == Self.json(expected), "\(title) shows what the earlier release showed")
         }
         let list = try await cli.run(["list", "--json"])
         let expectedList = try String(contentsOf: Self.fixture.appendingPathComponent("list.json"), encoding: .utf8)
-        #expect(try Self.json(list.stdout) == Self.json(expectedList))
+        let subjects = try #require(try Self.json(list.stdout) as? [[String: Any]])
+        #expect(try subjects.map(Self.earlierLayout(summary:)) as NSObject == Self.json(expectedList))
 
         // The migrated store is complete: the same command makes no provider call; the family
         // that failed in that release is the only thing generated again.
@@ -41,5 +45,45 @@ import Testing
         #expect(retry.status == 0, "\(retry.stderr)")
         let retried = try #require(try Self.json(retry.stdout) as? [String: Any])
         #expect(retried["providerCalls"] as? Int == 1, "only the failed quiz is generated again")
+    }
+
+    /// A kit as `show --format json` printed it before the item store: per subtopic the lesson
+    /// as `notes`, then `flashcards`, `questions` and `terms` with their fields of then.
+    static func earlierLayout(kit: [String: Any]) -> [String: Any] {
+        var kit = kit
+        kit["topics"] = (kit["topics"] as? [[String: Any]] ?? []).map { topic in
+            var topic = topic
+            topic["subtopics"] = (topic["subtopics"] as? [[String: Any]] ?? []).map { subtopic in
+                var subtopic = subtopic
+                let content = subtopic.removeValue(forKey: "content") as? [[String: Any]] ?? []
+                func items(_ family: String) -> [[String: Any]] {
+                    let found = content.first { $0["family"] as? String == family }?["items"] as? [[String: Any]] ?? []
+                    return found.map { item in item.filter { $0.key != "id" } }
+                }
+                if let lesson = content.first(where: { $0["role"] as? String == "lesson" }),
+                    let body = (lesson["items"] as? [[String: Any]])?.first?["body"]
+                {
+                    subtopic["notes"] = body
+                }
+                subtopic["flashcards"] = items("flashcards")
+                subtopic["questions"] = items("quiz")
+                subtopic["terms"] = items("terms").map { ["term": $0["front"] ?? "", "definition": $0["back"] ?? ""] }
+                return subtopic
+            }
+            return topic
+        }
+        return kit
+    }
+
+    /// A `list --json` entry as it was before: counts of lessons, flashcards, questions, terms.
+    static func earlierLayout(summary: [String: Any]) -> [String: Any] {
+        var summary = summary
+        let families = summary.removeValue(forKey: "families") as? [[String: Any]] ?? []
+        func count(_ family: String) -> Int { families.first { $0["family"] as? String == family }?["items"] as? Int ?? 0 }
+        summary["lessons"] = families.filter { $0["shape"] as? String == "lesson" }.compactMap { $0["items"] as? Int }.max() ?? 0
+        summary["flashcards"] = count("flashcards")
+        summary["questions"] = count("quiz")
+        summary["terms"] = count("terms")
+        return summary
     }
 }

@@ -7,13 +7,13 @@ struct GateDedupeTests {
 
     @Test func dropsCardsWhoseFrontRepeatsUpToCaseMarkdownPunctuationAndArticles() {
         let cards = [
-            Flashcard(front: "What is a vector?", back: "A quantity with magnitude and direction."),
-            Flashcard(front: "what is the **vector**", back: "An element of a vector space."),
-            Flashcard(front: "What is a scalar?", back: "A single number."),
-            Flashcard(front: "What is a scalar ?", back: "A single number."),
+            PairItem(front: "What is a vector?", back: "A quantity with magnitude and direction."),
+            PairItem(front: "what is the **vector**", back: "An element of a vector space."),
+            PairItem(front: "What is a scalar?", back: "A single number."),
+            PairItem(front: "What is a scalar ?", back: "A single number."),
         ]
-        let verdict = DedupeGate().apply(.flashcards(cards), context: general)
-        #expect(verdict.output == .flashcards([cards[0], cards[2]]))
+        let verdict = DedupeGate().apply(.pairs(cards), context: general)
+        #expect(verdict.output == .pairs([cards[0], cards[2]]))
         #expect(verdict.dropped == [
             "dropped duplicate flashcard ‘what is the **vector**’",
             "dropped duplicate flashcard ‘What is a scalar ?’",
@@ -23,59 +23,59 @@ struct GateDedupeTests {
 
     @Test func foldsDiacritics() {
         let cards = [
-            Flashcard(front: "Who proved Gödel's incompleteness theorem?", back: "Kurt Gödel"),
-            Flashcard(front: "Who proved Godel's incompleteness theorem?", back: "Godel"),
+            PairItem(front: "Who proved Gödel's incompleteness theorem?", back: "Kurt Gödel"),
+            PairItem(front: "Who proved Godel's incompleteness theorem?", back: "Godel"),
         ]
-        let verdict = DedupeGate().apply(.flashcards(cards), context: general)
-        #expect(verdict.output == .flashcards([cards[0]]))
+        let verdict = DedupeGate().apply(.pairs(cards), context: general)
+        #expect(verdict.output == .pairs([cards[0]]))
         #expect(verdict.dropped.count == 1)
     }
 
     @Test func keepsDifferentFormulas() {
         // Math symbols are part of the text: these are two questions.
         let cards = [
-            Flashcard(front: "What is 2 + 3?", back: "5"),
-            Flashcard(front: "What is 2 × 3?", back: "6"),
+            PairItem(front: "What is 2 + 3?", back: "5"),
+            PairItem(front: "What is 2 × 3?", back: "6"),
         ]
-        let verdict = DedupeGate().apply(.flashcards(cards), context: general)
-        #expect(verdict.output == .flashcards(cards))
+        let verdict = DedupeGate().apply(.pairs(cards), context: general)
+        #expect(verdict.output == .pairs(cards))
         #expect(verdict.dropped.isEmpty)
     }
 
     @Test func languageCardsAreDuplicatesOnlyWhenFrontAndBackRepeat() {
         // "banco" means both bank and bench: two real cards. The exact pair repeated is not.
         let cards = [
-            Flashcard(front: "el banco", back: "the bank"),
-            Flashcard(front: "el banco", back: "the bench"),
-            Flashcard(front: "El banco", back: "The bank!"),
+            PairItem(front: "el banco", back: "the bank"),
+            PairItem(front: "el banco", back: "the bench"),
+            PairItem(front: "El banco", back: "The bank!"),
         ]
-        let verdict = DedupeGate().apply(.flashcards(cards), context: spanish)
-        #expect(verdict.output == .flashcards([cards[0], cards[1]]))
+        let verdict = DedupeGate().apply(.pairs(cards), context: spanish)
+        #expect(verdict.output == .pairs([cards[0], cards[1]]))
         #expect(verdict.dropped == ["dropped duplicate flashcard ‘El banco’"])
     }
 
     @Test func dedupesQuestionsAndTermsByTheirPrimaryText() {
-        let q1 = QuizQuestion(question: "Which operation gives a scalar from two vectors?",
+        let q1 = ChoiceItem(question: "Which operation gives a scalar from two vectors?",
                               choices: ["Dot product", "Cross product", "Sum", "Scaling"], correctIndex: 0,
                               explanation: "The dot product of two vectors is a number.")
         var q2 = q1
         q2.choices = ["Cross product", "Dot product", "Sum", "Scaling"]
         q2.correctIndex = 1
-        let quiz = DedupeGate().apply(.quiz([q1, q2]), context: general)
-        #expect(quiz.output == .quiz([q1]))
+        let quiz = DedupeGate().apply(.choices([q1, q2]), context: general)
+        #expect(quiz.output == .choices([q1]))
         #expect(quiz.dropped == ["dropped duplicate question ‘Which operation gives a scalar from two vectors?’"])
 
-        let terms = [Term(term: "Basis", definition: "A linearly independent spanning set."),
-                     Term(term: "basis.", definition: "A minimal spanning set."),
-                     Term(term: "Span", definition: "All linear combinations.")]
-        let verdict = DedupeGate().apply(.terms(terms), context: general)
-        #expect(verdict.output == .terms([terms[0], terms[2]]))
+        let terms = [PairItem(front: "Basis", back: "A linearly independent spanning set."),
+                     PairItem(front: "basis.", back: "A minimal spanning set."),
+                     PairItem(front: "Span", back: "All linear combinations.")]
+        let verdict = DedupeGate().apply(.pairs(terms), context: general.forTerms)
+        #expect(verdict.output == .pairs([terms[0], terms[2]]))
         #expect(verdict.dropped == ["dropped duplicate term ‘basis.’"])
     }
 
     @Test func leavesPlansAndNotesAlone() {
         let plan = GeneratedOutput.plan(Plan(topics: [PlanTopic(title: "A", subtopics: ["x", "x"])]))
         #expect(DedupeGate().apply(plan, context: general) == GateVerdict(output: plan))
-        #expect(DedupeGate().apply(.notes("x x"), context: general) == GateVerdict(output: .notes("x x")))
+        #expect(DedupeGate().apply(.lesson("x x"), context: general) == GateVerdict(output: .lesson("x x")))
     }
 }

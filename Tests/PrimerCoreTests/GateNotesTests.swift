@@ -9,15 +9,15 @@ struct GateNotesTests {
         // 14 words: 2 + 9 + 3; the heading mark and the bullets are not words.
         let notes = "# Dot product\n\n- The dot product of two vectors is a number.\n- It measures alignment."
         #expect(NotesLengthGate.wordCount(notes) == 14)
-        #expect(gate.apply(.notes(notes), context: context) == GateVerdict(output: .notes(notes)))
+        #expect(gate.apply(.lesson(notes), context: context) == GateVerdict(output: .lesson(notes)))
     }
 
     @Test func rejectsTooShortAndTooLongNotes() {
-        let short = gate.apply(.notes("The dot product is a number."), context: context)
+        let short = gate.apply(.lesson("The dot product is a number."), context: context)
         #expect(short.rejections == ["the notes are 6 words; write at least 10"])
-        #expect(short.output == .notes("The dot product is a number."))
+        #expect(short.output == .lesson("The dot product is a number."))
         let long = String(repeating: "vectors ", count: 31)
-        #expect(gate.apply(.notes(long), context: context).rejections == ["the notes are 31 words; write at most 30"])
+        #expect(gate.apply(.lesson(long), context: context).rejections == ["the notes are 31 words; write at most 30"])
     }
 
     @Test func rejectsPlaceholderNotesWhateverTheirLength() {
@@ -30,12 +30,12 @@ struct GateNotesTests {
             (lorem, "the notes are only a placeholder (‘Lorem ipsum dolor sit amet, consectetur…’); write the notes"),
         ]
         for (notes, reason) in cases {
-            #expect(gate.apply(.notes(notes), context: context).rejections == [reason])
+            #expect(gate.apply(.lesson(notes), context: context).rejections == [reason])
         }
     }
 
     @Test func leavesOtherKindsAlone() {
-        let cards = GeneratedOutput.flashcards([Flashcard(front: "a?", back: "b")])
+        let cards = GeneratedOutput.pairs([PairItem(front: "a?", back: "b")])
         #expect(gate.apply(cards, context: context) == GateVerdict(output: cards))
     }
 }

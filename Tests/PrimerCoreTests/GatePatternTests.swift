@@ -23,36 +23,36 @@ struct GatePatternTests {
     @Test func dropsTheCardsWhoseBackPointsElsewhere() throws {
         let gate = try gate(#"{field: back, must_not_match: "(?i)^see (above|below)", action: drop}"#)
         let cards = [
-            Flashcard(front: "Where does the Calvin cycle run?", back: "In the stroma."),
-            Flashcard(front: "What does chlorophyll absorb?", back: "  See above."),
-            Flashcard(front: "What is the light reaction's product?", back: "ATP and NADPH; see below for the rest."),
+            PairItem(front: "Where does the Calvin cycle run?", back: "In the stroma."),
+            PairItem(front: "What does chlorophyll absorb?", back: "  See above."),
+            PairItem(front: "What is the light reaction's product?", back: "ATP and NADPH; see below for the rest."),
         ]
-        let verdict = gate.apply(.flashcards(cards), context: context)
-        #expect(verdict.output == .flashcards([cards[0], cards[2]]))
+        let verdict = gate.apply(.pairs(cards), context: context)
+        #expect(verdict.output == .pairs([cards[0], cards[2]]))
         #expect(verdict.dropped == [#"dropped flashcard ‘What does chlorophyll absorb?’: back must not match /(?i)^see (above|below)/"#])
         #expect(verdict.rejections.isEmpty)
     }
 
     @Test func rejectNamesTheFailingItemsWithTheMessageAndKeepsTheAnswer() throws {
         let gate = try gate(#"{field: front, must_match: "\\?$", action: reject, message: "write the front as a question"}"#)
-        let cards = (1...8).map { Flashcard(front: "Statement \($0)", back: "b") } + [Flashcard(front: "Why?", back: "b")]
-        let verdict = gate.apply(.flashcards(cards), context: context)
-        #expect(verdict.output == .flashcards(cards))
+        let cards = (1...8).map { PairItem(front: "Statement \($0)", back: "b") } + [PairItem(front: "Why?", back: "b")]
+        let verdict = gate.apply(.pairs(cards), context: context)
+        #expect(verdict.output == .pairs(cards))
         #expect(verdict.dropped.isEmpty)
         #expect(verdict.rejections == (1...5).map { "flashcard ‘Statement \($0)’: write the front as a question" }
             + ["3 more items fail the same rule"])
-        #expect(gate.apply(.flashcards([cards[8]]), context: context).rejections.isEmpty)
+        #expect(gate.apply(.pairs([cards[8]]), context: context).rejections.isEmpty)
     }
 
     @Test func choicesAreCheckedOneByOne() throws {
         let gate = try gate(#"{field: choices, must_not_match: "(?i)^(all|none) of the above$", action: drop}"#)
-        let good = QuizQuestion(question: "Where is chlorophyll?", choices: ["Thylakoid", "Stroma", "Nucleus", "Cell wall"],
+        let good = ChoiceItem(question: "Where is chlorophyll?", choices: ["Thylakoid", "Stroma", "Nucleus", "Cell wall"],
                                 correctIndex: 0, explanation: "Chlorophyll sits in the thylakoid membrane.")
         var lazy = good
         lazy.question = "Which pigments absorb light?"
         lazy.choices[3] = "All of the above"
-        let verdict = gate.apply(.quiz([good, lazy]), context: context)
-        #expect(verdict.output == .quiz([good]))
+        let verdict = gate.apply(.choices([good, lazy]), context: context)
+        #expect(verdict.output == .choices([good]))
         #expect(verdict.dropped == [#"dropped question ‘Which pigments absorb light?’: choice ‘All of the above’ must not match /(?i)^(all|none) of the above$/"#])
     }
 
@@ -70,10 +70,10 @@ struct GatePatternTests {
         #expect(subtopics.rejections == [#"subtopic ‘Introduction’ of ‘Light reactions’: the title must not match /(?i)^introduction$/"#])
 
         let body = try gate(#"{field: body, must_match: "(?m)^## ", action: reject, message: "use ## headings"}"#)
-        #expect(body.apply(.notes("Plain text only."), context: context).rejections == ["the notes: use ## headings"])
-        #expect(body.apply(.notes("## Light\nText."), context: context).rejections.isEmpty)
+        #expect(body.apply(.lesson("Plain text only."), context: context).rejections == ["the notes: use ## headings"])
+        #expect(body.apply(.lesson("## Light\nText."), context: context).rejections.isEmpty)
         // A rule on another kind's field leaves this output alone.
-        #expect(body.apply(.flashcards([Flashcard(front: "a?", back: "b")]), context: context).rejections.isEmpty)
+        #expect(body.apply(.pairs([PairItem(front: "a?", back: "b")]), context: context).rejections.isEmpty)
     }
 
     @Test func badOptionsSayWhatToWrite() {
@@ -94,17 +94,17 @@ struct GatePatternTests {
     @Test func lengthTakesPerFieldBoundsUnderFields() throws {
         let gate = try LengthGate(options: try Yams.compose(yaml: "{min: 2, max: 200, fields: {front: {max: 20}, choices: {max: 12}}}"))
         let cards = [
-            Flashcard(front: "What is ATP?", back: "The cell's energy currency."),
-            Flashcard(front: "What does the Calvin cycle fix?", back: "Carbon dioxide."),
+            PairItem(front: "What is ATP?", back: "The cell's energy currency."),
+            PairItem(front: "What does the Calvin cycle fix?", back: "Carbon dioxide."),
         ]
-        let verdict = gate.apply(.flashcards(cards), context: context)
-        #expect(verdict.output == .flashcards([cards[0]]))
+        let verdict = gate.apply(.pairs(cards), context: context)
+        #expect(verdict.output == .pairs([cards[0]]))
         #expect(verdict.dropped == ["dropped flashcard ‘What does the Calvin cycle fix?’: front is 31 characters (max 20)"])
-        #expect(gate.fieldBounds["choice"] == GateBounds(min: 2, max: 12))
+        #expect(gate.fieldBounds["choices"] == GateBounds(min: 2, max: 12))
 
         #expect(throws: GateConfigError.self) { try LengthGate(options: try Yams.compose(yaml: "{fields: {front: {max: 5}}, front: {max: 6}}")) }
         let notes = #expect(throws: GateConfigError.self) { try LengthGate(options: try Yams.compose(yaml: "{fields: {body: {max: 5}}}")) }
-        #expect(notes?.problem.hasSuffix("for notes use notes-length, for plans plan-bounds or a pattern gate") == true)
+        #expect(notes?.problem.hasSuffix("for lessons use notes-length, for plans plan-bounds or a pattern gate") == true)
     }
 
     @Test func familiesRefuseARuleOnAFieldTheirItemsDoNotHaveWithFileAndLine() throws {
@@ -120,8 +120,8 @@ struct GatePatternTests {
         let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: yaml, file: "cards.yaml") }
         let lines = error.description.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "cards.yaml:16: gate 'pattern', option 'field': flashcards items have no field 'question' (their fields: front, back)")
-        #expect(lines[1] == "cards.yaml:17: gate 'length', option 'fields.definition': flashcards items have no field 'definition' (their fields: front, back)")
+        #expect(lines[0] == "cards.yaml:16: gate 'pattern', option 'field': pair items have no field 'question' (their fields: front, back, hint)")
+        #expect(lines[1] == "cards.yaml:17: gate 'length', option 'fields.definition': unknown field 'definition' (fields: front, back, hint (pair); question, choices, explanation (choice); text, extra (cloze))")
         #expect(lines[2].hasPrefix("cards.yaml:20: gate 'pattern', option 'must_match': '(oops' is not a valid regular expression"))
     }
 }

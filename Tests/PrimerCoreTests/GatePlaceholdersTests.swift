@@ -6,24 +6,24 @@ struct GatePlaceholdersTests {
     let spanish = GateContext(subject: "Spanish", subjectKind: .language)
 
     @Test func dropsTemplateCards() {
-        let good = Flashcard(front: "What is a basis?", back: "A linearly independent spanning set.")
+        let good = PairItem(front: "What is a basis?", back: "A linearly independent spanning set.")
         let cards = [
-            Flashcard(front: "Question", back: "Answer"),
+            PairItem(front: "Question", back: "Answer"),
             good,
-            Flashcard(front: "Term", back: "Definition"),
-            Flashcard(front: "Front", back: "Back"),
-            Flashcard(front: "What is the rank of a matrix?", back: "TBD"),
-            Flashcard(front: "…", back: "..."),
-            Flashcard(front: "What is a span?", back: "[insert definition]"),
-            Flashcard(front: "What is a kernel?", back: "<answer>"),
-            Flashcard(front: "{{front}}", back: "{{back}}"),
-            Flashcard(front: "Lorem ipsum dolor sit amet", back: "consectetur adipiscing"),
-            Flashcard(front: "What is a norm?", back: "Your answer here"),
-            Flashcard(front: "What is an eigenvalue?", back: "N/A"),
-            Flashcard(front: "What is a subspace?", back: "Answer"),
+            PairItem(front: "Term", back: "Definition"),
+            PairItem(front: "Front", back: "Back"),
+            PairItem(front: "What is the rank of a matrix?", back: "TBD"),
+            PairItem(front: "…", back: "..."),
+            PairItem(front: "What is a span?", back: "[insert definition]"),
+            PairItem(front: "What is a kernel?", back: "<answer>"),
+            PairItem(front: "{{front}}", back: "{{back}}"),
+            PairItem(front: "Lorem ipsum dolor sit amet", back: "consectetur adipiscing"),
+            PairItem(front: "What is a norm?", back: "Your answer here"),
+            PairItem(front: "What is an eigenvalue?", back: "N/A"),
+            PairItem(front: "What is a subspace?", back: "Answer"),
         ]
-        let verdict = PlaceholdersGate().apply(.flashcards(cards), context: general)
-        #expect(verdict.output == .flashcards([good]))
+        let verdict = PlaceholdersGate().apply(.pairs(cards), context: general)
+        #expect(verdict.output == .pairs([good]))
         #expect(verdict.dropped.count == cards.count - 1)
         #expect(verdict.dropped.first == "dropped placeholder ‘Question | Answer’")
         #expect(verdict.dropped.contains("dropped placeholder ‘What is the rank of a matrix? | TBD’"))
@@ -32,41 +32,41 @@ struct GatePlaceholdersTests {
     @Test func keepsRealAnswersThatLookLikeTemplateWords() {
         // "Back" is a muscle group, "Na" is sodium, "[1, 2]" is a vector, "<div>" is HTML.
         let cards = [
-            Flashcard(front: "Which muscles do rows mainly train?", back: "Back"),
-            Flashcard(front: "Chemical symbol for sodium?", back: "Na"),
-            Flashcard(front: "Write the vector from (0,0) to (1,2).", back: "[1, 2]"),
-            Flashcard(front: "Which HTML element is a generic block container?", back: "<div>"),
-            Flashcard(front: "What does the acronym FAQ stand for?", back: "Frequently asked questions"),
+            PairItem(front: "Which muscles do rows mainly train?", back: "Back"),
+            PairItem(front: "Chemical symbol for sodium?", back: "Na"),
+            PairItem(front: "Write the vector from (0,0) to (1,2).", back: "[1, 2]"),
+            PairItem(front: "Which HTML element is a generic block container?", back: "<div>"),
+            PairItem(front: "What does the acronym FAQ stand for?", back: "Frequently asked questions"),
         ]
-        let verdict = PlaceholdersGate().apply(.flashcards(cards), context: general)
-        #expect(verdict.output == .flashcards(cards))
+        let verdict = PlaceholdersGate().apply(.pairs(cards), context: general)
+        #expect(verdict.output == .pairs(cards))
         #expect(verdict.dropped.isEmpty)
     }
 
     @Test func languageCardsMayTranslateTemplateWords() {
         // "la pregunta | question" is vocabulary; "Question | Answer" is still a template.
         let cards = [
-            Flashcard(front: "la pregunta", back: "question"),
-            Flashcard(front: "la respuesta", back: "the answer"),
-            Flashcard(front: "Question", back: "Answer"),
+            PairItem(front: "la pregunta", back: "question"),
+            PairItem(front: "la respuesta", back: "the answer"),
+            PairItem(front: "Question", back: "Answer"),
         ]
-        let verdict = PlaceholdersGate().apply(.flashcards(cards), context: spanish)
-        #expect(verdict.output == .flashcards(Array(cards.prefix(2))))
+        let verdict = PlaceholdersGate().apply(.pairs(cards), context: spanish)
+        #expect(verdict.output == .pairs(Array(cards.prefix(2))))
         #expect(verdict.dropped == ["dropped placeholder ‘Question | Answer’"])
     }
 
     @Test func checksQuizChoicesAndExplanation() {
-        let good = QuizQuestion(question: "What is the dimension of R^3?", choices: ["1", "2", "3", "4"],
+        let good = ChoiceItem(question: "What is the dimension of R^3?", choices: ["1", "2", "3", "4"],
                                 correctIndex: 2, explanation: "R^3 has a basis of three vectors.")
-        let optionStyle = QuizQuestion(question: "Which matrix is invertible?",
+        let optionStyle = ChoiceItem(question: "Which matrix is invertible?",
                                        choices: ["Option A", "Option B", "Option C", "Option D"],
                                        correctIndex: 0, explanation: "Its determinant is non-zero.")
-        let todoExplanation = QuizQuestion(question: "What is det(I)?", choices: ["0", "1", "-1", "2"],
+        let todoExplanation = ChoiceItem(question: "What is det(I)?", choices: ["0", "1", "-1", "2"],
                                            correctIndex: 1, explanation: "TODO")
-        let template = QuizQuestion(question: "Question", choices: ["a", "b", "c", "d"], correctIndex: 0,
+        let template = ChoiceItem(question: "Question", choices: ["a", "b", "c", "d"], correctIndex: 0,
                                     explanation: "Explanation")
-        let verdict = PlaceholdersGate().apply(.quiz([good, optionStyle, todoExplanation, template]), context: general)
-        #expect(verdict.output == .quiz([good]))
+        let verdict = PlaceholdersGate().apply(.choices([good, optionStyle, todoExplanation, template]), context: general)
+        #expect(verdict.output == .choices([good]))
         #expect(verdict.dropped == [
             "dropped question ‘Which matrix is invertible?’: placeholder choice ‘Option A’",
             "dropped question ‘What is det(I)?’: placeholder explanation ‘TODO’",
@@ -75,9 +75,9 @@ struct GatePlaceholdersTests {
     }
 
     @Test func namesEmptyFieldsInsteadOfQuotingNothing() {
-        let cards = [Flashcard(front: "What is a basis?", back: "  "), Flashcard(front: "", back: "A spanning set.")]
-        let verdict = PlaceholdersGate().apply(.flashcards(cards), context: general)
-        #expect(verdict.output == .flashcards([]))
+        let cards = [PairItem(front: "What is a basis?", back: "  "), PairItem(front: "", back: "A spanning set.")]
+        let verdict = PlaceholdersGate().apply(.pairs(cards), context: general)
+        #expect(verdict.output == .pairs([]))
         #expect(verdict.dropped == [
             "dropped flashcard ‘What is a basis?’: empty back",
             "dropped flashcard ‘A spanning set.’: empty front",
@@ -85,11 +85,11 @@ struct GatePlaceholdersTests {
     }
 
     @Test func dropsTemplateTerms() {
-        let terms = [Term(term: "Term", definition: "Definition"),
-                     Term(term: "Kernel", definition: "The set of vectors mapped to zero."),
-                     Term(term: "Image", definition: "TBD")]
-        let verdict = PlaceholdersGate().apply(.terms(terms), context: general)
-        #expect(verdict.output == .terms([terms[1]]))
-        #expect(verdict.dropped == ["dropped placeholder ‘Term: Definition’", "dropped placeholder ‘Image: TBD’"])
+        let terms = [PairItem(front: "Term", back: "Definition"),
+                     PairItem(front: "Kernel", back: "The set of vectors mapped to zero."),
+                     PairItem(front: "Image", back: "TBD")]
+        let verdict = PlaceholdersGate().apply(.pairs(terms), context: general)
+        #expect(verdict.output == .pairs([terms[1]]))
+        #expect(verdict.dropped == ["dropped placeholder ‘Term | Definition’", "dropped placeholder ‘Image | TBD’"])
     }
 }

@@ -87,7 +87,7 @@ struct GatePlanTests {
     }
 
     @Test func planGatesLeaveOtherKindsAlone() {
-        let cards = GeneratedOutput.flashcards([Flashcard(front: "Review", back: "Quiz")])
+        let cards = GeneratedOutput.pairs([PairItem(front: "Review", back: "Quiz")])
         for gate in [MetaLabelsGate() as any Gate, DedupePlanGate(), PlanBoundsGate(topics: GateBounds(min: 5), subtopics: GateBounds(min: 5))] {
             #expect(gate.apply(cards, context: context) == GateVerdict(output: cards))
         }

@@ -108,15 +108,15 @@ struct GateRegistryTests {
 
     @Test func chainRunsGatesInOrderAndConcatenatesDropsAndRejections() throws {
         let cards = [
-            Flashcard(front: "What is a vector?", back: "A quantity with magnitude and direction."),
-            Flashcard(front: "Question", back: "Answer"),
-            Flashcard(front: "What is a vector?", back: "An element of a vector space."),
-            Flashcard(front: "What is a scalar?", back: "A single number."),
+            PairItem(front: "What is a vector?", back: "A quantity with magnitude and direction."),
+            PairItem(front: "Question", back: "Answer"),
+            PairItem(front: "What is a vector?", back: "An element of a vector space."),
+            PairItem(front: "What is a scalar?", back: "A single number."),
         ]
         // count after the item gates sees the 2 cards left and rejects.
         let chain = try GateRegistry.chain(yaml: "gates: [placeholders, dedupe, {count: {min: 3}}]")
-        let verdict = chain.apply(.flashcards(cards), context: context)
-        #expect(verdict.output == .flashcards([cards[0], cards[3]]))
+        let verdict = chain.apply(.pairs(cards), context: context)
+        #expect(verdict.output == .pairs([cards[0], cards[3]]))
         #expect(verdict.dropped == [
             "dropped placeholder ‘Question | Answer’",
             "dropped duplicate flashcard ‘What is a vector?’",
@@ -125,7 +125,7 @@ struct GateRegistryTests {
 
         // count first sees all four cards: the order in the YAML matters.
         let early = try GateRegistry.chain(yaml: "gates: [{count: {min: 3}}, placeholders, dedupe]")
-        let earlyVerdict = early.apply(.flashcards(cards), context: context)
+        let earlyVerdict = early.apply(.pairs(cards), context: context)
         #expect(earlyVerdict.rejections.isEmpty)
         #expect(earlyVerdict.output == verdict.output)
     }
@@ -136,13 +136,13 @@ struct GateRegistryTests {
             DedupeGate(),
             CountGate(bounds: GateBounds(min: 5)),
         ])
-        let cards = [Flashcard(front: "a?", back: "b"), Flashcard(front: "a?", back: "c")]
-        let verdict = chain.apply(.flashcards(cards), context: context)
+        let cards = [PairItem(front: "a?", back: "b"), PairItem(front: "a?", back: "c")]
+        let verdict = chain.apply(.pairs(cards), context: context)
         #expect(verdict.dropped == ["dropped duplicate flashcard ‘a?’"])
         #expect(verdict.rejections == [
             "2 flashcards is too many; write at most 1",
             "only 1 flashcard left after gates; write at least 5",
         ])
-        #expect(GateChain([]).apply(.notes("x"), context: context) == GateVerdict(output: .notes("x")))
+        #expect(GateChain([]).apply(.lesson("x"), context: context) == GateVerdict(output: .lesson("x")))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import PrimerCore
 
 @Suite struct ParsingFlashcardTests {
-    private func cards(_ text: String) throws -> [Flashcard] {
+    private func cards(_ text: String) throws -> [PairItem] {
         try FlashcardParser.parse(text)
     }
 
@@ -18,9 +18,9 @@ import Testing
             Let me know if you'd like more!
             """
         #expect(try cards(text) == [
-            Flashcard(front: "What is the powerhouse of the cell?", back: "The mitochondria"),
-            Flashcard(front: "What does DNA stand for?", back: "Deoxyribonucleic acid"),
-            Flashcard(front: "Which organelle makes proteins?", back: "Ribosomes"),
+            PairItem(front: "What is the powerhouse of the cell?", back: "The mitochondria"),
+            PairItem(front: "What does DNA stand for?", back: "Deoxyribonucleic acid"),
+            PairItem(front: "Which organelle makes proteins?", back: "Ribosomes"),
         ])
     }
 
@@ -32,8 +32,8 @@ import Testing
             | **la casa** | the house |
             """
         #expect(try cards(text) == [
-            Flashcard(front: "el perro", back: "the dog"),
-            Flashcard(front: "la casa", back: "the house"),
+            PairItem(front: "el perro", back: "the dog"),
+            PairItem(front: "la casa", back: "the house"),
         ])
     }
 
@@ -45,8 +45,8 @@ import Testing
             | 2 | libro | book |
             """
         #expect(try cards(text) == [
-            Flashcard(front: "gato", back: "cat"),
-            Flashcard(front: "libro", back: "book"),
+            PairItem(front: "gato", back: "cat"),
+            PairItem(front: "libro", back: "book"),
         ])
     }
 
@@ -64,9 +64,9 @@ import Testing
             Back: Conversion of light energy into chemical energy
             """
         #expect(try cards(text) == [
-            Flashcard(front: "What is osmosis?", back: "The diffusion of water\nacross a semipermeable membrane."),
-            Flashcard(front: "What is ATP?", back: "The cell's energy currency."),
-            Flashcard(front: "Photosynthesis", back: "Conversion of light energy into chemical energy"),
+            PairItem(front: "What is osmosis?", back: "The diffusion of water\nacross a semipermeable membrane."),
+            PairItem(front: "What is ATP?", back: "The cell's energy currency."),
+            PairItem(front: "Photosynthesis", back: "Conversion of light energy into chemical energy"),
         ])
     }
 
@@ -79,9 +79,9 @@ import Testing
                A: Jupiter
             """
         #expect(try cards(text) == [
-            Flashcard(front: "What is 2 + 2?", back: "4"),
-            Flashcard(front: "Capital of France?", back: "Paris"),
-            Flashcard(front: "Largest planet?", back: "Jupiter"),
+            PairItem(front: "What is 2 + 2?", back: "4"),
+            PairItem(front: "Capital of France?", back: "Paris"),
+            PairItem(front: "Largest planet?", back: "Jupiter"),
         ])
     }
 
@@ -94,8 +94,8 @@ import Testing
             I hope these help you study!
             """
         #expect(try cards(text) == [
-            Flashcard(front: "What is a noun?", back: "A word naming a thing."),
-            Flashcard(front: "What is a verb?", back: "A word naming an action."),
+            PairItem(front: "What is a noun?", back: "A word naming a thing."),
+            PairItem(front: "What is a verb?", back: "A word naming an action."),
         ])
     }
 
@@ -107,8 +107,8 @@ import Testing
             - Well-known fact without an answer
             """
         #expect(try cards(text) == [
-            Flashcard(front: "Mitosis", back: "Cell division producing two identical cells"),
-            Flashcard(front: "Meiosis", back: "Division producing four gametes"),
+            PairItem(front: "Mitosis", back: "Cell division producing two identical cells"),
+            PairItem(front: "Meiosis", back: "Division producing four gametes"),
         ])
     }
 
@@ -123,8 +123,8 @@ import Testing
             ```
             """
         #expect(try cards(text) == [
-            Flashcard(front: "hola", back: "hello"),
-            Flashcard(front: "adiós", back: "goodbye"),
+            PairItem(front: "hola", back: "hello"),
+            PairItem(front: "adiós", back: "goodbye"),
         ])
     }
 
@@ -133,11 +133,11 @@ import Testing
             Sure! {"flashcards": [{"question": "What is H2O?", "answer": "Water"}, {"Question": "What is NaCl?", "Answer": "Salt"}]} Enjoy!
             """
         #expect(try cards(text) == [
-            Flashcard(front: "What is H2O?", back: "Water"),
-            Flashcard(front: "What is NaCl?", back: "Salt"),
+            PairItem(front: "What is H2O?", back: "Water"),
+            PairItem(front: "What is NaCl?", back: "Salt"),
         ])
         let cardsKey = #"{"cards": [{"front": "a", "back": "b"}]}"#
-        #expect(try cards(cardsKey) == [Flashcard(front: "a", back: "b")])
+        #expect(try cards(cardsKey) == [PairItem(front: "a", back: "b")])
     }
 
     @Test func incompleteCardsAreNotInvented() throws {
@@ -147,7 +147,7 @@ import Testing
             Q: Dangling question with no answer
             real front | real back
             """
-        #expect(try cards(text) == [Flashcard(front: "real front", back: "real back")])
+        #expect(try cards(text) == [PairItem(front: "real front", back: "real back")])
     }
 
     @Test func failures() {

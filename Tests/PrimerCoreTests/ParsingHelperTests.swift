@@ -32,14 +32,15 @@ import Testing
     }
 
     @Test func outputParserDispatchesByKind() throws {
-        #expect(try OutputParser.parse("a | b", as: .flashcards) == .flashcards([Flashcard(front: "a", back: "b")]))
-        #expect(try OutputParser.parse("x: y", as: .terms) == .terms([Term(term: "x", definition: "y")]))
-        #expect(try OutputParser.parse("# Notes", as: .notes) == .notes("# Notes"))
-        #expect(try OutputParser.parse("- A\n  - a1", as: .plan) == .plan(Plan(topics: [PlanTopic(title: "A", subtopics: ["a1"])])))
-        let quiz = try OutputParser.parse("1. Q?\nA) x\nB) y\nAnswer: A", as: .quiz)
-        #expect(quiz == .quiz([QuizQuestion(question: "Q?", choices: ["x", "y"], correctIndex: 0, explanation: "")]))
-        for kind in OutputKind.allCases {
-            #expect(throws: ParseFailure.self) { try OutputParser.parse("I'm sorry, I can't help with that.", as: kind) }
+        #expect(try OutputParser.parse("a | b", as: .pair) == .pairs([PairItem(front: "a", back: "b")]))
+        #expect(try OutputParser.parse("x: y", as: .pair, pairLines: .termDefinition) == .pairs([PairItem(front: "x", back: "y")]))
+        #expect(try OutputParser.parse("# Notes", as: .lesson) == .lesson("# Notes"))
+        #expect(try OutputParser.parse("- A\n  - a1", as: .outline) == .plan(Plan(topics: [PlanTopic(title: "A", subtopics: ["a1"])])))
+        let quiz = try OutputParser.parse("1. Q?\nA) x\nB) y\nAnswer: A", as: .choice)
+        #expect(quiz == .choices([ChoiceItem(question: "Q?", choices: ["x", "y"], correctIndex: 0, explanation: "")]))
+        #expect(try OutputParser.parse("The {{c1::cell}} is the unit of life.", as: .cloze) == .clozes([ClozeItem(text: "The {{c1::cell}} is the unit of life.")]))
+        for shape in Shape.allCases {
+            #expect(throws: ParseFailure.self) { try OutputParser.parse("I'm sorry, I can't help with that.", as: shape) }
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import PrimerCore
 
 @Suite struct ParsingQuizTests {
-    private func quiz(_ text: String) throws -> [QuizQuestion] {
+    private func quiz(_ text: String) throws -> [ChoiceItem] {
         try QuizParser.parse(text)
     }
 
@@ -30,11 +30,11 @@ import Testing
             Let me know if you want more questions!
             """
         #expect(try quiz(text) == [
-            QuizQuestion(
+            ChoiceItem(
                 question: "What is the powerhouse of the cell?",
                 choices: ["Nucleus", "Mitochondria", "Ribosome", "Golgi apparatus"], correctIndex: 1,
                 explanation: "Mitochondria produce most of the cell's ATP."),
-            QuizQuestion(
+            ChoiceItem(
                 question: "Which molecule carries genetic information?",
                 choices: ["DNA", "ATP", "Glucose", "Lipid"], correctIndex: 0,
                 explanation: "DNA stores the genetic code."),
@@ -69,12 +69,12 @@ import Testing
             Answer: Rome
             """
         #expect(try quiz(text) == [
-            QuizQuestion(question: "What is 2 + 2?", choices: ["3", "4", "5", "22"], correctIndex: 1, explanation: ""),
-            QuizQuestion(
+            ChoiceItem(question: "What is 2 + 2?", choices: ["3", "4", "5", "22"], correctIndex: 1, explanation: ""),
+            ChoiceItem(
                 question: "Which gas do plants absorb?",
                 choices: ["Oxygen", "Nitrogen", "Carbon dioxide", "Helium"], correctIndex: 2,
                 explanation: "Plants take in CO2 for photosynthesis. They release oxygen."),
-            QuizQuestion(
+            ChoiceItem(
                 question: "What is the capital of Italy?", choices: ["Milan", "Rome", "Naples", "Turin"],
                 correctIndex: 1, explanation: ""),
         ])
@@ -149,8 +149,8 @@ import Testing
             Answer: E — the last option is right.
             """
         #expect(try quiz(text) == [
-            QuizQuestion(question: "True or false: the sun is a star?", choices: ["True", "False"], correctIndex: -1, explanation: ""),
-            QuizQuestion(
+            ChoiceItem(question: "True or false: the sun is a star?", choices: ["True", "False"], correctIndex: -1, explanation: ""),
+            ChoiceItem(
                 question: "Pick one", choices: ["x", "y", "z", "w", "v"], correctIndex: 4,
                 explanation: "the last option is right."),
         ])
@@ -214,8 +214,8 @@ import Testing
             Answer: C
             """
         #expect(try quiz(text) == [
-            QuizQuestion(question: "What is the symbol for gold?", choices: ["Ag", "Au", "Gd", "Go"], correctIndex: 1, explanation: ""),
-            QuizQuestion(question: "What is the pH of pure water?", choices: ["0", "5", "7", "14"], correctIndex: 2, explanation: ""),
+            ChoiceItem(question: "What is the symbol for gold?", choices: ["Ag", "Au", "Gd", "Go"], correctIndex: 1, explanation: ""),
+            ChoiceItem(question: "What is the pH of pure water?", choices: ["0", "5", "7", "14"], correctIndex: 2, explanation: ""),
         ])
     }
 
@@ -229,8 +229,8 @@ import Testing
             ```
             """
         #expect(try quiz(text) == [
-            QuizQuestion(question: "2 + 3?", choices: ["4", "5", "6", "7"], correctIndex: 1, explanation: "Simple addition."),
-            QuizQuestion(question: "Color of the sky?", choices: ["Green", "Blue", "Red", "Black"], correctIndex: 1, explanation: ""),
+            ChoiceItem(question: "2 + 3?", choices: ["4", "5", "6", "7"], correctIndex: 1, explanation: "Simple addition."),
+            ChoiceItem(question: "Color of the sky?", choices: ["Green", "Blue", "Red", "Black"], correctIndex: 1, explanation: ""),
         ])
     }
 
@@ -240,10 +240,10 @@ import Testing
              {"question": "No answer here?", "choices": ["a", "b", "c", "d"]}]
             """
         #expect(try quiz(text) == [
-            QuizQuestion(
+            ChoiceItem(
                 question: "Largest ocean?", choices: ["Atlantic", "Pacific", "Indian", "Arctic"], correctIndex: 1,
                 explanation: "It is the largest."),
-            QuizQuestion(question: "No answer here?", choices: ["a", "b", "c", "d"], correctIndex: -1, explanation: ""),
+            ChoiceItem(question: "No answer here?", choices: ["a", "b", "c", "d"], correctIndex: -1, explanation: ""),
         ])
     }
 
@@ -265,10 +265,10 @@ import Testing
             ✅ Answer: (C)
             """
         #expect(try quiz(text) == [
-            QuizQuestion(
+            ChoiceItem(
                 question: "Which is a primary color?", choices: ["Green", "Red", "Purple", "Orange"], correctIndex: 1,
                 explanation: "Red is a primary color of paint."),
-            QuizQuestion(question: "Which is a fruit?", choices: ["Carrot", "Potato", "Apple", "Onion"], correctIndex: 2, explanation: ""),
+            ChoiceItem(question: "Which is a fruit?", choices: ["Carrot", "Potato", "Apple", "Onion"], correctIndex: 2, explanation: ""),
         ])
     }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import PrimerCore
 
 @Suite struct ParsingTermTests {
-    private func terms(_ text: String) throws -> [Term] {
+    private func terms(_ text: String) throws -> [PairItem] {
         try TermParser.parse(text)
     }
 
@@ -22,13 +22,13 @@ import Testing
             I hope this helps!
             """
         #expect(try terms(text) == [
-            Term(term: "Osmosis", definition: "Diffusion of water across a membrane."),
-            Term(term: "Diffusion", definition: "Movement from high to low concentration"),
-            Term(term: "Active transport", definition: "Movement against a gradient: it uses ATP."),
-            Term(term: "Endocytosis", definition: "Uptake of material by engulfing it"),
-            Term(term: "Exocytosis", definition: "Release of material from the cell"),
-            Term(term: "Turgor pressure", definition: "Pressure of the cell contents against the wall"),
-            Term(term: "Semi-permeable membrane", definition: "lets some molecules pass"),
+            PairItem(front: "Osmosis", back: "Diffusion of water across a membrane."),
+            PairItem(front: "Diffusion", back: "Movement from high to low concentration"),
+            PairItem(front: "Active transport", back: "Movement against a gradient: it uses ATP."),
+            PairItem(front: "Endocytosis", back: "Uptake of material by engulfing it"),
+            PairItem(front: "Exocytosis", back: "Release of material from the cell"),
+            PairItem(front: "Turgor pressure", back: "Pressure of the cell contents against the wall"),
+            PairItem(front: "Semi-permeable membrane", back: "lets some molecules pass"),
         ])
     }
 
@@ -43,8 +43,8 @@ import Testing
             | Throughput | Requests handled per second |
             """
         #expect(try terms(text) == [
-            Term(term: "Latency", definition: "Time for a request to complete"),
-            Term(term: "Throughput", definition: "Requests handled per second"),
+            PairItem(front: "Latency", back: "Time for a request to complete"),
+            PairItem(front: "Throughput", back: "Requests handled per second"),
         ])
     }
 
@@ -53,22 +53,22 @@ import Testing
             **Note** that these are simplified.
             **Enzyme** — A protein that speeds up reactions
             """
-        #expect(try terms(text) == [Term(term: "Enzyme", definition: "A protein that speeds up reactions")])
+        #expect(try terms(text) == [PairItem(front: "Enzyme", back: "A protein that speeds up reactions")])
     }
 
     @Test func jsonForms() throws {
         let wrapped = #"```json\n{"terms": [{"term": "Vector", "definition": "A quantity with direction"}, {"name": "Scalar", "meaning": "A quantity without direction"}]}\n```"#
             .replacingOccurrences(of: "\\n", with: "\n")
         #expect(try terms(wrapped) == [
-            Term(term: "Vector", definition: "A quantity with direction"),
-            Term(term: "Scalar", definition: "A quantity without direction"),
+            PairItem(front: "Vector", back: "A quantity with direction"),
+            PairItem(front: "Scalar", back: "A quantity without direction"),
         ])
         let bare = #"[{"term": "Mass", "definition": "Amount of matter"}]"#
-        #expect(try terms(bare) == [Term(term: "Mass", definition: "Amount of matter")])
+        #expect(try terms(bare) == [PairItem(front: "Mass", back: "Amount of matter")])
         let mapping = #"Here: {"Zeta": "last defined first", "Alpha": "second"}"#
         #expect(try terms(mapping) == [
-            Term(term: "Zeta", definition: "last defined first"),
-            Term(term: "Alpha", definition: "second"),
+            PairItem(front: "Zeta", back: "last defined first"),
+            PairItem(front: "Alpha", back: "second"),
         ])
     }
 

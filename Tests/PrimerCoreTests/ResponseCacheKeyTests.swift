@@ -14,7 +14,7 @@ private func keyRequest(
     CompletionRequest(
         messages: messages,
         purpose: RequestPurpose(
-            family: "flashcards", output: .flashcards, subjectKind: .general, subject: "Linear Algebra",
+            family: "flashcards", shape: .pair, subjectKind: .general, subject: "Linear Algebra",
             topic: "Foundations", subtopic: subtopic, attempt: attempt),
         jsonSchema: schema, temperature: temperature, maxTokens: maxTokens)
 }

@@ -19,10 +19,13 @@ struct TerminalSafeTests {
             subject: KitSubject(title: Self.hostile, kind: .general, notes: Self.hostile),
             topics: [KitTopic(title: Self.hostile, overview: Self.hostile, subtopics: [
                 KitSubtopic(
-                    title: Self.hostile, notes: "# Lesson\n\n\(Self.hostile)",
-                    flashcards: [Flashcard(front: Self.hostile, back: Self.hostile)],
-                    questions: [QuizQuestion(question: Self.hostile, choices: [Self.hostile, "b"], correctIndex: 0, explanation: Self.hostile)],
-                    terms: [Term(term: Self.hostile, definition: Self.hostile)],
+                    title: Self.hostile,
+                    content: [
+                        KitContent(family: "notes", shape: .lesson, role: .lesson, items: [KitItem(id: 1, content: .lesson("# Lesson\n\n\(Self.hostile)"))]),
+                        KitContent(family: "flashcards", shape: .pair, items: [KitItem(id: 2, content: .pair(PairItem(front: Self.hostile, back: Self.hostile)))]),
+                        KitContent(family: "quiz", shape: .choice, items: [KitItem(id: 3, content: .choice(ChoiceItem(question: Self.hostile, choices: [Self.hostile, "b"], correctIndex: 0, explanation: Self.hostile)))]),
+                        KitContent(family: "cloze", shape: .cloze, items: [KitItem(id: 4, content: .cloze(ClozeItem(text: "{{c1::\(Self.hostile)}}", extra: Self.hostile)))]),
+                    ],
                     sources: [Citation(url: "https://example.org/\(Self.hostile)", title: Self.hostile)],
                     generations: [KitGeneration(
                         family: "quiz", familyVersion: 1, provider: "p", model: "m", status: "failed", attempts: 1,

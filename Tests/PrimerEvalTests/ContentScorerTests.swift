@@ -4,16 +4,16 @@ import Testing
 
 @Suite struct TermScorerTests {
     let golden = [
-        Term(term: "osmosis", definition: "diffusion of water through a semipermeable membrane"),
-        Term(term: "adenosine triphosphate (ATP)", definition: "energy currency of the cell"),
-        Term(term: "passive transport", definition: "movement of substances without energy"),
-        Term(term: "tonicity", definition: "how a solution changes cell volume"),
+        PairItem(front: "osmosis", back: "diffusion of water through a semipermeable membrane"),
+        PairItem(front: "adenosine triphosphate (ATP)", back: "energy currency of the cell"),
+        PairItem(front: "passive transport", back: "movement of substances without energy"),
+        PairItem(front: "tonicity", back: "how a solution changes cell volume"),
     ]
     let generated = [
-        Term(term: "Osmosis", definition: "The diffusion of water across a membrane"),
-        Term(term: "ATP", definition: "Molecule that stores energy in the cell"),
-        Term(term: "Passive transports", definition: "transport that needs no energy from the cell"),
-        Term(term: "Active transport", definition: "movement using ATP"),
+        PairItem(front: "Osmosis", back: "The diffusion of water across a membrane"),
+        PairItem(front: "ATP", back: "Molecule that stores energy in the cell"),
+        PairItem(front: "Passive transports", back: "transport that needs no energy from the cell"),
+        PairItem(front: "Active transport", back: "movement using ATP"),
     ]
 
     @Test func recallAndDefinitionF1() {
@@ -36,8 +36,8 @@ import Testing
 
     @Test func eachGeneratedTermMatchesOnce() {
         let result = TermScorer().score(
-            generated: [Term(term: "ATP", definition: "")],
-            golden: [Term(term: "ATP", definition: "x"), Term(term: "adenosine triphosphate (ATP)", definition: "y")])
+            generated: [PairItem(front: "ATP", back: "")],
+            golden: [PairItem(front: "ATP", back: "x"), PairItem(front: "adenosine triphosphate (ATP)", back: "y")])
         #expect(result.recall == 0.5)
         #expect(result.matches.first?.definitionF1 == 0)  // empty definition: no common keywords
     }
@@ -56,7 +56,7 @@ import Testing
 
 @Suite struct QuizScorerTests {
     @Test func wellFormedness() {
-        let good = QuizQuestion(question: "What is osmosis?", choices: ["Diffusion of water", "Active transport", "Endocytosis", "Exocytosis"], correctIndex: 0, explanation: "Osmosis moves water.")
+        let good = ChoiceItem(question: "What is osmosis?", choices: ["Diffusion of water", "Active transport", "Endocytosis", "Exocytosis"], correctIndex: 0, explanation: "Osmosis moves water.")
         var threeChoices = good
         threeChoices.choices = ["a", "b", "c"]
         var repeated = good
@@ -80,13 +80,13 @@ import Testing
 @Suite struct FlashcardScorerTests {
     @Test func duplicateAndEchoRates() {
         let cards = [
-            Flashcard(front: "What is osmosis?", back: "Diffusion of water across a membrane"),
-            Flashcard(front: "Define osmosis.", back: "Water moving across a membrane"),  // dup: keywords {osmosis}
-            Flashcard(front: "What is osmosis", back: "Diffusion of water"),  // dup: same normalised text
-            Flashcard(front: "Tonicity", back: "Tonicity"),  // echo: equal
-            Flashcard(front: "What is a hypertonic solution?", back: "A hypertonic solution"),  // echo: {hypertonic, solut} ⊆ front
-            Flashcard(front: "When was the cell theory proposed?", back: "1839"),  // no keywords in back: not an echo
-            Flashcard(front: "What does a cell membrane do?", back: "It controls what enters and leaves the cell"),
+            PairItem(front: "What is osmosis?", back: "Diffusion of water across a membrane"),
+            PairItem(front: "Define osmosis.", back: "Water moving across a membrane"),  // dup: keywords {osmosis}
+            PairItem(front: "What is osmosis", back: "Diffusion of water"),  // dup: same normalised text
+            PairItem(front: "Tonicity", back: "Tonicity"),  // echo: equal
+            PairItem(front: "What is a hypertonic solution?", back: "A hypertonic solution"),  // echo: {hypertonic, solut} ⊆ front
+            PairItem(front: "When was the cell theory proposed?", back: "1839"),  // no keywords in back: not an echo
+            PairItem(front: "What does a cell membrane do?", back: "It controls what enters and leaves the cell"),
         ]
         let result = FlashcardScorer().score(cards)
         #expect(result.duplicates == [1, 2])
@@ -97,10 +97,10 @@ import Testing
 
     @Test func languageCardsNeedTheWholePairToRepeatAndHaveNoEcho() {
         let cards = [
-            Flashcard(front: "banco", back: "bank"),
-            Flashcard(front: "banco", back: "bench"),
-            Flashcard(front: "banco", back: "bank"),
-            Flashcard(front: "hotel", back: "hotel"),
+            PairItem(front: "banco", back: "bank"),
+            PairItem(front: "banco", back: "bench"),
+            PairItem(front: "banco", back: "bank"),
+            PairItem(front: "hotel", back: "hotel"),
         ]
         let result = FlashcardScorer().score(cards, subjectKind: .language)
         // Only card 2 repeats a whole pair: 1/4; echo not scored.
@@ -123,11 +123,11 @@ import Testing
 
     @Test func cardLeakage() {
         let cards = [
-            Flashcard(front: "What did Pavlov's dogs show about classical conditioning?", back: "Learned association"),  // in scope
-            Flashcard(front: "What is reinforcement in operant learning?", back: "A consequence that makes a behaviour more likely"),  // leaks: operant 1/1
-            Flashcard(front: "Who studied modeling with the Bobo doll?", back: "Albert Bandura"),  // observational sibling: 1 of 2 needed → stays
-            Flashcard(front: "What is observational learning?", back: "Learning by watching a model"),  // leaks: 2/2
-            Flashcard(front: "What is a neutral stimulus?", back: "A stimulus that produces no response before conditioning"),  // mentions condition
+            PairItem(front: "What did Pavlov's dogs show about classical conditioning?", back: "Learned association"),  // in scope
+            PairItem(front: "What is reinforcement in operant learning?", back: "A consequence that makes a behaviour more likely"),  // leaks: operant 1/1
+            PairItem(front: "Who studied modeling with the Bobo doll?", back: "Albert Bandura"),  // observational sibling: 1 of 2 needed → stays
+            PairItem(front: "What is observational learning?", back: "Learning by watching a model"),  // leaks: 2/2
+            PairItem(front: "What is a neutral stimulus?", back: "A stimulus that produces no response before conditioning"),  // mentions condition
         ]
         #expect(scorer.leakedSibling(cards[1].front + "\n" + cards[1].back) == "Operant Conditioning")
         #expect(scorer.leakedSibling(cards[3].front + "\n" + cards[3].back) == "Observational Learning (Modeling)")
@@ -137,18 +137,18 @@ import Testing
     @Test func quizLeakageLooksAtTheCorrectChoiceOnly() {
         let questions = [
             // Correct choice "Reinforcement"; the question names operant → leaks, although a distractor says "classical".
-            QuizQuestion(question: "What strengthens behaviour in operant learning?", choices: ["Reinforcement", "Classical pairing", "Extinction", "Habituation"], correctIndex: 0, explanation: ""),
-            QuizQuestion(question: "What did Pavlov pair with food?", choices: ["A light", "A bell, in classical conditioning", "A shock", "Water"], correctIndex: 1, explanation: ""),
+            ChoiceItem(question: "What strengthens behaviour in operant learning?", choices: ["Reinforcement", "Classical pairing", "Extinction", "Habituation"], correctIndex: 0, explanation: ""),
+            ChoiceItem(question: "What did Pavlov pair with food?", choices: ["A light", "A bell, in classical conditioning", "A shock", "Water"], correctIndex: 1, explanation: ""),
         ]
         #expect(scorer.leakage(questions: questions) == 0.5)  // 1/2
     }
 
     @Test func termLeakageAndUnjudgeableSubtopics() {
-        #expect(scorer.leakage(terms: [Term(term: "operant", definition: "acting on the environment"), Term(term: "unconditioned stimulus", definition: "x")]) == 0.5)
+        #expect(scorer.leakage(cards: [PairItem(front: "operant", back: "acting on the environment"), PairItem(front: "unconditioned stimulus", back: "x")]) == 0.5)
         // Subtopic "Learning" under topic "Learning": no distinctive keyword → not scored.
         let flat = ScopeLeakageScorer(subject: "Psychology", topic: "Learning", subtopic: "Learning", siblings: ["Operant Conditioning"])
         #expect(!flat.canJudge)
-        #expect(flat.leakage(cards: [Flashcard(front: "operant", back: "x")]) == nil)
+        #expect(flat.leakage(cards: [PairItem(front: "operant", back: "x")]) == nil)
         #expect(scorer.leakage(cards: []) == nil)
     }
 }

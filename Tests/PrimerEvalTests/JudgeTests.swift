@@ -43,12 +43,12 @@ import Testing
         subtopic: GoldenSubtopic(
             topic: "Learning", subtopic: "Classical Conditioning", siblings: ["Operant Conditioning", "Observational Learning"],
             objectives: ["Explain how classical conditioning occurs"]))
-    let quiz = GeneratedOutput.quiz([
-        QuizQuestion(question: "Who rang the bell?", choices: ["Skinner", "Pavlov", "Bandura", "Watson"], correctIndex: 1, explanation: "Pavlov's dogs.")
+    let quiz = GeneratedOutput.choices([
+        ChoiceItem(question: "Who rang the bell?", choices: ["Skinner", "Pavlov", "Bandura", "Watson"], correctIndex: 1, explanation: "Pavlov's dogs.")
     ])
 
     @Test func requestCarriesRubricContextAndMarkedOutput() {
-        let request = JudgeScorer.request(for: evalCase, output: quiz)
+        let request = JudgeScorer.request(for: evalCase, output: quiz, kind: .quiz)
         #expect(request.messages.count == 2)
         #expect(request.messages[0].role == .system)
         #expect(request.messages[0].content == JudgeScorer.rubric)
@@ -58,7 +58,7 @@ import Testing
         #expect(user.contains("- Explain how classical conditioning occurs"))
         #expect(user.contains("1. Who rang the bell?\n   A) Skinner\n   B) Pavlov  [correct]\n   C) Bandura\n   D) Watson\n   Explanation: Pavlov's dogs."))
         #expect(request.purpose.family == "judge")
-        #expect(request.purpose.output == .quiz)
+        #expect(request.purpose.shape == .choice)
         #expect(request.purpose.subtopic == "Classical Conditioning")
         #expect(request.purpose.siblings == ["Operant Conditioning", "Observational Learning"])
         #expect(request.temperature == 0)
@@ -67,15 +67,14 @@ import Testing
     }
 
     @Test func longOutputIsCut() {
-        let notes = GeneratedOutput.notes(String(repeating: "x", count: 50))
-        let user = JudgeScorer.request(for: evalCase, output: notes, maxOutputCharacters: 10).messages[1].content
+        let notes = GeneratedOutput.lesson(String(repeating: "x", count: 50))
+        let user = JudgeScorer.request(for: evalCase, output: notes, kind: .notes, maxOutputCharacters: 10).messages[1].content
         #expect(user.contains("<<<\nxxxxxxxxxx\n[… cut for length]\n>>>"))
     }
 
     @Test func planRendering() {
         let plan = GeneratedOutput.plan(Plan(topics: [PlanTopic(title: "Learning", subtopics: ["Classical", "Operant"]), PlanTopic(title: "Memory", subtopics: [])]))
         #expect(JudgeScorer.render(plan) == "1. Learning\n   - Classical\n   - Operant\n2. Memory")
-        #expect(JudgeScorer.render(.terms([Term(term: "CS", definition: "conditioned stimulus")])) == "1. CS: conditioned stimulus")
-        #expect(JudgeScorer.render(.flashcards([Flashcard(front: "F", back: "B")])) == "1. Q: F\n   A: B")
+        #expect(JudgeScorer.render(.pairs([PairItem(front: "F", back: "B")])) == "1. Q: F\n   A: B")
     }
 }

@@ -48,15 +48,15 @@ import Testing
             id: "psych/6.2", kind: .subtopic, subject: EvalSubject(title: "Psychology 2e"), families: [.notes, .flashcards, .quiz, .terms],
             subtopic: GoldenSubtopic(
                 topic: "Learning", subtopic: "Classical Conditioning", siblings: ["Operant Conditioning"],
-                terms: [Term(term: "unconditioned stimulus", definition: "stimulus that elicits a reflexive response"), Term(term: "extinction", definition: "decrease in the conditioned response")]))
+                terms: [PairItem(front: "unconditioned stimulus", back: "stimulus that elicits a reflexive response"), PairItem(front: "extinction", back: "decrease in the conditioned response")]))
         let record = GenerationRecord(
             family: "flashcards", familyVersion: 1, familyHash: "h", provider: "mock", model: "m",
             attempts: [AttemptRecord(number: 1, status: .accepted, dropped: ["d"], usage: TokenUsage(promptTokens: 10, completionTokens: 5))], status: .ok)
         let outputs = CaseOutputs(
             notes: "An unconditioned stimulus causes a reflex.",
-            flashcards: [Flashcard(front: "What is operant behaviour?", back: "Behaviour shaped by its consequences"), Flashcard(front: "Who was Pavlov?", back: "A physiologist who studied classical conditioning")],
+            flashcards: [PairItem(front: "What is operant behaviour?", back: "Behaviour shaped by its consequences"), PairItem(front: "Who was Pavlov?", back: "A physiologist who studied classical conditioning")],
             quiz: nil,
-            terms: [Term(term: "Unconditioned stimulus (UCS)", definition: "A stimulus that causes a reflexive response")],
+            terms: [PairItem(front: "Unconditioned stimulus (UCS)", back: "A stimulus that causes a reflexive response")],
             generations: [.flashcards: [record]])
         let scores = CaseScorer().score(evalCase, outputs: outputs)
         #expect(scores.families["notes"] == ["notes_term_coverage": 0.5])  // 1 of 2 golden terms in the notes

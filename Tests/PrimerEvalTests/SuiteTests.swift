@@ -76,7 +76,7 @@ import Testing
         #expect(sub.source == "cases/bio.yaml")
         #expect(sub.subtopic == GoldenSubtopic(
             topic: "The Cell", subtopic: "The Cell Membrane", siblings: ["Cell Structure"], objectives: ["Describe the membrane"],
-            terms: [Term(term: "phospholipid", definition: "a lipid with a phosphate head")],
+            terms: [PairItem(front: "phospholipid", back: "a lipid with a phosphate head")],
             mcq: [ReferenceMCQ(stem: "What is the membrane made of?", choices: ["Lipids", "Sugars", "Salt", "Steel"], answer: 0)]))
         // Defaults: every subtopic family, no siblings, no golden.
         #expect(suite.cases[3].families == [.notes, .flashcards, .quiz, .terms])

@@ -49,14 +49,17 @@ import Testing
             #expect(id > 0 && id < 1 << 53)
         }
         let models = try #require(try JSONSerialization.jsonObject(with: Data((row["models"] as String).utf8)) as? [String: [String: Any]])
-        #expect(models.count == 1)
-        let (modelKey, model) = try #require(models.first)
-        #expect(modelKey == String(AnkiPackageExport.noteTypeID))
+        #expect(models.count == 2)
+        let model = try #require(models[String(AnkiPackageExport.noteTypeID)])
         #expect(model["name"] as? String == "Primer Basic")
         #expect(model["type"] as? Int == 0)
         #expect((model["flds"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Front", "Back"])
         let template = try #require((model["tmpls"] as? [[String: Any]])?.first)
         #expect(template["qfmt"] as? String == "{{Front}}")
+        let cloze = try #require(models[String(AnkiPackageExport.clozeNoteTypeID)])
+        #expect(cloze["name"] as? String == "Primer Cloze" && cloze["type"] as? Int == 1)
+        #expect((cloze["flds"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Text", "Back Extra"])
+        #expect((cloze["tmpls"] as? [[String: Any]])?.first?["qfmt"] as? String == "{{cloze:Text}}")
         try db.close()
     }
 

@@ -13,23 +13,23 @@ import Testing
                 title: "First",
                 notes: "# First\n\n<img src=x onerror=alert(1)> See [docs](javascript:alert(1)).\n\n```js\nlet a = 1\n",
                 flashcards: [
-                    Flashcard(front: "=HYPERLINK(\"http://evil\",\"click\")", back: "+1+1"),
-                    Flashcard(front: "-2+3", back: "@SUM(A1:A2)"),
-                    Flashcard(front: "\tTab first", back: "\rCR first"),
-                    Flashcard(front: "[x](javascript:alert(1))", back: "plain"),
+                    PairItem(front: "=HYPERLINK(\"http://evil\",\"click\")", back: "+1+1"),
+                    PairItem(front: "-2+3", back: "@SUM(A1:A2)"),
+                    PairItem(front: "\tTab first", back: "\rCR first"),
+                    PairItem(front: "[x](javascript:alert(1))", back: "plain"),
                 ],
-                terms: [Term(term: "<b onmouseover=alert(1)>Term</b>", definition: "A [link](vbscript:msgbox).")],
+                terms: [PairItem(front: "<b onmouseover=alert(1)>Term</b>", back: "A [link](vbscript:msgbox).")],
                 sources: [Citation(url: "javascript:alert(document.cookie)", title: "Evil")]),
-            KitSubtopic(title: "Second", notes: "The second lesson is prose.", flashcards: [Flashcard(front: "After", back: "the fence")]),
+            KitSubtopic(title: "Second", notes: "The second lesson is prose.", flashcards: [PairItem(front: "After", back: "the fence")]),
         ])])
 
     @Test func csvCellsThatASpreadsheetWouldRunGetAQuote() throws {
         let rows = CSVReader.parse(CSVKitExport.render([Self.hostile]))
-        let cards = rows.filter { $0[3] == "flashcard" }
-        #expect(cards[0][4] == "'=HYPERLINK(\"http://evil\",\"click\")" && cards[0][5] == "'+1+1")
-        #expect(cards[1][4] == "'-2+3" && cards[1][5] == "'@SUM(A1:A2)")
-        #expect(cards[2][4] == "'\tTab first" && cards[2][5] == "'\rCR first")
-        #expect(cards[3][4] == "[x](javascript:alert(1))", "text that is not a formula is unchanged")
+        let cards = rows.filter { $0[3] == "flashcards" }
+        #expect(cards[0][5] == "'=HYPERLINK(\"http://evil\",\"click\")" && cards[0][6] == "'+1+1")
+        #expect(cards[1][5] == "'-2+3" && cards[1][6] == "'@SUM(A1:A2)")
+        #expect(cards[2][5] == "'\tTab first" && cards[2][6] == "'\rCR first")
+        #expect(cards[3][5] == "[x](javascript:alert(1))", "text that is not a formula is unchanged")
         #expect(CSVKitExport.field("=1+1") == "'=1+1")
         #expect(CSVKitExport.field("=a,b") == "\"'=a,b\"")
     }

@@ -13,15 +13,15 @@ enum Fixtures {
                     title: "Membranes",
                     notes: "# Membranes\n\nThe membrane is a *lipid bilayer*.\n\n## Transport\n\nDiffusion, osmosis.",
                     flashcards: [
-                        Flashcard(front: "What is a membrane made of?", back: "Lipids, proteins, and \"some\" sugars"),
-                        Flashcard(front: "Tab\there, <b>not bold</b> & more", back: "Line one\nLine two"),
+                        PairItem(front: "What is a membrane made of?", back: "Lipids, proteins, and \"some\" sugars"),
+                        PairItem(front: "Tab\there, <b>not bold</b> & more", back: "Line one\nLine two"),
                     ],
                     questions: [
-                        QuizQuestion(question: "Which molecule forms the bilayer?",
+                        ChoiceItem(question: "Which molecule forms the bilayer?",
                                      choices: ["Phospholipid", "Glucose", "DNA", "ATP"], correctIndex: 0,
                                      explanation: "Phospholipids have a hydrophilic head, and two tails."),
                     ],
-                    terms: [Term(term: "Osmosis", definition: "Diffusion of water across a membrane.")],
+                    terms: [PairItem(front: "Osmosis", back: "Diffusion of water across a membrane.")],
                     sources: [Citation(url: "https://example.org/membranes", title: "Membranes, an overview", snippet: "…")],
                     generations: [
                         KitGeneration(family: "flashcards", familyVersion: 2, provider: "mock", model: "mock-1", status: "ok",
@@ -30,9 +30,9 @@ enum Fixtures {
                 KitSubtopic(
                     title: "Organelles",
                     notes: "Mitochondria make ATP.",
-                    flashcards: [Flashcard(front: "Powerhouse of the cell?", back: "Mitochondrion")],
+                    flashcards: [PairItem(front: "Powerhouse of the cell?", back: "Mitochondrion")],
                     questions: [
-                        QuizQuestion(question: "Where is DNA kept?", choices: ["Ribosome", "Nucleus", "Golgi", "Vacuole"],
+                        ChoiceItem(question: "Where is DNA kept?", choices: ["Ribosome", "Nucleus", "Golgi", "Vacuole"],
                                      correctIndex: 1, explanation: "In the nucleus."),
                     ]),
             ]),
@@ -40,8 +40,8 @@ enum Fixtures {
                 KitSubtopic(
                     title: "Genes",
                     terms: [
-                        Term(term: "Allele", definition: "A variant of a gene."),
-                        Term(term: "Locus", definition: "Where a gene sits, on a chromosome."),
+                        PairItem(front: "Allele", back: "A variant of a gene."),
+                        PairItem(front: "Locus", back: "Where a gene sits, on a chromosome."),
                     ],
                     generations: [
                         KitGeneration(family: "quiz", familyVersion: 1, provider: "mock", model: "mock-1", status: "failed",
@@ -56,9 +56,9 @@ enum Fixtures {
             KitTopic(title: "Greetings", subtopics: [
                 KitSubtopic(
                     title: "Hello",
-                    flashcards: [Flashcard(front: "hola", back: "hello"), Flashcard(front: "hola", back: "hi")],
+                    flashcards: [PairItem(front: "hola", back: "hello"), PairItem(front: "hola", back: "hi")],
                     questions: [
-                        QuizQuestion(question: "¿Cómo estás?", choices: ["Fine", "Red", "Dog", "Ten"], correctIndex: 0,
+                        ChoiceItem(question: "¿Cómo estás?", choices: ["Fine", "Red", "Dog", "Ten"], correctIndex: 0,
                                      explanation: "It asks how you are."),
                     ]),
             ]),
@@ -67,9 +67,9 @@ enum Fixtures {
     static func counts(_ kits: [Kit]) -> (flashcards: Int, terms: Int, questions: Int, subtopics: Int) {
         var result = (flashcards: 0, terms: 0, questions: 0, subtopics: 0)
         for subtopic in kits.flatMap({ $0.topics.flatMap(\.subtopics) }) {
-            result.flashcards += subtopic.flashcards.count
-            result.terms += subtopic.terms.count
-            result.questions += subtopic.questions.count
+            result.flashcards += subtopic.pairs("flashcards").count
+            result.terms += subtopic.pairs("terms").count
+            result.questions += subtopic.choices("quiz").count
             result.subtopics += 1
         }
         return result
@@ -134,5 +134,30 @@ enum CSVReader {
         }
         if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
         return rows
+    }
+}
+
+extension KitSubtopic {
+    /// A subtopic as the shipped families store it: the notes lesson, flashcards, quiz and a
+    /// glossary of terms, with those families' names for their items.
+    init(
+        title: String, notes: String? = nil, flashcards: [PairItem] = [], questions: [ChoiceItem] = [],
+        terms: [PairItem] = [], sources: [Citation] = [], generations: [KitGeneration] = []
+    ) {
+        var content: [KitContent] = []
+        var id: Int64 = 0
+        func items(_ contents: [ItemContent]) -> [KitItem] {
+            contents.map { id += 1; return KitItem(id: id, content: $0) }
+        }
+        if let notes { content.append(KitContent(family: "notes", shape: .lesson, role: .lesson, items: items([.lesson(notes)]))) }
+        if !flashcards.isEmpty { content.append(KitContent(family: "flashcards", shape: .pair, items: items(flashcards.map(ItemContent.pair)))) }
+        if !questions.isEmpty { content.append(KitContent(family: "quiz", shape: .choice, items: items(questions.map(ItemContent.choice)))) }
+        if !terms.isEmpty {
+            content.append(KitContent(
+                family: "terms", shape: .pair, role: .glossary,
+                labels: ItemLabels(noun: "term", title: "Terms", fields: ["front": "term", "back": "definition"]),
+                items: items(terms.map(ItemContent.pair))))
+        }
+        self.init(title: title, content: content, sources: sources, generations: generations)
     }
 }

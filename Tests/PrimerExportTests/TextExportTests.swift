@@ -10,7 +10,7 @@ import Testing
         let counts = Fixtures.counts([Fixtures.biology, Fixtures.spanish])
         #expect(rows.first == CSVKitExport.columns)
         #expect(rows.count == 1 + counts.flashcards + counts.terms + counts.questions)
-        #expect(rows.allSatisfy { $0.count == 10 })
+        #expect(rows.allSatisfy { $0.count == 12 })
         #expect(text.hasSuffix("\r\n"))
         // Every record ends in CRLF; a bare LF only appears inside quoted fields.
         #expect(text.components(separatedBy: "\r\n").count - 1 == rows.count)
@@ -18,24 +18,24 @@ import Testing
 
     @Test func quotingRoundTrips() throws {
         let rows = CSVReader.parse(CSVKitExport.render([Fixtures.biology]))
-        let card = try #require(rows.first { $0[4] == "What is a membrane made of?" })
-        #expect(card[0...3] == ["Cell Biology", "Cells", "Membranes", "flashcard"])
-        #expect(card[5] == "Lipids, proteins, and \"some\" sugars")
-        #expect(card[9] == "https://example.org/membranes")
-        let multiline = try #require(rows.first { $0[4].hasPrefix("Tab") })
-        #expect(multiline[4] == "Tab\there, <b>not bold</b> & more")
-        #expect(multiline[5] == "Line one\nLine two")
+        let card = try #require(rows.first { $0[5] == "What is a membrane made of?" })
+        #expect(card[0...4] == ["Cell Biology", "Cells", "Membranes", "flashcards", "pair"])
+        #expect(card[6] == "Lipids, proteins, and \"some\" sugars")
+        #expect(card[11] == "https://example.org/membranes")
+        let multiline = try #require(rows.first { $0[5].hasPrefix("Tab") })
+        #expect(multiline[5] == "Tab\there, <b>not bold</b> & more")
+        #expect(multiline[6] == "Line one\nLine two")
 
-        let question = try #require(rows.first { $0[3] == "question" })
-        #expect(question[4] == "Which molecule forms the bilayer?")
-        #expect(question[5] == "Phospholipid")
-        #expect(question[6] == "A) Phospholipid\nB) Glucose\nC) DNA\nD) ATP")
-        #expect(question[7] == "A")
-        #expect(question[8] == "Phospholipids have a hydrophilic head, and two tails.")
+        let question = try #require(rows.first { $0[3] == "quiz" })
+        #expect(question[5] == "Which molecule forms the bilayer?")
+        #expect(question[6] == "Phospholipid")
+        #expect(question[8] == "A) Phospholipid\nB) Glucose\nC) DNA\nD) ATP")
+        #expect(question[9] == "A")
+        #expect(question[10] == "Phospholipids have a hydrophilic head, and two tails.")
 
-        let term = try #require(rows.first { $0[3] == "term" && $0[4] == "Locus" })
+        let term = try #require(rows.first { $0[3] == "terms" && $0[5] == "Locus" })
         #expect(term[1] == "Genetics: basics::advanced")
-        #expect(term[5] == "Where a gene sits, on a chromosome.")
+        #expect(term[6] == "Where a gene sits, on a chromosome.")
     }
 
     @Test func fieldQuotesOnlyWhenNeeded() {
@@ -52,7 +52,7 @@ import Testing
     @Test func headersComeFirst() {
         let lines = AnkiTextExport.render([Fixtures.biology]).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(Array(lines.prefix(6)) == [
-            "#separator:tab", "#html:true", "#notetype:Basic", "#guid column:1", "#deck column:2", "#tags column:5",
+            "#separator:tab", "#html:true", "#guid column:1", "#notetype column:2", "#deck column:3", "#tags column:6",
         ])
     }
 
@@ -65,7 +65,7 @@ import Testing
         #expect(rows.count == counts.flashcards + counts.terms + counts.questions)
         for row in rows {
             let columns = row.split(separator: "\t", omittingEmptySubsequences: false)
-            #expect(columns.count == 5)
+            #expect(columns.count == 6)
             #expect(!columns[0].isEmpty && !columns[0].hasPrefix("#"))
             #expect(!row.contains("\r"))
         }
@@ -77,22 +77,22 @@ import Testing
         let rows = AnkiTextExport.render([Fixtures.biology]).split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
-        let tricky = try #require(rows.first { $0.count == 5 && $0[2].hasPrefix("Tab") })
-        #expect(tricky[1] == "Cell Biology::Cells::Membranes")
-        #expect(tricky[2] == "Tab&#9;here, &lt;b&gt;not bold&lt;/b&gt; &amp; more")
-        #expect(tricky[3] == "Line one<br>Line two")
-        #expect(tricky[4] == "primer flashcards")
-        let quoted = try #require(rows.first { $0.count == 5 && $0[2] == "What is a membrane made of?" })
-        #expect(quoted[3] == "Lipids, proteins, and &quot;some&quot; sugars")
+        let tricky = try #require(rows.first { $0.count == 6 && $0[3].hasPrefix("Tab") })
+        #expect(tricky[2] == "Cell Biology::Cells::Membranes")
+        #expect(tricky[3] == "Tab&#9;here, &lt;b&gt;not bold&lt;/b&gt; &amp; more")
+        #expect(tricky[4] == "Line one<br>Line two")
+        #expect(tricky[5] == "primer flashcards")
+        let quoted = try #require(rows.first { $0.count == 6 && $0[3] == "What is a membrane made of?" })
+        #expect(quoted[4] == "Lipids, proteins, and &quot;some&quot; sugars")
 
-        let question = try #require(rows.first { $0.count == 5 && $0[4] == "primer quiz" })
-        #expect(question[2] == "Which molecule forms the bilayer?<br><br>A) Phospholipid<br>B) Glucose<br>C) DNA<br>D) ATP")
-        #expect(question[3] == "<b>A) Phospholipid</b><br><br>Phospholipids have a hydrophilic head, and two tails.")
+        let question = try #require(rows.first { $0.count == 6 && $0[5] == "primer quiz" })
+        #expect(question[3] == "Which molecule forms the bilayer?<br><br>A) Phospholipid<br>B) Glucose<br>C) DNA<br>D) ATP")
+        #expect(question[4] == "<b>A) Phospholipid</b><br><br>Phospholipids have a hydrophilic head, and two tails.")
 
-        let term = try #require(rows.first { $0.count == 5 && $0[2] == "Locus" })
+        let term = try #require(rows.first { $0.count == 6 && $0[3] == "Locus" })
         // `::` inside a title would nest decks; it becomes a single colon.
-        #expect(term[1] == "Cell Biology::Genetics: basics:advanced::Genes")
-        #expect(term[4] == "primer terms")
+        #expect(term[2] == "Cell Biology::Genetics: basics:advanced::Genes")
+        #expect(term[5] == "primer terms")
     }
 
     @Test func escapeHandlesEveryLineBreak() {
@@ -149,9 +149,10 @@ import Testing
         let quiz = try #require(guide.range(of: "**Q1.** Which molecule forms the bilayer?"))
         let key = try #require(guide.range(of: "# Answer key"))
         #expect(plan.lowerBound < notes.lowerBound)
-        #expect(notes.lowerBound < terms.lowerBound)
-        #expect(terms.lowerBound < quiz.lowerBound)
-        #expect(quiz.lowerBound < key.lowerBound)
+        // Families in the order they run: the lesson, then the quiz, then the terms.
+        #expect(notes.lowerBound < quiz.lowerBound)
+        #expect(quiz.lowerBound < terms.lowerBound)
+        #expect(terms.lowerBound < key.lowerBound)
         #expect(guide.contains("- A) Phospholipid\n- B) Glucose"))
 
         // Everything after the answer key is answers; nothing before it gives them away.

@@ -12,10 +12,10 @@ import Testing
         var texts: [String] = []
         for subtopic in kit.topics.flatMap(\.subtopics) {
             texts.append(subtopic.title)
-            texts.append(subtopic.notes ?? "")
-            texts += subtopic.flashcards.map { "\($0.front)|\($0.back)" }
-            texts += subtopic.questions.map(\.question)
-            texts += subtopic.terms.map { "\($0.term)|\($0.definition)" }
+            texts.append(subtopic.lesson ?? "")
+            texts += subtopic.pairs("flashcards").map { "\($0.front)|\($0.back)" }
+            texts += subtopic.choices("quiz").map(\.question)
+            texts += subtopic.pairs("terms").map { "\($0.front)|\($0.back)" }
         }
         return texts
     }

@@ -20,11 +20,11 @@ import Testing
 
         let kit = try #require(try h.store.kit(subjectTitle: "linear algebra"))
         for subtopic in kit.topics.flatMap(\.subtopics) {
-            #expect((subtopic.notes ?? "").split(separator: " ").count >= 60, "\(subtopic.title) has notes")
-            #expect(subtopic.flashcards.count >= 3)
-            #expect(subtopic.questions.count >= 2)
-            #expect(subtopic.questions.allSatisfy { $0.choices.count == 4 && (0..<4).contains($0.correctIndex) && !$0.explanation.isEmpty })
-            #expect(subtopic.terms.count >= 2)
+            #expect((subtopic.lesson ?? "").split(separator: " ").count >= 60, "\(subtopic.title) has notes")
+            #expect(subtopic.pairs("flashcards").count >= 3)
+            #expect(subtopic.choices("quiz").count >= 2)
+            #expect(subtopic.choices("quiz").allSatisfy { $0.choices.count == 4 && (0..<4).contains($0.correctIndex) && !$0.explanation.isEmpty })
+            #expect(subtopic.pairs("terms").count >= 2)
             #expect(subtopic.generations.count == 4)
         }
 
@@ -44,7 +44,7 @@ import Testing
 
         let kit = try #require(try h.store.kit(subjectTitle: "Cell Biology"))
         let done = kit.topics.flatMap(\.subtopics).prefix(2)
-        #expect(done.allSatisfy { $0.notes != nil && !$0.flashcards.isEmpty && !$0.questions.isEmpty && !$0.terms.isEmpty })
+        #expect(done.allSatisfy { $0.lesson != nil && !$0.pairs("flashcards").isEmpty && !$0.choices("quiz").isEmpty && !$0.pairs("terms").isEmpty })
 
         // The stored provenance holds the rejection reasons of the failed attempts.
         var rejected: [AttemptRow] = []
@@ -71,8 +71,8 @@ import Testing
         #expect(summary.failures.allSatisfy { $0.family == "quiz" && $0.error.contains("failed after 3 attempts") })
         #expect(summary.families["quiz"]?.attempts == 9)
         #expect(summary.families["flashcards"]?.generated == 3)
-        let counts = try h.store.counts()
-        #expect(counts["questions"] == 0)
+        let counts = try h.store.itemCounts()
+        #expect(counts["quiz"] == nil)
         #expect((counts["flashcards"] ?? 0) > 0)
         let failed = try h.store.generations(subjectTitle: "Thermodynamics").filter { $0.status == "failed" }
         #expect(failed.count == 3)
@@ -82,7 +82,7 @@ import Testing
         #expect(rerun.failures.isEmpty)
         #expect(rerun.providerCalls == 3)
         #expect(rerun.families["quiz"]?.generated == 3)
-        #expect((try h.store.counts()["questions"] ?? 0) >= 6)
+        #expect((try h.store.itemCounts()["quiz"] ?? 0) >= 6)
     }
 
     @Test func nonRetryableErrorStopsTheRunAfterOneAttemptKeepingWhatWasStored() async throws {
@@ -124,7 +124,7 @@ import Testing
         defer { h.remove() }
         let planOnly = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(planOnly: true))
         #expect(planOnly.providerCalls == 1)
-        #expect(try h.store.counts()["flashcards"] == 0)
+        #expect(try h.store.counts()["items"] == 0)
 
         let two = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(maxSubtopics: 2))
         #expect(two.providerCalls == 8)
@@ -135,15 +135,13 @@ import Testing
         let h = try Harness()
         defer { h.remove() }
         _ = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Economics"), options: PipelineOptions(maxSubtopics: 2))
-        let before = try h.store.counts()
-        #expect((before["flashcards"] ?? 0) > 0)
+        #expect((try h.store.itemCounts()["flashcards"] ?? 0) > 0)
 
         let other = try h.mock("  seed: 7")
         let summary = try await h.pipeline(other).run(SubjectRequest(title: "Economics"), options: PipelineOptions(planOnly: true, regeneratePlan: true))
         #expect(summary.providerCalls == 1)
         let after = try h.store.counts()
-        #expect(after["flashcards"] == 0)
-        #expect(after["notes"] == 0)
+        #expect(after["items"] == 0)
         #expect(after["subjects"] == 1)
         #expect(try h.store.kit(subjectTitle: "Economics")?.topics.map(\.title) == summary.topics.map(\.title))
     }
@@ -158,8 +156,8 @@ import Testing
         #expect(summary.families["notes"] == nil)
         let kit = try #require(try h.store.kit(subjectTitle: "Spanish A2 Grammar"))
         let subtopic = try #require(kit.topics.first?.subtopics.first)
-        #expect(subtopic.notes?.contains("## Form") == true)
-        #expect(!subtopic.flashcards.isEmpty)
+        #expect(subtopic.lesson?.contains("## Form") == true)
+        #expect(!subtopic.pairs("flashcards").isEmpty)
     }
 
     @Test func kindOverrideWinsAndIsKeptOnRerun() async throws {
@@ -181,7 +179,7 @@ import Testing
         let kitA = try #require(try a.store.kit(subjectTitle: "Optics"))
         let kitB = try #require(try b.store.kit(subjectTitle: "Optics"))
         #expect(kitA.topics.map(\.title) == kitB.topics.map(\.title))
-        #expect(kitA.topics.first?.subtopics.first?.flashcards == kitB.topics.first?.subtopics.first?.flashcards)
+        #expect(kitA.topics.first?.subtopics.first?.pairs("flashcards") == kitB.topics.first?.subtopics.first?.pairs("flashcards"))
     }
 
     @Test func concurrentSubtopicsStoreTheSameKitAsOneAtATime() async throws {
@@ -198,7 +196,7 @@ import Testing
         let a = try #require(try serial.store.kit(subjectTitle: "Optics"))
         let b = try #require(try parallel.store.kit(subjectTitle: "Optics"))
         #expect(a.topics.map(\.title) == b.topics.map(\.title))
-        #expect(b.topics.flatMap(\.subtopics).allSatisfy { $0.notes != nil && !$0.flashcards.isEmpty && !$0.questions.isEmpty && !$0.terms.isEmpty })
+        #expect(b.topics.flatMap(\.subtopics).allSatisfy { $0.lesson != nil && !$0.pairs("flashcards").isEmpty && !$0.choices("quiz").isEmpty && !$0.pairs("terms").isEmpty })
     }
     /// With subtopics running side by side, other subtopics add terms while one subtopic's
     /// families run; its four prompts still list the same terms (they share one context, which

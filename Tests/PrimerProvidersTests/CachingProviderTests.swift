@@ -55,7 +55,7 @@ struct FixedProvider: Provider {
 
     @Test func changingOneFamilyReRunsOnlyThatFamily() async throws {
         let cache = InMemoryResponseCache()
-        let outputs: [OutputKind] = [.notes, .flashcards, .quiz, .terms]
+        let outputs: [ContentKind] = [.notes, .flashcards, .quiz, .terms]
         let first = CachingProvider(base: MockProvider(), cache: cache)
         for output in outputs { _ = try await first.complete(request(purpose(output))) }
         #expect(first.misses == 4)

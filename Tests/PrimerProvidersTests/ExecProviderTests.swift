@@ -50,7 +50,7 @@ enum ExecFixture {
     }
 
     static func request(
-        _ output: OutputKind, subject: String = "Linear Algebra", topic: String = "Vectors", subtopic: String = "Dot Product",
+        _ output: ContentKind, subject: String = "Linear Algebra", topic: String = "Vectors", subtopic: String = "Dot Product",
         schema: String? = nil, temperature: Double? = nil, maxTokens: Int? = nil
     ) -> CompletionRequest {
         CompletionRequest(
@@ -59,7 +59,7 @@ enum ExecFixture {
                 ChatMessage(role: .user, content: "Write \(output.rawValue) for \(subtopic)."),
             ],
             purpose: RequestPurpose(
-                family: output.rawValue, output: output, subjectKind: .general, subject: subject,
+                family: output.rawValue, shape: output.shape, role: output == .terms ? .glossary : nil, subjectKind: .general, subject: subject,
                 topic: output == .plan ? "" : topic, subtopic: output == .plan ? "" : subtopic,
                 siblings: output == .plan ? [] : ["Cross Product", "Vector Norms"]),
             jsonSchema: schema, temperature: temperature, maxTokens: maxTokens)
@@ -135,36 +135,39 @@ let mirrorScript = ExecFixture.script(
         let provider = try example()
         #expect(provider.name == "echo-exec")
         #expect(provider.model == "echo-1")
-        for kind in OutputKind.allCases {
+        for kind in ContentKind.allCases {
             let response = try await provider.complete(ExecFixture.request(kind))
             let text = response.text
             #expect(!text.isEmpty)
             #expect(response.model == "echo-1")
             #expect(response.finishReason == .stop)
             #expect(response.usage.completionTokens > 0)
-            let output = try OutputParser.parse(text, as: kind)
+            let output = try OutputParser.parse(text, as: kind.shape, pairLines: kind == .terms ? .termDefinition : .questionAnswer)
             switch output {
             case .plan(let plan):
                 #expect(text.contains("## Foundations of Linear Algebra — "))
                 #expect(text.contains("\n- "))
                 #expect(plan.topics.count >= 2)
                 #expect(plan.topics.allSatisfy { !$0.subtopics.isEmpty })
-            case .notes(let notes):
+            case .lesson(let notes):
                 #expect(text.hasPrefix("# Dot Product"))
                 #expect(notes.split(whereSeparator: \.isWhitespace).count >= 80)
-            case .flashcards(let cards):
+            case .pairs(let cards) where kind == .flashcards:
                 #expect(cards.count >= 3)
                 #expect(text.split(separator: "\n").allSatisfy { $0.contains(" | ") && $0.contains("Dot Product") })
-            case .quiz(let questions):
+            case .choices(let questions):
                 #expect(questions.count >= 2)
                 #expect(text.hasPrefix("1. "))
                 #expect(text.contains("A) ") && text.contains("D) "))
                 #expect(text.contains("Answer: B"))
                 #expect(text.contains("Explanation: "))
                 #expect(questions.allSatisfy { $0.choices.count == 4 })
-            case .terms(let terms):
+            case .pairs(let terms):
                 #expect(terms.count >= 2)
                 #expect(text.split(separator: "\n").allSatisfy { $0.contains(": ") })
+            case .clozes(let notes):
+                #expect(notes.count >= 3)
+                #expect(notes.allSatisfy { ClozeText.cardNumbers($0.text) == [1, 2] })
             }
         }
     }
@@ -199,6 +202,7 @@ let mirrorScript = ExecFixture.script(
         let purpose = try #require(sent["purpose"] as? [String: Any])
         #expect(purpose["family"] as? String == "flashcards")
         #expect(purpose["output"] as? String == "flashcards")
+        #expect(purpose["shape"] as? String == "pair" && purpose["item"] as? String == "flashcard")
         #expect(purpose["subject_kind"] as? String == "general")
         #expect(purpose["subject"] as? String == "Linear Algebra")
         #expect(purpose["topic"] as? String == "Vectors")
@@ -255,7 +259,7 @@ let mirrorScript = ExecFixture.script(
     @Test func encodedRequestIsOneLine() throws {
         let request = CompletionRequest(
             messages: [ChatMessage(role: .user, content: "line one\nline two \"quoted\" / ünïcode")],
-            purpose: RequestPurpose(family: "notes", output: .notes, subjectKind: .language, language: "Spanish", subject: "Spanish"),
+            purpose: RequestPurpose(family: "notes", shape: .lesson, subjectKind: .language, language: "Spanish", subject: "Spanish"),
             jsonSchema: "not json {")
         let data = ExecProtocol.encode(request, id: "7", model: "m")
         #expect(!data.contains(0x0A))

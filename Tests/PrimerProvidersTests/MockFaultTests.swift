@@ -39,7 +39,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
     }
 
     @Test func malformedIsChatterWithoutItems() throws {
-        for output in OutputKind.allCases {
+        for output in ContentKind.allCases {
             let response = try answer(purpose(output), with(MockFault(.malformed)))
             #expect(MockRenderer.chatter.contains(response.text))
             #expect(!response.text.contains(" | ") && !response.text.contains("\n") && !response.text.contains("##"))
@@ -48,7 +48,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
     }
 
     @Test func truncatedIsTheFirstHalfWithLengthFinish() throws {
-        for output in OutputKind.allCases {
+        for output in ContentKind.allCases {
             let full = try answer(purpose(output)).text
             let cut = try answer(purpose(output), with(MockFault(.truncated)))
             #expect(cut.finishReason == .length)
@@ -87,7 +87,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
     }
 
     @Test func duplicatesRepeatItems() throws {
-        for output in [OutputKind.flashcards, .terms] {
+        for output in [ContentKind.flashcards, .terms] {
             let plain = lines(try answer(purpose(output)).text)
             let faulty = lines(try answer(purpose(output), with(MockFault(.duplicates, count: 2))).text)
             #expect(faulty.count == plain.count + 2)
@@ -121,16 +121,19 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
     func acceptable(_ response: CompletionResponse, _ p: RequestPurpose) -> Bool {
         guard response.finishReason == .stop else { return false }
         let text = response.text
-        switch p.output {
+        let kind = ContentKind(p.shape, role: p.role)
+        switch kind {
         case .plan: return lines(text).filter { $0.hasPrefix("## ") }.count >= 3
         case .notes: return text.contains("## ") && MockWriter.wordCount(text) >= 150
         case .flashcards, .terms:
-            let separator = p.output == .flashcards ? " | " : ": "
+            let separator = kind == .flashcards ? " | " : ": "
             let items = Set(lines(text).filter { $0.contains(separator) && $0.contains(p.subtopic) })
             return items.count >= 3
         case .quiz:
             let blocks = quizBlocks(text).filter { $0.count == 7 && $0[0].contains(p.subtopic) }
             return Set(blocks.map { $0[0].drop(while: { $0 != " " }) }).count >= 3
+        case .cloze:
+            return lines(text).filter { $0.contains("{{c1::") }.count >= 3
         }
     }
 
@@ -143,7 +146,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
         configuration.style = .canonical
         flaky = MockProvider(name: flaky.name, model: flaky.model, configuration: configuration)
 
-        let families: [(OutputKind, SubjectKind, Int)] = [
+        let families: [(ContentKind, SubjectKind, Int)] = [
             (.plan, .general, 2), (.notes, .general, 2), (.notes, .language, 2), (.flashcards, .general, 2),
             (.quiz, .general, 3), (.terms, .general, 2),
         ]

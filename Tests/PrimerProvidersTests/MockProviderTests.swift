@@ -5,12 +5,13 @@ import Testing
 @testable import PrimerProviders
 
 func purpose(
-    _ output: OutputKind, family: String? = nil, kind: SubjectKind = .general, language: String = "",
+    _ output: ContentKind, family: String? = nil, kind: SubjectKind = .general, language: String = "",
     subject: String = "Linear Algebra", notes: String = "", topic: String = "Foundations of Linear Algebra",
     subtopic: String = "Vector Spaces", siblings: [String] = ["Matrix Multiplication", "Determinants"], attempt: Int = 1
 ) -> RequestPurpose {
     RequestPurpose(
-        family: family ?? (output == .notes && kind == .language ? "grammar-lesson" : output.rawValue), output: output,
+        family: family ?? (output == .notes && kind == .language ? "grammar-lesson" : output.rawValue), shape: output.shape,
+        role: output == .terms ? .glossary : nil,
         subjectKind: kind, language: language, subject: subject, subjectNotes: notes,
         topic: output == .plan ? "" : topic, subtopic: output == .plan ? "" : subtopic,
         siblings: output == .plan ? [] : siblings, attempt: attempt)
@@ -54,7 +55,7 @@ let subtopics = [
 
     @Test func sameRequestGivesIdenticalResponse() async throws {
         let provider = MockProvider()
-        for output in OutputKind.allCases {
+        for output in ContentKind.allCases {
             for kind in SubjectKind.allCases {
                 let req = request(purpose(output, kind: kind, language: kind == .language ? "French" : ""))
                 let first = try await provider.complete(req)
@@ -67,7 +68,7 @@ let subtopics = [
     }
 
     @Test func differentSeedOrRequestGivesDifferentText() throws {
-        for output in OutputKind.allCases {
+        for output in ContentKind.allCases {
             let p = purpose(output)
             let a = try answer(p, MockConfiguration(seed: 1)).text
             let b = try answer(p, MockConfiguration(seed: 2)).text
@@ -281,7 +282,7 @@ let subtopics = [
 @Suite struct MockVariedFormatTests {
     let varied = MockConfiguration(style: .varied)
 
-    func texts(_ output: OutputKind, kind: SubjectKind = .general) throws -> [String] {
+    func texts(_ output: ContentKind, kind: SubjectKind = .general) throws -> [String] {
         try subtopics.flatMap { subtopic in
             try (UInt64(1)...4).map { seed in
                 var configuration = varied
@@ -304,7 +305,7 @@ let subtopics = [
         for text in try texts(.flashcards) {
             if text.hasPrefix("[") || text.hasPrefix("```json") {
                 formats.insert("json")
-                let cards = try JSONDecoder().decode([Flashcard].self, from: Self.jsonBody(text))
+                let cards = try JSONDecoder().decode([PairItem].self, from: Self.jsonBody(text))
                 #expect((5...8).contains(cards.count))
             } else if text.hasPrefix("Q: ") {
                 formats.insert("qa")

@@ -31,7 +31,7 @@ func openAIProvider(
 func sampleRequest(schema: String? = nil, family: String = "flashcards") -> CompletionRequest {
     CompletionRequest(
         messages: [ChatMessage(role: .system, content: "You write flashcards."), ChatMessage(role: .user, content: "Photosynthesis")],
-        purpose: RequestPurpose(family: family, output: .flashcards, subjectKind: .general, subject: "Biology"),
+        purpose: RequestPurpose(family: family, shape: .pair, subjectKind: .general, subject: "Biology"),
         jsonSchema: schema, temperature: 0.5, maxTokens: 256)
 }
 

@@ -58,18 +58,15 @@ import Testing
                 let row = AttemptInsert(generationID: generationID, attempt: a)
                 try pair("attempts", { try row.insert(db) }, { try row.insertFast(db) })
             }
-            let note = NoteRow(subtopicID: subtopicID, family: "notes", body: "# Notes\n\nBody é", generationID: generationID)
-            try pair("notes", { try note.insert(db) }, { try note.insertFast(db) })
-            let card = FlashcardRow(subtopicID: subtopicID, family: "flashcards", position: 0, front: "Q?", back: "A", generationID: generationID)
-            try pair("flashcards", { try card.insert(db) }, { try card.insertFast(db) })
-            for choices in [["a", "b/c", "\"d\"", "é"], []] {
-                let question = QuestionRow(
-                    subtopicID: subtopicID, family: "quiz", position: 3, question: "Which?", choices: choices,
-                    correctIndex: -1, explanation: "", generationID: generationID)
-                try pair("questions", { try question.insert(db) }, { try question.insertFast(db) })
+            let contents: [ItemContent] = [
+                .lesson("# Notes\n\nBody é"), .pair(PairItem(front: "Q?", back: "A", hint: "a letter")),
+                .choice(ChoiceItem(question: "Which?", choices: ["a", "b/c", "\"d\"", "é"], correctIndex: -1, explanation: "")),
+                .cloze(ClozeItem(text: "The {{c1::cell}} divides.", extra: "")),
+            ]
+            for (position, content) in contents.enumerated() {
+                let item = try ItemRow(subtopicID: subtopicID, family: "f\(position)", position: position, content: content, generationID: generationID)
+                try pair("items", { try item.insert(db) }, { try item.insertFast(db) })
             }
-            let term = TermRow(subtopicID: subtopicID, family: "terms", position: 1, term: "Vector", definition: "An element", generationID: generationID)
-            try pair("terms", { try term.insert(db) }, { try term.insertFast(db) })
         }
     }
 }

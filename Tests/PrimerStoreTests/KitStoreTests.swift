@@ -42,33 +42,35 @@ import Testing
             Citation(url: "https://a.example", title: "A", snippet: "a"),
             Citation(url: "https://b.example", title: "B"),
         ]
-        let cards = [Flashcard(front: "Lipid bilayer", back: "Two layers"), Flashcard(front: "Osmosis", back: "Water")]
+        let cards = [PairItem(front: "Lipid bilayer", back: "Two layers"), PairItem(front: "Osmosis", back: "Water")]
         let quiz = [
-            QuizQuestion(question: "What crosses?", choices: ["Water", "Ions", "Proteins", "None"], correctIndex: 0,
+            ChoiceItem(question: "What crosses?", choices: ["Water", "Ions", "Proteins", "None"], correctIndex: 0,
                          explanation: "Small molecules.")
         ]
-        let terms = [Term(term: "bilayer", definition: "two layers"), Term(term: "osmosis", definition: "water moves")]
+        let terms = [PairItem(front: "bilayer", back: "two layers"), PairItem(front: "osmosis", back: "water moves")]
         try store.saveContent(
-            subjectID: subject.id, subtopicID: membranes.id, output: .notes("# Membranes"),
+            subjectID: subject.id, subtopicID: membranes.id, output: .lesson("# Membranes"),
             generation: generation("notes", citations: web))
         try store.saveContent(
-            subjectID: subject.id, subtopicID: membranes.id, output: .flashcards(cards),
+            subjectID: subject.id, subtopicID: membranes.id, output: .pairs(cards),
             generation: generation("flashcards", citations: [web[1], Citation(url: "https://c.example")]))
         try store.saveContent(
-            subjectID: subject.id, subtopicID: membranes.id, output: .quiz(quiz), generation: generation("quiz"))
+            subjectID: subject.id, subtopicID: membranes.id, output: .choices(quiz), generation: generation("quiz"))
         let rejected = [
             AttemptRecord(number: 1, status: .rejected, reasons: ["only 2 terms"], dropped: ["x"], latencyMs: 5),
             AttemptRecord(number: 2, status: .accepted, usage: TokenUsage(promptTokens: 7), cost: 0.5),
         ]
         try store.saveContent(
-            subjectID: subject.id, subtopicID: membranes.id, output: .terms(terms),
+            subjectID: subject.id, subtopicID: membranes.id, output: .pairs(terms),
             generation: generation("terms", attempts: rejected))
         try store.recordFailure(
             subjectID: subject.id, subtopicID: plan[0].subtopics[1].id,
             generation: generation("notes", status: .failed, error: "provider 'mock': boom"))
 
-        #expect(try store.notes(subtopicID: membranes.id) == "# Membranes")
-        #expect(try store.terms(subjectID: subject.id) == ["bilayer", "osmosis"])
+        #expect(try store.lesson(subtopicID: membranes.id, family: "notes") == "# Membranes")
+        #expect(try store.lesson(subtopicID: membranes.id, family: "grammar-lesson") == nil)
+        #expect(try store.glossary(subjectID: subject.id, family: "terms") == ["bilayer", "osmosis"])
+        #expect(try store.glossary(subjectID: subject.id, family: "flashcards") == cards.map(\.front))
         #expect(try store.completedFamilies(subtopicID: membranes.id) == ["notes", "flashcards", "quiz", "terms"])
         #expect(try store.completedFamilies(subtopicID: plan[0].subtopics[1].id).isEmpty)
 
@@ -77,17 +79,17 @@ import Testing
         #expect(kit.topics.map(\.title) == ["Cells", "Genetics"])
         #expect(kit.topics[1].subtopics.map(\.title) == ["DNA", "Inheritance", "Mutations"])
         let first = kit.topics[0].subtopics[0]
-        #expect(first.notes == "# Membranes")
-        #expect(first.flashcards == cards)
-        #expect(first.questions == quiz)
-        #expect(first.terms == terms)
+        #expect(first.lesson == "# Membranes")
+        #expect(first.pairs("flashcards") == cards)
+        #expect(first.choices("quiz") == quiz)
+        #expect(first.pairs("terms") == terms)
         #expect(first.sources.map(\.url) == ["https://a.example", "https://b.example", "https://c.example"])
         #expect(first.sources[0] == web[0])
         #expect(first.generations.map(\.family) == ["notes", "flashcards", "quiz", "terms"])
         #expect(first.generations[0].promptTokens == 100 && first.generations[0].cost == 0.002)
         #expect(first.generations[3].attempts == 2 && first.generations[3].cost == 0.5)
         let failed = kit.topics[0].subtopics[1]
-        #expect(failed.notes == nil && failed.flashcards.isEmpty)
+        #expect(failed.lesson == nil && failed.pairs("flashcards").isEmpty)
         #expect(failed.generations.map(\.status) == ["failed"])
         #expect(failed.generations[0].error == "provider 'mock': boom")
 
@@ -104,7 +106,11 @@ import Testing
         let summary = try #require(try store.listSubjects().first)
         #expect(summary.title == "Biology" && summary.kind == .general)
         #expect(summary.topics == 2 && summary.subtopics == 5 && summary.lessons == 1)
-        #expect(summary.flashcards == 2 && summary.questions == 1 && summary.terms == 2)
+        #expect(summary.families == [
+            FamilyCount(family: "notes", shape: .lesson, items: 1), FamilyCount(family: "flashcards", shape: .pair, items: 2),
+            FamilyCount(family: "quiz", shape: .choice, items: 1), FamilyCount(family: "terms", shape: .pair, items: 2),
+        ])
+        #expect(summary.items == 5)
         #expect(summary.updatedAt >= summary.createdAt)
 
         // The kit is what `show --format json` emits: it survives a JSON round trip.
@@ -121,16 +127,16 @@ import Testing
         let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[1].subtopics[0].id
         try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .notes("DNA"),
+            subjectID: subject.id, subtopicID: subtopic, output: .lesson("DNA"),
             generation: generation("notes", citations: [Citation(url: "https://dna.example")]))
         try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "A", back: "T")]),
+            subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "A", back: "T")]),
             generation: generation("flashcards"))
         try store.recordFailure(subjectID: subject.id, subtopicID: subtopic, generation: generation("quiz", status: .failed))
         let before = try rawCounts(path)
         #expect(before["topics"] == 2 && before["subtopics"] == 5)
         #expect(before["generations"] == 4 && before["attempts"] == 4 && before["citations"] == 1)
-        #expect(before["notes"] == 1 && before["flashcards"] == 1)
+        #expect(before["items"] == 2)
 
         let newPlan = Plan(topics: [PlanTopic(title: "Evolution", subtopics: ["Selection"])])
         let stored = try store.replacePlan(subjectID: subject.id, plan: newPlan, generation: generation("plan"))
@@ -140,7 +146,7 @@ import Testing
         #expect(after["topics"] == 1 && after["subtopics"] == 1)
         // Both plan generations stay (they belong to the subject); subtopic ones went with their subtopic.
         #expect(after["generations"] == 2 && after["attempts"] == 2 && after["citations"] == 0)
-        #expect(after["notes"] == 0 && after["flashcards"] == 0)
+        #expect(after["items"] == 0)
         #expect(try store.counts() == after)
     }
 
@@ -158,17 +164,17 @@ import Testing
             generation: generation("plan", citations: [Citation(url: "https://plan.example")]))
         let subtopic = plan[0].subtopics[0].id
         try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .notes("N"),
+            subjectID: subject.id, subtopicID: subtopic, output: .lesson("N"),
             generation: generation("notes", citations: [Citation(url: "https://n.example")]))
         try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "F", back: "B")]),
+            subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "F", back: "B")]),
             generation: generation("flashcards"))
         try store.saveContent(
             subjectID: subject.id, subtopicID: subtopic,
-            output: .quiz([QuizQuestion(question: "Q", choices: ["a", "b", "c", "d"], correctIndex: 1, explanation: "")]),
+            output: .choices([ChoiceItem(question: "Q", choices: ["a", "b", "c", "d"], correctIndex: 1, explanation: "")]),
             generation: generation("quiz"))
         try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .terms([Term(term: "t", definition: "d")]),
+            subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "t", back: "d")]),
             generation: generation("terms"))
         try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: generation("plan", status: .failed))
         try store.dbPool.write { db in
@@ -205,10 +211,10 @@ import Testing
                 error: "gave up after 2 attempts"))
         let counts = try store.counts()
         #expect(counts["generations"] == 2 && counts["attempts"] == 3)
-        #expect(counts["notes"] == 0 && counts["flashcards"] == 0 && counts["questions"] == 0 && counts["terms"] == 0)
+        #expect(counts["items"] == 0)
         #expect(counts["citations"] == 0)
         #expect(try store.completedFamilies(subtopicID: subtopic).isEmpty)
-        #expect(try store.notes(subtopicID: subtopic) == nil)
+        #expect(try store.lesson(subtopicID: subtopic, family: "notes") == nil)
         let failed = try #require(try store.generations(subjectTitle: "Biology").last)
         #expect(failed.status == "failed" && failed.error == "gave up after 2 attempts" && failed.attempts == 2)
         #expect(try store.attempts(generationID: failed.id).map(\.reasons) == [["too short"], ["provider 'mock': timeout"]])
@@ -221,21 +227,21 @@ import Testing
         let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[0].subtopics[0].id
         #expect(try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .notes("first"),
+            subjectID: subject.id, subtopicID: subtopic, output: .lesson("first"),
             generation: generation("notes", citations: [Citation(url: "https://first.example")])))
         #expect(try store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "1", back: "1")]),
+            subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "1", back: "1")]),
             generation: generation("flashcards")))
         // A second run's answers for the same families (it raced the first one) are not kept.
         #expect(try !store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .notes("second"),
+            subjectID: subject.id, subtopicID: subtopic, output: .lesson("second"),
             generation: generation("notes", citations: [Citation(url: "https://second.example")])))
         #expect(try !store.saveContent(
-            subjectID: subject.id, subtopicID: subtopic, output: .flashcards([Flashcard(front: "2", back: "2")]),
+            subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "2", back: "2")]),
             generation: generation("flashcards")))
         let stored = try #require(try store.kit(subjectTitle: "Biology")).topics[0].subtopics[0]
-        #expect(stored.notes == "first")
-        #expect(stored.flashcards == [Flashcard(front: "1", back: "1")])
+        #expect(stored.lesson == "first")
+        #expect(stored.pairs("flashcards") == [PairItem(front: "1", back: "1")])
         #expect(stored.sources.map(\.url) == ["https://first.example"])
         // The discarded answers stay as provenance (their calls and tokens were spent), marked so.
         let rows = try store.generations(subjectTitle: "Biology").filter { $0.subtopicID == subtopic }
@@ -264,7 +270,7 @@ import Testing
         let subtopic = plan[0].subtopics[0].id
         #expect(throws: StoreError.self) {
             try store.saveContent(
-                subjectID: chemistry.id, subtopicID: subtopic, output: .notes("x"), generation: generation("notes"))
+                subjectID: chemistry.id, subtopicID: subtopic, output: .lesson("x"), generation: generation("notes"))
         }
         #expect(throws: StoreError.self) {
             try store.saveContent(
@@ -277,6 +283,6 @@ import Testing
             try store.upsertSubject(title: "  ", notes: "", kind: .general, instructions: "")
         }
         let counts = try store.counts()
-        #expect(counts["generations"] == 1 && counts["notes"] == 0)
+        #expect(counts["generations"] == 1 && counts["items"] == 0)
     }
 }

@@ -27,13 +27,8 @@ struct CountGate: Gate {
     }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        let noun: String
-        switch output {
-        case .flashcards: noun = "flashcard"
-        case .quiz: noun = "question"
-        case .terms: noun = "term"
-        case .plan, .notes: return GateVerdict(output: output)
-        }
+        guard output.shape.isItemList else { return GateVerdict(output: output) }
+        let noun = (context.labels ?? .defaults(for: output.shape)).noun
         let n = output.itemCount
         var rejections: [String] = []
         if let min = bounds.min, n < min {

@@ -1,6 +1,6 @@
 import Yams
 
-/// `dedupe`: drops items whose primary text (card front, question, term) normalises to the same
+/// `dedupe`: drops items whose primary text (front, question, cloze text) normalises to the same
 /// text as an earlier item's, and cards whose front and back together equal an earlier card's.
 ///
 /// For language subjects a card is a duplicate only when front *and* back repeat, because the
@@ -21,15 +21,14 @@ struct DedupeGate: Gate {
         func norm(_ text: String) -> String { GateText.normalize(text, dropArticles: !language) }
         var seenPrimary = Set<String>()
         var seenPairs = Set<String>()
-        return output.droppingItems { item in
+        return output.droppingItems(context) { item in
             let primary = norm(item.primaryText)
             var pair: String?
             switch item {
-            case .card(let card): pair = primary + "\u{1F}" + norm(card.back)
-            case .term(let term) where language: pair = primary + "\u{1F}" + norm(term.definition)
-            default: break
+            case .pair(let item, _): pair = primary + "\u{1F}" + norm(item.back)
+            case .choice, .cloze: break
             }
-            // Language cards and terms are keyed by the pair only (see above).
+            // Language pairs are keyed by front and back together (see above).
             let primaryKey: String? = (language && pair != nil) ? nil : primary
             let repeated =
                 (primaryKey.map(seenPrimary.contains) ?? false) || (pair.map(seenPairs.contains) ?? false)

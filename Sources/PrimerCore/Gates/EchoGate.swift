@@ -2,11 +2,10 @@ import Yams
 
 /// `echo`: drops items whose answer only repeats the prompt.
 ///
-/// - card: the back normalises to the front, is a piece of the front ("What is a vector space?"
+/// - pair (flashcards, terms): the back normalises to the front, is a piece of the front ("What is a vector space?"
 ///   → "A vector space"), or wraps the front in nothing new ("Vector" → "A vector is a vector").
 ///   Fronts that offer a choice ("sine or cosine?", "True or false: …") only drop on exact
 ///   equality, since their answer is one of the offered words by design. See `repeats`.
-/// - term: the same with term and definition ("Vector: a vector").
 /// - question: the explanation normalises to the question or to the correct choice.
 ///
 /// Language cards and terms are left alone: cognates ("hotel | hotel", "el taxi | the taxi") are
@@ -23,16 +22,13 @@ struct EchoGate: Gate {
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         let language = context.subjectKind == .language
-        return output.droppingItems { item in
+        return output.droppingItems(context) { item in
             switch item {
-            case .card(let card) where !language:
-                let offersChoice = GateText.words(card.front).contains("or")
-                guard Self.repeats(card.back, prompt: card.front, exactOnly: offersChoice) else { return nil }
-                return "dropped echo: answer repeats \(GateText.quote(card.front))"
-            case .term(let term) where !language:
-                guard Self.repeats(term.definition, prompt: term.term, exactOnly: false) else { return nil }
-                return "dropped echo: definition repeats \(GateText.quote(term.term))"
-            case .question(let q):
+            case .pair(let pair, let labels) where !language:
+                let offersChoice = GateText.words(pair.front).contains("or")
+                guard Self.repeats(pair.back, prompt: pair.front, exactOnly: offersChoice) else { return nil }
+                return "dropped echo: \(labels.label("back")) repeats \(GateText.quote(pair.front))"
+            case .choice(let q, _):
                 let explanation = GateText.normalize(q.explanation)
                 guard !explanation.isEmpty else { return nil }  // quiz-shape's job
                 if explanation == GateText.normalize(q.question) {

@@ -6,10 +6,13 @@ public struct GateContext: Sendable, Equatable {
     public var subtopic: String
     /// The other subtopics of the plan (same topic first); content about them is off-scope here.
     public var siblings: [String]
+    /// The family's names for its items, for reasons; nil: the shape's defaults.
+    public var labels: ItemLabels?
     public init(
         subject: String, subjectKind: SubjectKind = .general, topic: String = "",
-        subtopic: String = "", siblings: [String] = []
+        subtopic: String = "", siblings: [String] = [], labels: ItemLabels? = nil
     ) {
+        self.labels = labels
         self.subject = subject
         self.subjectKind = subjectKind
         self.topic = topic

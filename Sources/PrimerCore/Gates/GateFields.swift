@@ -1,34 +1,28 @@
-/// The fields a gate may name in YAML (`pattern: {field: back}`, `length: {fields: {front: …}}`),
-/// spelled as the item types and `show --format json` spell them: `Flashcard.front`/`back`,
-/// `QuizQuestion.question`/`choices`/`explanation`, `Term.term`/`definition`. Notes have one
-/// `body`; a plan has `topic` and `subtopic` titles.
+/// The fields a gate may name in YAML (`pattern: {field: back}`, `length: {fields: {front: …}}`):
+/// the shape's fields as `Shape.fields` and `show --format json` spell them.
 enum GateField {
-    /// The fields of one output kind's items.
-    static func names(for output: OutputKind) -> [String] {
-        switch output {
-        case .flashcards: ["front", "back"]
-        case .quiz: ["question", "choices", "explanation"]
-        case .terms: ["term", "definition"]
-        case .notes: ["body"]
-        case .plan: ["topic", "subtopic"]
-        }
+    /// The fields of one shape's items.
+    static func names(for shape: Shape) -> [String] { shape.fields }
+
+    /// Every field of every shape.
+    static var all: [String] {
+        var seen: [String] = []
+        for field in Shape.allCases.flatMap(\.fields) where !seen.contains(field) { seen.append(field) }
+        return seen
     }
 
-    /// Every field of every output kind.
-    static var all: [String] { OutputKind.allCases.flatMap(names(for:)) }
-
-    /// "front, back (flashcards); question, choices, explanation (quiz); …", for errors.
-    static func listing(_ outputs: [OutputKind] = OutputKind.allCases) -> String {
-        outputs.map { "\(names(for: $0).joined(separator: ", ")) (\($0.rawValue))" }.joined(separator: "; ")
+    /// "front, back, hint (pair); question, choices, explanation (choice); …", for errors.
+    static func listing(_ shapes: [Shape] = Shape.allCases) -> String {
+        shapes.map { "\(names(for: $0).joined(separator: ", ")) (\($0.rawValue))" }.joined(separator: "; ")
     }
 
     /// The error for a name that is no field at all, with a suggestion for a near miss
     /// ("choice" → "choices").
     static func unknown(
-        _ name: String, gate: String, option: String, line: Int?, outputs: [OutputKind] = OutputKind.allCases
+        _ name: String, gate: String, option: String, line: Int?, shapes: [Shape] = Shape.allCases
     ) -> GateConfigError {
-        let candidates = outputs.flatMap(names(for:))
-        var problem = "unknown field '\(name)' (fields: \(listing(outputs)))"
+        let candidates = shapes.flatMap(names(for:))
+        var problem = "unknown field '\(name)' (fields: \(listing(shapes)))"
         let scored = candidates.map { ($0, GateRegistry.editDistance(name.lowercased(), $0)) }
         if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 { problem += "; did you mean '\(best.0)'?" }
         return GateConfigError(gate: gate, option: option, problem: problem, line: line)
@@ -51,43 +45,32 @@ protocol FieldNamingGate: Gate {
 }
 
 extension FieldNamingGate {
-    /// One error per named field that `output`'s items do not have.
-    func fieldProblems(output: OutputKind) -> [GateConfigError] {
-        let fields = GateField.names(for: output)
+    /// One error per named field that `shape`'s items do not have.
+    func fieldProblems(shape: Shape) -> [GateConfigError] {
+        let fields = GateField.names(for: shape)
         return namedFields.filter { !fields.contains($0.name) }.map { named in
             GateConfigError(
                 gate: name, option: named.option,
-                problem: "\(output.rawValue) items have no field '\(named.name)' (their fields: \(fields.joined(separator: ", ")))",
+                problem: "\(shape.rawValue) items have no field '\(named.name)' (their fields: \(fields.joined(separator: ", ")))",
                 line: named.line)
         }
     }
 }
 
 extension GateItem {
-    /// The texts of one field as `GateField` names it: one text, or each choice for `choices`;
+    /// The texts of one field as `Shape.fields` names it: one text, or each choice for `choices`;
     /// empty for a field this kind of item does not have.
     func values(of field: String) -> [String] {
         switch (self, field) {
-        case (.card(let card), "front"): [card.front]
-        case (.card(let card), "back"): [card.back]
-        case (.question(let q), "question"): [q.question]
-        case (.question(let q), "choices"): q.choices
-        case (.question(let q), "explanation"): [q.explanation]
-        case (.term(let term), "term"): [term.term]
-        case (.term(let term), "definition"): [term.definition]
+        case (.pair(let pair, _), "front"): [pair.front]
+        case (.pair(let pair, _), "back"): [pair.back]
+        case (.pair(let pair, _), "hint"): pair.hint.map { [$0] } ?? []
+        case (.choice(let q, _), "question"): [q.question]
+        case (.choice(let q, _), "choices"): q.choices
+        case (.choice(let q, _), "explanation"): [q.explanation]
+        case (.cloze(let cloze, _), "text"): [cloze.text]
+        case (.cloze(let cloze, _), "extra"): cloze.extra.isEmpty ? [] : [cloze.extra]
         default: []
-        }
-    }
-}
-
-extension GeneratedOutput {
-    /// The items of a list output (flashcards, quiz, terms) in order; none for plans and notes.
-    var gateItems: [GateItem] {
-        switch self {
-        case .flashcards(let cards): cards.map(GateItem.card)
-        case .quiz(let questions): questions.map(GateItem.question)
-        case .terms(let terms): terms.map(GateItem.term)
-        case .plan, .notes: []
         }
     }
 }

@@ -266,59 +266,73 @@ enum GateText {
     }
 }
 
-/// One item of a list output, so item gates can be written once for cards, questions and terms.
+/// One item of a list output, with the family's names for it, as gates see it.
 enum GateItem {
-    case card(Flashcard)
-    case question(QuizQuestion)
-    case term(Term)
+    case pair(PairItem, ItemLabels)
+    case choice(ChoiceItem, ItemLabels)
+    case cloze(ClozeItem, ItemLabels)
 
-    /// "flashcard", "question", "term".
-    var noun: String {
+    var labels: ItemLabels {
         switch self {
-        case .card: "flashcard"
-        case .question: "question"
-        case .term: "term"
+        case .pair(_, let labels), .choice(_, let labels), .cloze(_, let labels): labels
         }
     }
 
-    /// The text that names the item: card front, question text, term.
+    /// "flashcard", "question", "term": the family's noun for one item.
+    var noun: String { labels.noun }
+
+    /// The text that names the item: the front, the question, the cloze text.
     var primaryText: String {
         switch self {
-        case .card(let card): card.front
-        case .question(let question): question.question
-        case .term(let term): term.term
+        case .pair(let pair, _): pair.front
+        case .choice(let question, _): question.question
+        case .cloze(let cloze, _): cloze.text
         }
     }
 
-    /// Every text field, with the name used in reasons and per-field options.
-    var fields: [(name: String, text: String)] {
+    /// Every text field: the shape's field (`Shape.fields`; each choice is one of `choices`), the
+    /// name reasons use (the family's label; "choice" for one choice) and the text.
+    var fields: [(field: String, name: String, text: String)] {
+        func named(_ field: String, _ text: String) -> (field: String, name: String, text: String) {
+            (field, labels.label(field), text)
+        }
         switch self {
-        case .card(let card):
-            [("front", card.front), ("back", card.back)]
-        case .question(let q):
-            [("question", q.question)] + q.choices.map { ("choice", $0) } + [("explanation", q.explanation)]
-        case .term(let term):
-            [("term", term.term), ("definition", term.definition)]
+        case .pair(let pair, _):
+            return [named("front", pair.front), named("back", pair.back)] + (pair.hint.map { [named("hint", $0)] } ?? [])
+        case .choice(let q, _):
+            return [named("question", q.question)] + q.choices.map { ("choices", "choice", $0) } + [named("explanation", q.explanation)]
+        case .cloze(let cloze, _):
+            return [named("text", cloze.text)] + (cloze.extra.isEmpty ? [] : [named("extra", cloze.extra)])
         }
     }
 
-    /// The text an item is about, for the scope check: card front and back, question and its
-    /// correct choice (distractors may legitimately name other subtopics), term and definition.
+    /// The text an item is about, for the scope check: front and back, question and its correct
+    /// choice (distractors may legitimately name other subtopics), the cloze text.
     var aboutText: String {
         switch self {
-        case .card(let card): card.front + "\n" + card.back
-        case .question(let q):
+        case .pair(let pair, _): pair.front + "\n" + pair.back
+        case .choice(let q, _):
             q.question + "\n" + (q.choices.indices.contains(q.correctIndex) ? q.choices[q.correctIndex] : "")
-        case .term(let term): term.term + "\n" + term.definition
+        case .cloze(let cloze, _): ClozeText.plain(cloze.text)
         }
     }
 }
 
 extension GeneratedOutput {
-    /// Runs `check` on each item of a list output (flashcards, quiz, terms) in order and keeps
-    /// the items it returns nil for; a non-nil result is that item's drop reason. Plans and
-    /// notes come back unchanged.
-    func droppingItems(_ check: (GateItem) -> String?) -> GateVerdict {
+    /// The items of a list output in order, named with `labels`; none for plans and lessons.
+    func gateItems(_ labels: ItemLabels) -> [GateItem] {
+        switch self {
+        case .pairs(let items): items.map { .pair($0, labels) }
+        case .choices(let items): items.map { .choice($0, labels) }
+        case .clozes(let items): items.map { .cloze($0, labels) }
+        case .plan, .lesson: []
+        }
+    }
+
+    /// Runs `check` on each item of a list output in order and keeps the items it returns nil
+    /// for; a non-nil result is that item's drop reason. Plans and lessons come back unchanged.
+    func droppingItems(_ context: GateContext, _ check: (GateItem) -> String?) -> GateVerdict {
+        let labels = context.labels ?? .defaults(for: shape)
         var dropped: [String] = []
         func keep(_ item: GateItem) -> Bool {
             guard let reason = check(item) else { return true }
@@ -326,16 +340,13 @@ extension GeneratedOutput {
             return false
         }
         switch self {
-        case .flashcards(let cards):
-            let kept = cards.filter { keep(.card($0)) }
-            return GateVerdict(output: .flashcards(kept), dropped: dropped)
-        case .quiz(let questions):
-            let kept = questions.filter { keep(.question($0)) }
-            return GateVerdict(output: .quiz(kept), dropped: dropped)
-        case .terms(let terms):
-            let kept = terms.filter { keep(.term($0)) }
-            return GateVerdict(output: .terms(kept), dropped: dropped)
-        case .plan, .notes:
+        case .pairs(let items):
+            return GateVerdict(output: .pairs(items.filter { keep(.pair($0, labels)) }), dropped: dropped)
+        case .choices(let items):
+            return GateVerdict(output: .choices(items.filter { keep(.choice($0, labels)) }), dropped: dropped)
+        case .clozes(let items):
+            return GateVerdict(output: .clozes(items.filter { keep(.cloze($0, labels)) }), dropped: dropped)
+        case .plan, .lesson:
             return GateVerdict(output: self)
         }
     }

@@ -8,21 +8,24 @@ import Yams
 /// - length: {min: 2, max: 400, fields: {front: {max: 150}, choices: {max: 120}}}
 /// - length: {min: 2, max: 400, front: {max: 150}, choice: {max: 120}}   # the first spelling
 /// ```
-/// A per-field mapping overrides only the bounds it names. `fields:` takes the item fields as
-/// `GateField` names them (front, back, question, choices, explanation, term, definition); the
-/// first spelling, field keys beside min and max (with `choice` for each choice), still works. A
+/// A per-field mapping overrides only the bounds it names. `fields:` takes the shape's fields
+/// (front, back, hint; question, choices, explanation; text, extra); the first spelling, field
+/// keys beside min and max (`choice` for each choice, `term`/`definition` for a pair), still works. A
 /// `length` without min or max means `min: 1`, i.e. no empty fields. Plans and notes are left
 /// alone (plan-bounds and notes-length cover them).
 struct LengthGate: FieldNamingGate {
     static let gateName = "length"
-    /// Field names as reasons and `fieldBounds` spell them (`GateItem.fields`), also the keys of
-    /// the first spelling.
-    static let fieldNames = ["front", "back", "question", "choice", "explanation", "term", "definition"]
-    /// The outputs whose items `length` checks.
-    static let outputs: [OutputKind] = [.flashcards, .quiz, .terms]
+    /// The first spelling's keys beside min and max, and the shape field each bounds.
+    static let firstSpelling: KeyValuePairs<String, String> = [
+        "front": "front", "back": "back", "question": "question", "choice": "choices", "explanation": "explanation",
+        "term": "front", "definition": "back",
+    ]
+    /// The shapes whose items `length` checks.
+    static let shapes: [Shape] = [.pair, .choice, .cloze]
     var name: String { Self.gateName }
 
     var bounds: GateBounds
+    /// Bounds by shape field (`Shape.fields`).
     var fieldBounds: [String: GateBounds]
     let namedFields: [GateFieldName]
 
@@ -39,25 +42,27 @@ struct LengthGate: FieldNamingGate {
         if bounds.min == nil && bounds.max == nil { bounds.min = 1 }
         var fieldBounds: [String: GateBounds] = [:]
         var named: [GateFieldName] = []
-        for field in Self.fieldNames {
-            guard let override = try reader.nestedBounds(field) else { continue }
-            fieldBounds[field] = try Self.merge(override, into: bounds, option: field, line: reader.line(field))
-            named.append(GateFieldName(name: Self.gateFieldName(field), option: field, line: reader.line(field)))
+        for (key, field) in Self.firstSpelling {
+            guard let override = try reader.nestedBounds(key) else { continue }
+            guard fieldBounds[field] == nil else {
+                throw GateConfigError(gate: gate, option: key, problem: "bounds `\(field)` a second time; keep one", line: reader.line(key))
+            }
+            fieldBounds[field] = try Self.merge(override, into: bounds, option: key, line: reader.line(key))
+            named.append(GateFieldName(name: field, option: key, line: reader.line(key)))
         }
         for entry in try reader.boundsByName("fields") ?? [] {
             let option = "fields.\(entry.name)"
-            guard Self.outputs.flatMap(GateField.names(for:)).contains(entry.name) else {
-                var error = GateField.unknown(entry.name, gate: gate, option: option, line: entry.line, outputs: Self.outputs)
+            guard Self.shapes.flatMap(GateField.names(for:)).contains(entry.name) else {
+                var error = GateField.unknown(entry.name, gate: gate, option: option, line: entry.line, shapes: Self.shapes)
                 if GateField.all.contains(entry.name) {
-                    error.problem += "; for notes use notes-length, for plans plan-bounds or a pattern gate"
+                    error.problem += "; for lessons use notes-length, for plans plan-bounds or a pattern gate"
                 }
                 throw error
             }
-            let key = entry.name == "choices" ? "choice" : entry.name
-            guard fieldBounds[key] == nil else {
-                throw GateConfigError(gate: gate, option: option, problem: "given twice: as `\(key)` and under `fields`; keep one", line: entry.line)
+            guard fieldBounds[entry.name] == nil else {
+                throw GateConfigError(gate: gate, option: option, problem: "given twice: beside min and max and under `fields`; keep one", line: entry.line)
             }
-            fieldBounds[key] = try Self.merge(entry.bounds, into: bounds, option: option, line: entry.line)
+            fieldBounds[entry.name] = try Self.merge(entry.bounds, into: bounds, option: option, line: entry.line)
             named.append(GateFieldName(name: entry.name, option: option, line: entry.line))
         }
         try reader.finish()
@@ -73,15 +78,10 @@ struct LengthGate: FieldNamingGate {
         return merged
     }
 
-    /// The `GateField` name of a first-spelling key (`choice` is one of the `choices`).
-    private static func gateFieldName(_ key: String) -> String {
-        key == "choice" ? "choices" : key
-    }
-
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        output.droppingItems { item in
+        output.droppingItems(context) { item in
             for field in item.fields {
-                let limits = fieldBounds[field.name] ?? bounds
+                let limits = fieldBounds[field.field] ?? bounds
                 let n = GateText.characterCount(FastText.trimmed(field.text))
                 if let min = limits.min, n < min {
                     return "dropped \(item.noun) \(GateText.quote(item.primaryText)): \(field.name) is \(GateText.count(n, "character")) (min \(min))"

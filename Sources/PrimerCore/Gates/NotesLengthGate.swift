@@ -28,7 +28,7 @@ struct NotesLengthGate: Gate {
     }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        guard case .notes(let text) = output else { return GateVerdict(output: output) }
+        guard case .lesson(let text) = output else { return GateVerdict(output: output) }
         if Self.isPlaceholder(text) {
             let shown = GateText.trimmed(text)
             let what = shown.isEmpty ? "empty" : "only a placeholder (\(GateText.quote(shown, limit: 40)))"

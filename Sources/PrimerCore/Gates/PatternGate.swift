@@ -95,16 +95,16 @@ struct PatternGate: FieldNamingGate {
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         switch output {
-        case .notes(let text):
+        case .lesson(let text):
             guard field == "body", let problem = problem(text, label: "the text") else { return GateVerdict(output: output) }
             return GateVerdict(output: output, rejections: ["the notes: \(problem)"])
         case .plan(let plan):
             return apply(plan)
-        case .flashcards, .quiz, .terms:
+        case .pairs, .choices, .clozes:
             if action == .drop {
-                return output.droppingItems { item in failure(item).map { "dropped \($0)" } }
+                return output.droppingItems(context) { item in failure(item).map { "dropped \($0)" } }
             }
-            return GateVerdict(output: output, rejections: Self.capped(output.gateItems.compactMap(failure)))
+            return GateVerdict(output: output, rejections: Self.capped(output.gateItems(context.labels ?? .defaults(for: output.shape)).compactMap(failure)))
         }
     }
 

@@ -24,7 +24,7 @@ struct PlaceholdersGate: Gate {
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         let language = context.subjectKind == .language
-        return output.droppingItems { item in
+        return output.droppingItems(context) { item in
             let kinds = item.fields.map { Self.classify($0.text) }
             let allGeneric = kinds.allSatisfy { $0 != .content }
             let bad = zip(item.fields, kinds).first { _, kind in
@@ -41,11 +41,11 @@ struct PlaceholdersGate: Gate {
                 return "dropped \(item.noun) \(GateText.quote(name)): empty \(field.name)"
             }
             switch item {
-            case .card(let card):
-                return "dropped placeholder \(GateText.quote(card.front + " | " + card.back))"
-            case .term(let term):
-                return "dropped placeholder \(GateText.quote(term.term + ": " + term.definition))"
-            case .question(let q):
+            case .pair(let pair, _):
+                return "dropped placeholder \(GateText.quote(pair.front + " | " + pair.back))"
+            case .cloze(let cloze, _):
+                return "dropped placeholder \(GateText.quote(cloze.text))"
+            case .choice(let q, _):
                 if field.name == "question" { return "dropped placeholder question \(GateText.quote(q.question))" }
                 return "dropped question \(GateText.quote(q.question)): placeholder \(field.name) \(GateText.quote(field.text))"
             }

@@ -27,14 +27,14 @@ struct QuizShapeGate: Gate {
     }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        output.droppingItems { item in
-            guard case .question(let q) = item, let problem = problem(q) else { return nil }
+        output.droppingItems(context) { item in
+            guard case .choice(let q, _) = item, let problem = problem(q) else { return nil }
             return "dropped question \(GateText.quote(q.question)): \(problem)"
         }
     }
 
     /// What is wrong with a question's shape, or nil.
-    func problem(_ q: QuizQuestion) -> String? {
+    func problem(_ q: ChoiceItem) -> String? {
         if q.choices.count != 4 { return "it has \(GateText.count(q.choices.count, "choice")), not 4" }
         if q.choices.contains(where: { FastText.trimmed($0).isEmpty }) {
             return "a choice is empty"

@@ -34,7 +34,7 @@ struct ScopeGate: Gate {
         let distinctive = titles.distinctive
         let siblings = titles.siblings
 
-        return output.droppingItems { item in
+        return output.droppingItems(context) { item in
             let mentioned = GateText.keywords(item.aboutText)
             if distinctive.contains(where: { GateText.set(mentioned, mentions: $0) }) { return nil }
             for sibling in siblings {

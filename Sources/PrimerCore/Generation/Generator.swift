@@ -134,13 +134,15 @@ public struct Generator: Sendable {
         }
         let parsed: GeneratedOutput
         do {
-            parsed = try OutputParser.parse(response.text, as: family.output)
+            parsed = try OutputParser.parse(response.text, for: family)
         } catch let failure as ParseFailure {
             return (nil, [failure.reason], [])
         } catch {
             return (nil, ["the answer could not be read: \(error)"], [])
         }
-        let verdict = family.gates.apply(parsed, context: gateContext)
+        var context = gateContext
+        context.labels = context.labels ?? family.labels
+        let verdict = family.gates.apply(parsed, context: context)
         if !verdict.rejections.isEmpty {
             return (nil, verdict.rejections + verdict.dropped, verdict.dropped)
         }

@@ -134,10 +134,12 @@ public protocol KitStore: Sendable {
     ) throws -> Bool
     /// Records a failed generation (its attempts and error); stores no content.
     func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws
-    /// The lesson (notes or grammar lesson) stored for a subtopic, if any.
-    func notes(subtopicID: Int64) throws -> String?
-    /// Terms already stored for the subject, so later subtopics do not define them again.
-    func terms(subjectID: Int64) throws -> [String]
+    /// The lesson `family` stored for a subtopic, if any (the pipeline names the family whose
+    /// role is the lesson).
+    func lesson(subtopicID: Int64, family: String) throws -> String?
+    /// The fronts `family` stored across the subject (the glossary family's terms), so later
+    /// subtopics do not define them again.
+    func glossary(subjectID: Int64, family: String) throws -> [String]
 
     /// Claims `work` for `owner` unless another run holds it with a heartbeat newer than
     /// `staleAfter` seconds and a live process; true when `owner` holds it now.

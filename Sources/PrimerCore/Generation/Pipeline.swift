@@ -153,8 +153,9 @@ public struct Pipeline: Sendable {
         summary.subtopicsInScope = work.count
 
         let runner = SubtopicRunner(
-            subjectID: subject.id, facts: facts, families: subtopicFamilies, generator: generator,
-            store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count,
+            subjectID: subject.id, facts: facts, families: subtopicFamilies,
+            lessonFamily: families.lessonFamily(for: kind)?.name, glossaryFamily: families.glossaryFamily(for: kind)?.name,
+            generator: generator, store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count,
             regenerating: options.regenerate)
         summary.familyOrder += runner.families.map(\.name)
         // Subtopics run side by side up to the concurrency limit; results merge in plan order.
@@ -227,7 +228,7 @@ public struct Pipeline: Sendable {
 
     static func purpose(_ family: PromptFamily, _ facts: SubjectFacts) -> RequestPurpose {
         var purpose = RequestPurpose(
-            family: family.name, output: family.output, subjectKind: facts.kind, language: facts.language,
+            family: family.name, shape: family.shape, role: family.role, labels: family.labels, subjectKind: facts.kind, language: facts.language,
             subject: facts.title, subjectNotes: facts.notes)
         purpose.outline = facts.outline
         return purpose

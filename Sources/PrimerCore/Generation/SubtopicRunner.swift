@@ -12,6 +12,10 @@ struct SubtopicRunner: Sendable {
     let subjectID: Int64
     let facts: SubjectFacts
     let families: [PromptFamily]
+    /// The families whose roles are the lesson and the glossary for this subject kind (read by
+    /// role: no family name is special).
+    let lessonFamily: String?
+    let glossaryFamily: String?
     let generator: Generator
     let store: any KitStore
     let context: ContextBuilder
@@ -68,7 +72,12 @@ struct SubtopicRunner: Sendable {
             }
             let step = index * families.count + position + 1
             progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
-            if shared == nil { shared = (try store.notes(subtopicID: subtopic.id) ?? "", try store.terms(subjectID: subjectID)) }
+            if shared == nil {
+                shared = (
+                    try lessonFamily.flatMap { try store.lesson(subtopicID: subtopic.id, family: $0) } ?? "",
+                    try glossaryFamily.map { try store.glossary(subjectID: subjectID, family: $0) } ?? []
+                )
+            }
             let subtopicFacts = SubtopicFacts(
                 topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
                 notes: shared?.notes ?? "", terms: shared?.terms ?? [], passages: passages)
@@ -88,7 +97,7 @@ struct SubtopicRunner: Sendable {
                 if try store.saveContent(
                     subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record, replacing: regenerating)
                 {
-                    if case .notes(let body) = output { shared?.notes = body }
+                    if case .lesson(let body) = output, family.name == lessonFamily { shared?.notes = body }
                     entries.append(.generated(outcome, items: output.itemCount))
                 } else {
                     shared = nil  // the lesson kept is another run's: read it again

@@ -5,16 +5,8 @@ public enum SubjectKind: String, Sendable, Codable, CaseIterable {
     case language
 }
 
-/// What a family produces; each kind has one parser and one place in the store.
-public enum OutputKind: String, Sendable, Codable, CaseIterable {
-    case plan
-    case notes
-    case flashcards
-    case quiz
-    case terms
-}
-
-/// A study plan: topics, each with its subtopics, in study order.
+/// A study plan: topics, each with its subtopics, in study order. The content of the `outline`
+/// shape.
 public struct Plan: Sendable, Equatable, Codable {
     public var topics: [PlanTopic]
     public init(topics: [PlanTopic]) { self.topics = topics }
@@ -32,17 +24,23 @@ public struct PlanTopic: Sendable, Equatable, Codable {
     }
 }
 
-public struct Flashcard: Sendable, Equatable, Codable {
+/// One item of the `pair` shape: a flashcard (question, answer), a glossary term (term,
+/// definition), a vocabulary entry (word, translation). The family names the two sides.
+public struct PairItem: Sendable, Equatable, Codable {
     public var front: String
     public var back: String
-    public init(front: String, back: String) {
+    /// A nudge shown on request before the back, when the family asks for one.
+    public var hint: String?
+    public init(front: String, back: String, hint: String? = nil) {
         self.front = front
         self.back = back
+        self.hint = hint
     }
 }
 
-/// A multiple-choice question: four choices, one correct, with an explanation of why.
-public struct QuizQuestion: Sendable, Equatable, Codable {
+/// One item of the `choice` shape: a multiple-choice question, one choice correct, with an
+/// explanation of why. True/false is a choice with two choices.
+public struct ChoiceItem: Sendable, Equatable, Codable {
     public var question: String
     public var choices: [String]
     /// Index into `choices`, or -1 when the answer gave no valid marker (a gate rejects it).
@@ -56,41 +54,44 @@ public struct QuizQuestion: Sendable, Equatable, Codable {
     }
 }
 
-public struct Term: Sendable, Equatable, Codable {
-    public var term: String
-    public var definition: String
-    public init(term: String, definition: String) {
-        self.term = term
-        self.definition = definition
+/// One item of the `cloze` shape: a text with numbered deletions written as Anki writes them,
+/// `{{c1::answer}}` or `{{c1::answer::hint}}`; each number is one card.
+public struct ClozeItem: Sendable, Equatable, Codable {
+    public var text: String
+    /// Extra text shown on the back of every card of the note.
+    public var extra: String
+    public init(text: String, extra: String = "") {
+        self.text = text
+        self.extra = extra
     }
 }
 
-/// The parsed (and, after gates, accepted) output of one family.
+/// The parsed (and, after gates, accepted) output of one family, by shape.
 public enum GeneratedOutput: Sendable, Equatable {
     case plan(Plan)
-    case notes(String)
-    case flashcards([Flashcard])
-    case quiz([QuizQuestion])
-    case terms([Term])
+    case lesson(String)
+    case pairs([PairItem])
+    case choices([ChoiceItem])
+    case clozes([ClozeItem])
 
-    public var kind: OutputKind {
+    public var shape: Shape {
         switch self {
-        case .plan: .plan
-        case .notes: .notes
-        case .flashcards: .flashcards
-        case .quiz: .quiz
-        case .terms: .terms
+        case .plan: .outline
+        case .lesson: .lesson
+        case .pairs: .pair
+        case .choices: .choice
+        case .clozes: .cloze
         }
     }
 
-    /// Number of items: topics+subtopics for a plan, 1 for notes, else the list length.
+    /// Number of items: topics+subtopics for a plan, 1 for a lesson, else the list length.
     public var itemCount: Int {
         switch self {
         case .plan(let plan): plan.topics.reduce(0) { $0 + 1 + $1.subtopics.count }
-        case .notes(let text): text.isEmpty ? 0 : 1
-        case .flashcards(let cards): cards.count
-        case .quiz(let questions): questions.count
-        case .terms(let terms): terms.count
+        case .lesson(let text): text.isEmpty ? 0 : 1
+        case .pairs(let items): items.count
+        case .choices(let items): items.count
+        case .clozes(let items): items.count
         }
     }
 }

@@ -36,26 +36,149 @@ public struct KitTopic: Sendable, Equatable, Codable {
 
 public struct KitSubtopic: Sendable, Equatable, Codable {
     public var title: String
-    /// The lesson: study notes, or a grammar lesson for language subjects.
-    public var notes: String?
-    public var flashcards: [Flashcard]
-    public var questions: [QuizQuestion]
-    public var terms: [Term]
+    /// What each family stored for the subtopic, in family order.
+    public var content: [KitContent]
     /// Sources the provider cited for this subtopic's content.
     public var sources: [Citation]
     /// One line of provenance per stored or failed generation.
     public var generations: [KitGeneration]
-    public init(
-        title: String, notes: String? = nil, flashcards: [Flashcard] = [], questions: [QuizQuestion] = [],
-        terms: [Term] = [], sources: [Citation] = [], generations: [KitGeneration] = []
-    ) {
+    public init(title: String, content: [KitContent] = [], sources: [Citation] = [], generations: [KitGeneration] = []) {
         self.title = title
-        self.notes = notes
-        self.flashcards = flashcards
-        self.questions = questions
-        self.terms = terms
+        self.content = content
         self.sources = sources
         self.generations = generations
+    }
+
+    /// The lesson: the text of the family whose role is the lesson (else the first lesson).
+    public var lesson: String? {
+        let lessons = content.filter { $0.shape == .lesson }
+        guard case .lesson(let text)? = (lessons.first { $0.role == .lesson } ?? lessons.first)?.items.first?.content else { return nil }
+        return text
+    }
+
+    /// The items of every family of `shape`, in family order.
+    public func items(of shape: Shape) -> [KitItem] {
+        content.filter { $0.shape == shape }.flatMap(\.items)
+    }
+}
+
+/// What one family stored for one subtopic: its items in order, with how people call them.
+public struct KitContent: Sendable, Equatable, Codable {
+    public var family: String
+    public var shape: Shape
+    /// The family's role, when the families it was made with are known.
+    public var role: FamilyRole?
+    /// The family's names for its items; the shape's defaults when its family is not known.
+    public var labels: ItemLabels
+    public var items: [KitItem]
+
+    public init(family: String, shape: Shape, role: FamilyRole? = nil, labels: ItemLabels? = nil, items: [KitItem]) {
+        self.family = family
+        self.shape = shape
+        self.role = role
+        self.labels = labels ?? .defaults(for: shape)
+        self.items = items
+    }
+
+    enum CodingKeys: String, CodingKey { case family, shape, role, labels, items }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        family = try container.decode(String.self, forKey: .family)
+        shape = try container.decode(Shape.self, forKey: .shape)
+        role = try container.decodeIfPresent(FamilyRole.self, forKey: .role)
+        labels = try container.decodeIfPresent(ItemLabels.self, forKey: .labels) ?? .defaults(for: shape)
+        var list = try container.nestedUnkeyedContainer(forKey: .items)
+        var items: [KitItem] = []
+        while !list.isAtEnd {
+            items.append(try KitItem(from: try list.superDecoder(), shape: shape))
+        }
+        self.items = items
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(family, forKey: .family)
+        try container.encode(shape, forKey: .shape)
+        try container.encodeIfPresent(role, forKey: .role)
+        try container.encode(labels, forKey: .labels)
+        try container.encode(items, forKey: .items)
+    }
+}
+
+/// One stored item: its id in the store and its content in its shape.
+public struct KitItem: Sendable, Equatable, Encodable {
+    public var id: Int64
+    public var content: ItemContent
+
+    public init(id: Int64, content: ItemContent) {
+        self.id = id
+        self.content = content
+    }
+
+    enum CodingKeys: String, CodingKey { case id }
+
+    /// `{"id": 7, "front": …, "back": …}`: the id beside the shape's fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try content.encodeFields(to: encoder)
+    }
+
+    init(from decoder: any Decoder, shape: Shape) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(Int64.self, forKey: .id)
+        content = try ItemContent(from: decoder, shape: shape)
+    }
+}
+
+/// The content of one item, by shape.
+public enum ItemContent: Sendable, Equatable {
+    case lesson(String)
+    case pair(PairItem)
+    case choice(ChoiceItem)
+    case cloze(ClozeItem)
+
+    public var shape: Shape {
+        switch self {
+        case .lesson: .lesson
+        case .pair: .pair
+        case .choice: .choice
+        case .cloze: .cloze
+        }
+    }
+
+    /// The items of an accepted output (a plan has none: it is the plan).
+    public static func items(of output: GeneratedOutput) -> [ItemContent] {
+        switch output {
+        case .plan: []
+        case .lesson(let text): [.lesson(text)]
+        case .pairs(let items): items.map(ItemContent.pair)
+        case .choices(let items): items.map(ItemContent.choice)
+        case .clozes(let items): items.map(ItemContent.cloze)
+        }
+    }
+
+    struct LessonFields: Codable { var body: String }
+
+    /// The shape's fields as a JSON object's keys (what the store keeps in `items.fields`).
+    public func encodeFields(to encoder: any Encoder) throws {
+        switch self {
+        case .lesson(let text): try LessonFields(body: text).encode(to: encoder)
+        case .pair(let item): try item.encode(to: encoder)
+        case .choice(let item): try item.encode(to: encoder)
+        case .cloze(let item): try item.encode(to: encoder)
+        }
+    }
+
+    public init(from decoder: any Decoder, shape: Shape) throws {
+        switch shape {
+        case .lesson: self = .lesson(try LessonFields(from: decoder).body)
+        case .pair: self = .pair(try PairItem(from: decoder))
+        case .choice: self = .choice(try ChoiceItem(from: decoder))
+        case .cloze: self = .cloze(try ClozeItem(from: decoder))
+        case .outline:
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an outline is the plan, not an item"))
+        }
     }
 }
 
@@ -86,5 +209,27 @@ public struct KitGeneration: Sendable, Equatable, Codable {
         self.cost = cost
         self.latencyMs = latencyMs
         self.error = error
+    }
+}
+
+extension KitSubtopic {
+    /// What `family` stored for the subtopic, if anything.
+    public func content(of family: String) -> KitContent? {
+        content.first { $0.family == family }
+    }
+
+    /// The pairs `family` stored (flashcards, terms, vocabulary), in order.
+    public func pairs(_ family: String) -> [PairItem] {
+        (content(of: family)?.items ?? []).compactMap { if case .pair(let pair) = $0.content { pair } else { nil } }
+    }
+
+    /// The questions `family` stored, in order.
+    public func choices(_ family: String) -> [ChoiceItem] {
+        (content(of: family)?.items ?? []).compactMap { if case .choice(let item) = $0.content { item } else { nil } }
+    }
+
+    /// The cloze notes `family` stored, in order.
+    public func clozes(_ family: String) -> [ClozeItem] {
+        (content(of: family)?.items ?? []).compactMap { if case .cloze(let item) = $0.content { item } else { nil } }
     }
 }

@@ -4,7 +4,7 @@
 public enum FlashcardParser {
     static let format = "write one card per line as `question | answer`, with nothing else"
 
-    public static func parse(_ text: String) throws -> [Flashcard] {
+    public static func parse(_ text: String) throws -> [PairItem] {
         if let json = JSONExtraction.extract(text) {
             let cards = fromJSON(json)
             if !cards.isEmpty { return cards }
@@ -16,7 +16,7 @@ public enum FlashcardParser {
         return cards
     }
 
-    static func fromJSON(_ json: Any) -> [Flashcard] {
+    static func fromJSON(_ json: Any) -> [PairItem] {
         let items = JSONAccess.items(json, containers: ["flashcards", "cards", "items"]) ?? []
         return items.compactMap { item in
             if let pair = item as? [String], pair.count == 2 {
@@ -25,13 +25,15 @@ public enum FlashcardParser {
             guard let object = item as? [String: Any] else { return nil }
             let front = JSONAccess.string(object, ["front", "question", "q", "word", "term", "prompt"])
             let back = JSONAccess.string(object, ["back", "answer", "a", "translation", "definition", "meaning"])
-            return card(front ?? "", back ?? "")
+            let hint = JSONAccess.string(object, ["hint", "clue"])
+            return card(front ?? "", back ?? "", hint: hint)
         }
     }
 
-    private static func card(_ front: String, _ back: String) -> Flashcard? {
+    private static func card(_ front: String, _ back: String, hint: String? = nil) -> PairItem? {
         let front = LineSyntax.trim(front), back = LineSyntax.trim(back)
-        return front.isEmpty || back.isEmpty ? nil : Flashcard(front: front, back: back)
+        let hint = hint.map(LineSyntax.trim).flatMap { $0.isEmpty ? nil : $0 }
+        return front.isEmpty || back.isEmpty ? nil : PairItem(front: front, back: back, hint: hint)
     }
 
     private enum Label { case question, answer }
@@ -47,8 +49,8 @@ public enum FlashcardParser {
         return (kind, LineSyntax.trim(match.output.3))
     }
 
-    static func fromLines(_ lines: [String]) -> [Flashcard] {
-        var cards: [Flashcard] = []
+    static func fromLines(_ lines: [String]) -> [PairItem] {
+        var cards: [PairItem] = []
         var question: [String]?
         var answer: [String]?
 
@@ -75,7 +77,7 @@ public enum FlashcardParser {
                 case .question:
                     flush()
                     if let (q, a) = LineSyntax.split(rest, at: [" A: ", " Answer: ", " Back: "]) {
-                        cards.append(Flashcard(front: q, back: a))
+                        cards.append(PairItem(front: q, back: a))
                     } else if let made = pipeCard(rest, next: nil) {
                         cards.append(made)
                     } else {
@@ -110,7 +112,7 @@ public enum FlashcardParser {
     /// A `question | answer` line or table row. Extra columns stay in the answer rather than
     /// being dropped. A table header row (followed by `---|---`, or made of header words) is
     /// skipped.
-    private static func pipeCard(_ line: String, next: String?) -> Flashcard? {
+    private static func pipeCard(_ line: String, next: String?) -> PairItem? {
         guard let cells = LineSyntax.pipeCells(line)?.filter({ !$0.isEmpty }), cells.count >= 2
         else { return nil }
         if let next, LineSyntax.isTableSeparator(next) { return nil }
@@ -119,12 +121,12 @@ public enum FlashcardParser {
     }
 
     /// `question — answer` (em or en dash with spaces; a hyphen would split compound words).
-    private static func dashCard(_ line: String) -> Flashcard? {
+    private static func dashCard(_ line: String) -> PairItem? {
         let text = LineSyntax.clean(line)
         guard !TextCleanup.isChatter(text),
             let (front, back) = LineSyntax.split(text, at: [" — ", " – ", " -- "])
         else { return nil }
-        return Flashcard(front: front, back: back)
+        return PairItem(front: front, back: back)
     }
 }
 

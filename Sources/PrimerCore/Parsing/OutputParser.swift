@@ -1,16 +1,25 @@
-/// Entry point: turns a model's raw answer into the typed output of one family.
+/// Entry point: turns a model's raw answer into the typed output of one family's shape.
 ///
 /// Parsers are tolerant of the many ways models format the same content, but they only parse:
 /// deduplication, counts and quality are the gates' job. They never invent items, and they throw
 /// `ParseFailure` with an actionable reason when nothing usable is found.
 public enum OutputParser {
-    public static func parse(_ text: String, as kind: OutputKind) throws -> GeneratedOutput {
-        switch kind {
-        case .plan: .plan(try PlanParser.parse(text))
-        case .notes: .notes(try NotesParser.parse(text))
-        case .flashcards: .flashcards(try FlashcardParser.parse(text))
-        case .quiz: .quiz(try QuizParser.parse(text))
-        case .terms: .terms(try TermParser.parse(text))
+    public static func parse(_ text: String, as shape: Shape, pairLines: PairLines = .questionAnswer) throws -> GeneratedOutput {
+        switch shape {
+        case .outline: .plan(try PlanParser.parse(text))
+        case .lesson: .lesson(try NotesParser.parse(text))
+        case .pair:
+            switch pairLines {
+            case .questionAnswer: .pairs(try FlashcardParser.parse(text))
+            case .termDefinition: .pairs(try TermParser.parse(text))
+            }
+        case .choice: .choices(try QuizParser.parse(text))
+        case .cloze: .clozes(try ClozeParser.parse(text))
         }
+    }
+
+    /// The family's answer in its shape.
+    public static func parse(_ text: String, for family: PromptFamily) throws -> GeneratedOutput {
+        try parse(text, as: family.shape, pairLines: family.pairLines)
     }
 }

@@ -3,7 +3,7 @@
 /// choice's text, and an explanation. Key spellings vary between models, so several are
 /// accepted.
 extension QuizParser {
-    static func fromJSON(_ json: Any) -> [QuizQuestion] {
+    static func fromJSON(_ json: Any) -> [ChoiceItem] {
         let items = JSONAccess.items(json, containers: ["questions", "quiz", "items", "mcqs"]) ?? []
         return items.compactMap { item in
             guard let object = item as? [String: Any],
@@ -23,7 +23,7 @@ extension QuizParser {
                 correct = index
                 if explanation.isEmpty { explanation = rest }
             }
-            return QuizQuestion(
+            return ChoiceItem(
                 question: question, choices: choices, correctIndex: correct, explanation: explanation)
         }
     }

@@ -7,7 +7,7 @@ public enum QuizParser {
         lines, then `Answer: <letter>` and `Explanation: …`
         """
 
-    public static func parse(_ text: String) throws -> [QuizQuestion] {
+    public static func parse(_ text: String) throws -> [ChoiceItem] {
         if let json = JSONExtraction.extract(text) {
             let questions = fromJSON(json)
             if !questions.isEmpty { return questions }
@@ -22,7 +22,7 @@ public enum QuizParser {
     }
 }
 
-/// One question as it is being read; turned into a `QuizQuestion` when the next one starts.
+/// One question as it is being read; turned into a `ChoiceItem` when the next one starts.
 struct QuizDraft {
     var number: Int?
     var question: [String] = []
@@ -35,7 +35,7 @@ struct QuizDraft {
     var explanation: [String] = []
 
     /// The question, or nil when no choices were read (a heading or chatter, not a question).
-    func build(key: [Int: String]) -> QuizQuestion? {
+    func build(key: [Int: String]) -> ChoiceItem? {
         guard !choices.isEmpty else { return nil }
         var explanation = explanation.joined(separator: " ")
         var correct = -1
@@ -52,7 +52,7 @@ struct QuizDraft {
         } else if bold.count == 1 {
             correct = bold[0]
         }
-        return QuizQuestion(
+        return ChoiceItem(
             question: question.joined(separator: " "), choices: choices, correctIndex: correct,
             explanation: explanation)
     }

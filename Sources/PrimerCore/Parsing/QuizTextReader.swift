@@ -72,7 +72,7 @@ struct QuizTextReader {
         }
     }
 
-    mutating func finish() -> [QuizQuestion] {
+    mutating func finish() -> [ChoiceItem] {
         if let current { drafts.append(current) }
         current = nil
         return drafts.compactMap { $0.build(key: key) }

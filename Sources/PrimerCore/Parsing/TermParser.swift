@@ -4,7 +4,7 @@
 public enum TermParser {
     static let format = "write one term per line as `term: definition`, with nothing else"
 
-    public static func parse(_ text: String) throws -> [Term] {
+    public static func parse(_ text: String) throws -> [PairItem] {
         if let json = JSONExtraction.extract(text) {
             let terms = fromJSON(json, text: text)
             if !terms.isEmpty { return terms }
@@ -16,7 +16,7 @@ public enum TermParser {
         return terms
     }
 
-    static func fromJSON(_ json: Any, text: String) -> [Term] {
+    static func fromJSON(_ json: Any, text: String) -> [PairItem] {
         let containers = ["terms", "glossary", "definitions", "vocabulary", "items"]
         if let items = JSONAccess.items(json, containers: containers) {
             return items.compactMap { item in
@@ -38,12 +38,12 @@ public enum TermParser {
         return pairs.sorted { position($0.0) < position($1.0) }.compactMap { make($0.0, $0.1) }
     }
 
-    private static func make(_ term: String, _ definition: String) -> Term? {
+    private static func make(_ term: String, _ definition: String) -> PairItem? {
         var term = LineSyntax.trim(LineSyntax.stripBold(term))
         while term.hasSuffix(":") { term.removeLast() }
         term = LineSyntax.trim(term)
         let definition = LineSyntax.trim(definition)
-        return term.isEmpty || definition.isEmpty ? nil : Term(term: term, definition: definition)
+        return term.isEmpty || definition.isEmpty ? nil : PairItem(front: term, back: definition)
     }
 
     private static let headerWords: Set<String> = [
@@ -51,8 +51,8 @@ public enum TermParser {
         "explanation",
     ]
 
-    static func fromLines(_ lines: [String]) -> [Term] {
-        var terms: [Term] = []
+    static func fromLines(_ lines: [String]) -> [PairItem] {
+        var terms: [PairItem] = []
         for (index, raw) in lines.enumerated() {
             let line = LineSyntax.trim(raw)
             if line.isEmpty || TextCleanup.isFence(line) || LineSyntax.heading(line) != nil { continue }
@@ -72,7 +72,7 @@ public enum TermParser {
 
     /// One `term <separator> definition` line. A bold term marks the split exactly; otherwise
     /// the earliest separator wins, so a definition may itself contain colons or dashes.
-    private static func termLine(_ text: String) -> Term? {
+    private static func termLine(_ text: String) -> PairItem? {
         // "**Term:** definition" and "**Term** — definition"; a bold word followed by running
         // text ("**Note** that…") is not a term.
         if FastText.mayStart(text, boldStarts), let match = text.wholeMatch(of: termParserPattern0) {

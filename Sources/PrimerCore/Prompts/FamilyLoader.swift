@@ -5,7 +5,8 @@ import Yams
 /// with its file and line instead of stopping at the first.
 public enum FamilyLoader {
     static let keys: Set<String> = [
-        "family", "version", "description", "scope", "output", "kinds", "order", "attempts",
+        "family", "version", "description", "scope", "shape", "output", "role", "item", "title", "fields",
+        "pair_lines", "kinds", "order", "attempts",
         "temperature", "max_tokens", "system", "user", "reminder", "gates", "schema", "variants",
     ]
     static let templateKeys = ["system", "user", "reminder"]
@@ -47,7 +48,7 @@ struct FamilyReader {
         let root: Node
         do {
             guard let node = try SafeYAML.compose(yaml: text) else {
-                fail(nil, "the file is empty; a family needs at least `family`, `output`, `system`, `user` and `reminder`")
+                fail(nil, "the file is empty; a family needs at least `family`, `shape`, `system`, `user` and `reminder`")
                 return nil
             }
             root = node
@@ -72,7 +73,7 @@ struct FamilyReader {
         let version = optionalInt(root, "version") ?? 1
         let description = root["description"]?.string ?? ""
         let scope = enumValue(root, "scope", FamilyScope.self) ?? .subtopic
-        let output = enumValue(root, "output", OutputKind.self, required: true)
+        let declared = readShape(root, name: name)
         let kinds = readKinds(root)
         let order = optionalInt(root, "order") ?? 0
         let attempts = optionalInt(root, "attempts") ?? 3
@@ -86,11 +87,11 @@ struct FamilyReader {
             return value
         }
         let maxTokens = optionalInt(root, "max_tokens")
-        if output == .plan && scope != .plan {
-            fail(root["output"], "a family with `output: plan` must have `scope: plan`")
+        if declared?.shape == .outline && scope != .plan {
+            fail(root["shape"] ?? root["output"], "a family of `shape: outline` must have `scope: plan`")
         }
-        if scope == .plan && output != nil && output != .plan {
-            fail(root["scope"], "`scope: plan` families must have `output: plan`")
+        if scope == .plan, let declared, declared.shape != .outline {
+            fail(root["scope"], "`scope: plan` families must have `shape: outline`")
         }
 
         let base = readTemplates(root, scope: scope, fallback: nil)
@@ -110,12 +111,13 @@ struct FamilyReader {
                 fail(variantNode, "`variants` must map a subject kind to templates, e.g. `language: {user: …}`")
             }
         }
-        let (gateNames, gates) = readGates(root, output: output)
+        let (gateNames, gates) = readGates(root, shape: declared?.shape)
         let schema = readSchema(root)
 
-        guard errors.isEmpty, let output, let base else { return nil }
+        guard errors.isEmpty, let declared, let base else { return nil }
         return PromptFamily(
-            name: name, version: version, description: description, scope: scope, output: output,
+            name: name, version: version, description: description, scope: scope, shape: declared.shape,
+            role: declared.role, labels: declared.labels, pairLines: declared.pairLines,
             kinds: kinds, order: order, attempts: attempts, temperature: temperature, maxTokens: maxTokens,
             jsonSchema: schema, gateNames: gateNames, gates: GateChain(gates),
             contentHash: StableHash.hex(text), file: file, base: base, variants: variants)
@@ -206,8 +208,8 @@ struct FamilyReader {
     // MARK: - Gates and schema
 
     /// The family's gates. A gate's own error points at the option's line when it knows it, else
-    /// at the gate's entry; gates that name fields are checked against `output`'s items.
-    mutating func readGates(_ node: Node, output: OutputKind?) -> ([String], [any Gate]) {
+    /// at the gate's entry; gates that name fields are checked against the shape's items.
+    mutating func readGates(_ node: Node, shape: Shape?) -> ([String], [any Gate]) {
         guard let value = node["gates"] else { return ([], []) }
         guard let list = value.sequence else {
             fail(value, "`gates` must be a list, e.g. `- dedupe` or `- count: {min: 3, max: 40}`")
@@ -230,8 +232,8 @@ struct FamilyReader {
             }
             do {
                 let gate = try GateRegistry.make(name: name, options: options)
-                if let output, let fieldGate = gate as? any FieldNamingGate {
-                    for problem in fieldGate.fieldProblems(output: output) { failGate(problem, entry: entry) }
+                if let shape, let fieldGate = gate as? any FieldNamingGate {
+                    for problem in fieldGate.fieldProblems(shape: shape) { failGate(problem, entry: entry) }
                 }
                 gates.append(gate)
                 names.append(name)

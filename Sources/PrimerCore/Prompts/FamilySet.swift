@@ -50,7 +50,18 @@ public struct FamilySet: Sendable {
             .sorted { ($0.order, $0.name) < ($1.order, $1.name) }
     }
 
-    /// Rules across files: unique names, one plan family per kind.
+    /// The family whose content is the subtopic's lesson for a subject kind (`role: lesson`).
+    public func lessonFamily(for kind: SubjectKind) -> PromptFamily? {
+        subtopicFamilies(for: kind).first { $0.role == .lesson }
+    }
+
+    /// The family whose fronts are the subject's terms for a subject kind (`role: glossary`).
+    public func glossaryFamily(for kind: SubjectKind) -> PromptFamily? {
+        subtopicFamilies(for: kind).first { $0.role == .glossary }
+    }
+
+    /// Rules across files: unique names, one plan family per kind, exactly one lesson family and
+    /// at most one glossary family per kind that has subtopic families.
     func consistencyErrors() -> [FamilyError] {
         var errors: [FamilyError] = []
         var seen: [String: String] = [:]
@@ -64,6 +75,18 @@ public struct FamilySet: Sendable {
             let plans = families.filter { $0.scope == .plan && $0.kinds.contains(kind) }
             if plans.count > 1 {
                 errors.append(FamilyError(file: plans[1].file, line: nil, message: "more than one plan family for \(kind.rawValue) subjects (\(plans.map(\.name).joined(separator: ", "))); keep one"))
+            }
+            let subtopicFamilies = subtopicFamilies(for: kind)
+            guard let first = subtopicFamilies.first else { continue }
+            let lessons = subtopicFamilies.filter { $0.role == .lesson }
+            if lessons.isEmpty {
+                errors.append(FamilyError(file: first.file, line: nil, message: "no lesson family for \(kind.rawValue) subjects; give one `shape: lesson` family `role: lesson` (the other families read the lesson)"))
+            } else if lessons.count > 1 {
+                errors.append(FamilyError(file: lessons[1].file, line: nil, message: "more than one lesson family for \(kind.rawValue) subjects (\(lessons.map(\.name).joined(separator: ", "))); keep `role: lesson` on one"))
+            }
+            let glossaries = subtopicFamilies.filter { $0.role == .glossary }
+            if glossaries.count > 1 {
+                errors.append(FamilyError(file: glossaries[1].file, line: nil, message: "more than one glossary family for \(kind.rawValue) subjects (\(glossaries.map(\.name).joined(separator: ", "))); keep `role: glossary` on one"))
             }
         }
         return errors

@@ -20,7 +20,13 @@ public struct PromptFamily: Sendable {
     public let version: Int
     public let description: String
     public let scope: FamilyScope
-    public let output: OutputKind
+    public let shape: Shape
+    /// What the family is for besides its content (the subtopic's lesson, the glossary).
+    public let role: FamilyRole?
+    /// How its items are named to people.
+    public let labels: ItemLabels
+    /// How answers of the `pair` shape are read line by line.
+    public let pairLines: PairLines
     /// The subject kinds this family runs for.
     public let kinds: Set<SubjectKind>
     /// Subtopic families run in ascending order; the lesson comes first so the others can use it.

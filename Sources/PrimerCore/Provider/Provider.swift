@@ -24,7 +24,11 @@ public struct ChatMessage: Sendable, Equatable, Codable {
 /// adapters that cannot read prose (the mock) or that want routing data (exec) may use it.
 public struct RequestPurpose: Sendable, Equatable, Codable {
     public var family: String
-    public var output: OutputKind
+    public var shape: Shape
+    /// The family's role (its lesson, its glossary), if it has one.
+    public var role: FamilyRole?
+    /// How the family names its items ("term", front "Word").
+    public var labels: ItemLabels
     public var subjectKind: SubjectKind
     /// The language being learned ("Spanish") for language subjects, else empty.
     public var language: String
@@ -41,12 +45,14 @@ public struct RequestPurpose: Sendable, Equatable, Codable {
     public var outline: [PlanTopic] = []
 
     public init(
-        family: String, output: OutputKind, subjectKind: SubjectKind, language: String = "", subject: String,
-        subjectNotes: String = "", topic: String = "", subtopic: String = "",
+        family: String, shape: Shape, role: FamilyRole? = nil, labels: ItemLabels? = nil, subjectKind: SubjectKind,
+        language: String = "", subject: String, subjectNotes: String = "", topic: String = "", subtopic: String = "",
         siblings: [String] = [], attempt: Int = 1
     ) {
         self.family = family
-        self.output = output
+        self.shape = shape
+        self.role = role
+        self.labels = labels ?? .defaults(for: shape)
         self.subjectKind = subjectKind
         self.language = language
         self.subject = subject

@@ -1,5 +1,5 @@
-/// The whole kit as a Markdown study guide: plan, then per subtopic the lesson, terms,
-/// flashcards and quiz, with the quiz answers collected at the end of each subtopic.
+/// The whole kit as a Markdown study guide: plan, then per subtopic the lesson and every other
+/// family's content in family order, with a quiz's answers after its questions.
 ///
 /// Model text is untrusted: raw HTML shows as text, unsafe links are made inert, a code fence a
 /// lesson leaves open is closed (`MarkdownSafe`), and control characters are made visible
@@ -32,28 +32,10 @@ public enum KitMarkdown {
 
     static func subtopicBody(_ subtopic: KitSubtopic) -> String {
         var out = ""
-        if let notes = subtopic.notes {
-            // The lesson's own headings are pushed below the subtopic's level.
-            out += "\n" + MarkdownSafe.block(demoteHeadings(withoutTitle(notes, subtopic.title), by: 3)) + "\n"
-        }
-        if !subtopic.terms.isEmpty {
-            out += "\n#### Terms\n\n"
-            for term in subtopic.terms { out += "- **\(inline(term.term))**: \(inline(term.definition))\n" }
-        }
-        if !subtopic.flashcards.isEmpty {
-            out += "\n#### Flashcards\n\n| Front | Back |\n| --- | --- |\n"
-            for card in subtopic.flashcards { out += "| \(cell(card.front)) | \(cell(card.back)) |\n" }
-        }
-        if !subtopic.questions.isEmpty {
-            out += "\n#### Quiz\n"
-            for (q, question) in subtopic.questions.enumerated() {
-                out += "\n\(q + 1). \(inline(question.question))\n"
-                for (c, choice) in question.choices.enumerated() { out += "   \(letter(c))) \(inline(choice))\n" }
-            }
-            out += "\n**Answers**\n\n"
-            for (q, question) in subtopic.questions.enumerated() {
-                out += "\(q + 1). \(letter(question.correctIndex)) — \(inline(question.explanation))\n"
-            }
+        // The lesson first, then every other family in order.
+        let lesson = subtopic.content.first { $0.shape == .lesson && $0.role == .lesson } ?? subtopic.content.first { $0.shape == .lesson }
+        for content in ([lesson].compactMap { $0 } + subtopic.content.filter { $0 != lesson }) where !content.items.isEmpty {
+            out += render(content, subtopicTitle: subtopic.title, isLesson: content == lesson)
         }
         if !subtopic.sources.isEmpty {
             out += "\n#### Sources\n\n"
@@ -64,6 +46,43 @@ public enum KitMarkdown {
         let failed = subtopic.generations.filter { $0.status != "ok" }
         if !failed.isEmpty {
             out += "\n> Missing: " + failed.map { "\($0.family) (\(inline($0.error ?? "failed")))" }.joined(separator: "; ") + "\n"
+        }
+        return out
+    }
+
+    /// One family's content in its shape's layout: a lesson as text, pairs as a table with the
+    /// family's column names, choices with their answers after them, cloze notes as a list.
+    static func render(_ content: KitContent, subtopicTitle: String, isLesson: Bool) -> String {
+        var out = isLesson ? "" : "\n#### \(inline(content.labels.title))\n"
+        switch content.shape {
+        case .lesson:
+            for case .lesson(let text) in content.items.map(\.content) {
+                // The lesson's own headings are pushed below the subtopic's level.
+                out += "\n" + MarkdownSafe.block(demoteHeadings(withoutTitle(text, subtopicTitle), by: 3)) + "\n"
+            }
+        case .pair:
+            let labels = content.labels
+            out += "\n| \(cell(labels.heading("front"))) | \(cell(labels.heading("back"))) |\n| --- | --- |\n"
+            for case .pair(let pair) in content.items.map(\.content) { out += "| \(cell(pair.front)) | \(cell(pair.back)) |\n" }
+        case .choice:
+            let questions = content.items.compactMap { item -> ChoiceItem? in
+                if case .choice(let question) = item.content { question } else { nil }
+            }
+            for (q, question) in questions.enumerated() {
+                out += "\n\(q + 1). \(inline(question.question))\n"
+                for (c, choice) in question.choices.enumerated() { out += "   \(letter(c))) \(inline(choice))\n" }
+            }
+            out += "\n**Answers**\n\n"
+            for (q, question) in questions.enumerated() {
+                out += "\(q + 1). \(letter(question.correctIndex)) — \(inline(question.explanation))\n"
+            }
+        case .cloze:
+            out += "\n"
+            for case .cloze(let cloze) in content.items.map(\.content) {
+                out += "- \(inline(ClozeText.plain(cloze.text)))\(cloze.extra.isEmpty ? "" : " — \(inline(cloze.extra))")\n"
+            }
+        case .outline:
+            break
         }
         return out
     }

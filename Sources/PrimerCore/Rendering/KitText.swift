@@ -11,26 +11,8 @@ public enum KitText {
             out += "\n\(t + 1). \(topic.title)\n"
             for (s, subtopic) in topic.subtopics.enumerated() {
                 out += "\n  \(t + 1).\(s + 1) \(subtopic.title)\n"
-                if let notes = subtopic.notes {
-                    out += indent(notes, "      ") + "\n"
-                }
-                if !subtopic.flashcards.isEmpty {
-                    out += "    Flashcards:\n"
-                    for card in subtopic.flashcards { out += "      • \(card.front) → \(card.back)\n" }
-                }
-                if !subtopic.questions.isEmpty {
-                    out += "    Quiz:\n"
-                    for question in subtopic.questions {
-                        out += "      ? \(question.question)\n"
-                        for (c, choice) in question.choices.enumerated() {
-                            out += "        \(c == question.correctIndex ? "*" : " ") \(KitMarkdown.letter(c))) \(choice)\n"
-                        }
-                        out += "        \(question.explanation)\n"
-                    }
-                }
-                if !subtopic.terms.isEmpty {
-                    out += "    Terms:\n"
-                    for term in subtopic.terms { out += "      - \(term.term): \(term.definition)\n" }
+                for content in subtopic.content where !content.items.isEmpty {
+                    out += render(content)
                 }
                 if !subtopic.sources.isEmpty {
                     out += "    Sources:\n"
@@ -39,6 +21,28 @@ public enum KitText {
                 for generation in subtopic.generations where generation.status != "ok" {
                     out += "    Missing \(generation.family): \(generation.error ?? "failed")\n"
                 }
+            }
+        }
+        return out
+    }
+
+    /// One family's content under its subtopic, in its shape's layout.
+    static func render(_ content: KitContent) -> String {
+        var out = content.shape == .lesson ? "" : "    \(content.labels.title):\n"
+        for item in content.items {
+            switch item.content {
+            case .lesson(let text):
+                out += indent(text, "      ") + "\n"
+            case .pair(let pair):
+                out += "      • \(pair.front) → \(pair.back)\(pair.hint.map { "  (hint: \($0))" } ?? "")\n"
+            case .choice(let question):
+                out += "      ? \(question.question)\n"
+                for (c, choice) in question.choices.enumerated() {
+                    out += "        \(c == question.correctIndex ? "*" : " ") \(KitMarkdown.letter(c))) \(choice)\n"
+                }
+                out += "        \(question.explanation)\n"
+            case .cloze(let cloze):
+                out += "      • \(cloze.text)\(cloze.extra.isEmpty ? "" : "  (\(cloze.extra))")\n"
             }
         }
         return out

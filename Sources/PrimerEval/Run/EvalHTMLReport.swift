@@ -98,7 +98,7 @@ public enum EvalHTMLReport {
         }
         if let subtopic = golden.subtopic {
             html += "<p><b>Topic</b> \(e(subtopic.topic)) · <b>siblings</b> \(e(subtopic.siblings.joined(separator: "; ")))</p>"
-            if !subtopic.terms.isEmpty { html += "<h4>Terms</h4><ul>" + subtopic.terms.map { "<li><b>\(e($0.term))</b>: \(e($0.definition))</li>" }.joined() + "</ul>" }
+            if !subtopic.terms.isEmpty { html += "<h4>Terms</h4><ul>" + subtopic.terms.map { "<li><b>\(e($0.front))</b>: \(e($0.back))</li>" }.joined() + "</ul>" }
             if !subtopic.mcq.isEmpty {
                 html += "<h4>Reference questions</h4><ol>" + subtopic.mcq.map { q in
                     "<li>\(e(q.stem))<br>" + q.choices.enumerated().map { "\($0.offset == q.answer ? "✔" : "·") \(e($0.element))" }.joined(separator: "<br>") + "</li>"
@@ -114,7 +114,7 @@ public enum EvalHTMLReport {
             html += "<ol>" + plan.topics.map { "<li>\(e($0.title))<ul>" + $0.subtopics.map { "<li>\(e($0))</li>" }.joined() + "</ul></li>" }.joined() + "</ol>"
         }
         if let notes = result.notes { html += "<h4>Notes</h4><pre>\(e(notes))</pre>" }
-        if let terms = result.terms { html += "<h4>Terms</h4><ul>" + terms.map { "<li><b>\(e($0.term))</b>: \(e($0.definition))</li>" }.joined() + "</ul>" }
+        if let terms = result.terms { html += "<h4>Terms</h4><ul>" + terms.map { "<li><b>\(e($0.front))</b>: \(e($0.back))</li>" }.joined() + "</ul>" }
         if let cards = result.flashcards { html += "<h4>Flashcards</h4><table>" + cards.map { "<tr><td>\(e($0.front))</td><td>\(e($0.back))</td></tr>" }.joined() + "</table>" }
         if let quiz = result.quiz {
             html += "<h4>Quiz</h4><ol>" + quiz.map { q in

@@ -17,9 +17,9 @@ public struct EvalRunReport: Sendable, Codable {
         /// Generated output per family name, as the kit shows it.
         public var plan: Plan?
         public var notes: String?
-        public var flashcards: [Flashcard]?
-        public var quiz: [QuizQuestion]?
-        public var terms: [Term]?
+        public var flashcards: [PairItem]?
+        public var quiz: [ChoiceItem]?
+        public var terms: [PairItem]?
         /// Family errors (the family failed all its attempts).
         public var errors: [String: String]
         public var judge: [String: String]

@@ -78,7 +78,7 @@ public struct EvalRunner: Sendable {
         let candidates: [PromptFamily] = evalCase.kind == .plan
             ? families.planFamily(for: kind).map { [$0] } ?? []
             : families.subtopicFamilies(for: kind)
-        return candidates.filter { wanted.contains($0.output) && (familyFilter?.contains($0.name) ?? true) }
+        return candidates.filter { wanted.contains($0.contentKind) && (familyFilter?.contains($0.name) ?? true) }
     }
 
     func runCase(_ evalCase: EvalCase, repetition: Int, calls: Counter, progress: @Sendable (EvalEvent) -> Void) async throws -> (CaseScores, EvalRunReport.CaseResult) {
@@ -89,11 +89,11 @@ public struct EvalRunner: Sendable {
         let generator = Generator(provider: provider)
         var outputs = CaseOutputs()
         var result = EvalRunReport.CaseResult(id: evalCase.id, repetition: repetition, errors: [:], judge: [:])
-        var judged: [GeneratedOutput] = []
+        var judged: [(output: GeneratedOutput, kind: ContentKind)] = []
         for family in families(for: evalCase) {
             progress(.family(caseID: evalCase.id, family: family.name))
             var purpose = RequestPurpose(
-                family: family.name, output: family.output, subjectKind: facts.kind, language: facts.language,
+                family: family.name, shape: family.shape, role: family.role, labels: family.labels, subjectKind: facts.kind, language: facts.language,
                 subject: facts.title, subjectNotes: facts.notes)
             let values: [String: Any]
             var gateContext = GateContext(subject: facts.title, subjectKind: facts.kind)
@@ -109,23 +109,23 @@ public struct EvalRunner: Sendable {
             }
             let outcome = try await generator.run(family: family, kind: facts.kind, values: values, purpose: purpose, gateContext: gateContext)
             calls.add(outcome.providerCalls)
-            outputs.generations[family.output, default: []].append(outcome.record)
+            outputs.generations[family.contentKind, default: []].append(outcome.record)
             if let output = outcome.output {
-                outputs.set(output)
-                judged.append(output)
+                outputs.set(output, kind: family.contentKind)
+                judged.append((output, family.contentKind))
             } else {
                 result.errors[family.name] = outcome.record.error ?? "failed"
             }
         }
         var scores = CaseScorer().score(evalCase, outputs: outputs)
         if let judge {
-            for output in judged {
+            for (output, kind) in judged {
                 do {
-                    let (score, _) = try await judge.score(evalCase, output: output)
-                    scores.merge(score.metrics, into: output.kind)
-                    result.judge[output.kind.rawValue] = score.rationale
+                    let (score, _) = try await judge.score(evalCase, output: output, kind: kind)
+                    scores.merge(score.metrics, into: kind)
+                    result.judge[kind.rawValue] = score.rationale
                 } catch {
-                    result.judge[output.kind.rawValue] = "not judged: \(error)"
+                    result.judge[kind.rawValue] = "not judged: \(error)"
                 }
             }
         }

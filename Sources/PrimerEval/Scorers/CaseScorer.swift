@@ -5,16 +5,17 @@ import PrimerCore
 public struct CaseOutputs: Sendable, Equatable {
     public var plan: Plan?
     public var notes: String?
-    public var flashcards: [Flashcard]?
-    public var quiz: [QuizQuestion]?
-    public var terms: [Term]?
+    public var flashcards: [PairItem]?
+    public var quiz: [ChoiceItem]?
+    public var terms: [PairItem]?
+    public var cloze: [ClozeItem]?
     /// Provenance per output kind (the runner knows which family made which kind: a grammar
     /// lesson is `.notes`).
-    public var generations: [OutputKind: [GenerationRecord]]
+    public var generations: [ContentKind: [GenerationRecord]]
 
     public init(
-        plan: Plan? = nil, notes: String? = nil, flashcards: [Flashcard]? = nil, quiz: [QuizQuestion]? = nil,
-        terms: [Term]? = nil, generations: [OutputKind: [GenerationRecord]] = [:]
+        plan: Plan? = nil, notes: String? = nil, flashcards: [PairItem]? = nil, quiz: [ChoiceItem]? = nil,
+        terms: [PairItem]? = nil, generations: [ContentKind: [GenerationRecord]] = [:]
     ) {
         self.plan = plan
         self.notes = notes
@@ -24,25 +25,27 @@ public struct CaseOutputs: Sendable, Equatable {
         self.generations = generations
     }
 
-    /// Stores an accepted output in its slot.
-    public mutating func set(_ output: GeneratedOutput) {
-        switch output {
-        case .plan(let plan): self.plan = plan
-        case .notes(let text): notes = text
-        case .flashcards(let cards): flashcards = cards
-        case .quiz(let questions): quiz = questions
-        case .terms(let terms): self.terms = terms
+    /// Stores an accepted output in the slot of the family's kind.
+    public mutating func set(_ output: GeneratedOutput, kind: ContentKind) {
+        switch (output, kind) {
+        case (.plan(let plan), _): self.plan = plan
+        case (.lesson(let text), _): notes = text
+        case (.pairs(let items), .terms): terms = items
+        case (.pairs(let items), _): flashcards = items
+        case (.choices(let questions), _): quiz = questions
+        case (.clozes(let items), _): cloze = items
         }
     }
 
     /// The accepted output of a family, if any.
-    public func output(_ kind: OutputKind) -> GeneratedOutput? {
+    public func output(_ kind: ContentKind) -> GeneratedOutput? {
         switch kind {
         case .plan: plan.map(GeneratedOutput.plan)
-        case .notes: notes.map(GeneratedOutput.notes)
-        case .flashcards: flashcards.map(GeneratedOutput.flashcards)
-        case .quiz: quiz.map(GeneratedOutput.quiz)
-        case .terms: terms.map(GeneratedOutput.terms)
+        case .notes: notes.map(GeneratedOutput.lesson)
+        case .flashcards: flashcards.map(GeneratedOutput.pairs)
+        case .quiz: quiz.map(GeneratedOutput.choices)
+        case .terms: terms.map(GeneratedOutput.pairs)
+        case .cloze: cloze.map(GeneratedOutput.clozes)
         }
     }
 }
@@ -57,6 +60,7 @@ public struct CaseOutputs: Sendable, Equatable {
 /// - flashcards: `FlashcardScorer` + `leakage`;
 /// - quiz: `QuizScorer` + `leakage`;
 /// - terms: `TermScorer` + `leakage`;
+/// - cloze: `ClozeScorer` + `leakage`;
 /// - every family: `GenerationStatsScorer` over its records, with `keptItems` = the output's
 ///   `itemCount` (0 when it failed).
 /// A family that produced nothing gets its generation stats only; its content metrics are
@@ -91,13 +95,18 @@ public struct CaseScorer: Sendable {
                     metrics.merge(QuizScorer().score(quiz).metrics) { $1 }
                     metrics["leakage"] = scope?.leakage(questions: quiz)
                 }
+            case .cloze:
+                if let cloze = outputs.cloze {
+                    metrics.merge(ClozeScorer().score(cloze).metrics) { $1 }
+                    metrics["leakage"] = scope?.leakage(cloze.map { ClozeText.plain($0.text) })
+                }
             case .terms:
                 if let terms = outputs.terms {
                     metrics["items"] = Double(terms.count)
                     if let golden, !golden.terms.isEmpty {
                         metrics.merge(TermScorer().score(generated: terms, golden: golden.terms).metrics) { $1 }
                     }
-                    metrics["leakage"] = scope?.leakage(terms: terms)
+                    metrics["leakage"] = scope?.leakage(cards: terms)
                 }
             }
             if let records = outputs.generations[family], !records.isEmpty {

@@ -29,7 +29,7 @@ public struct FlashcardScorer: Sendable {
         }
     }
 
-    public func score(_ cards: [Flashcard], subjectKind: SubjectKind = .general) -> Result {
+    public func score(_ cards: [PairItem], subjectKind: SubjectKind = .general) -> Result {
         let language = subjectKind == .language
         var seenText = Set<String>()
         var seenKeywords = Set<Set<String>>()
@@ -55,7 +55,7 @@ public struct FlashcardScorer: Sendable {
     }
 
     /// Whether the back adds nothing to the front (see the type comment).
-    public static func isEcho(_ card: Flashcard) -> Bool {
+    public static func isEcho(_ card: PairItem) -> Bool {
         let back = EvalText.normalize(card.back)
         if !back.isEmpty, back == EvalText.normalize(card.front) { return true }
         let backKeywords = EvalText.keywords(card.back)

@@ -65,9 +65,9 @@ public struct JudgeScorer: Sendable {
 
     /// Asks the provider and parses its answer. Returns the score and the raw response (for usage
     /// and cost). Throws the provider's error or `JudgeParseError`.
-    public func score(_ evalCase: EvalCase, output: GeneratedOutput) async throws -> (score: JudgeScore, response: CompletionResponse) {
+    public func score(_ evalCase: EvalCase, output: GeneratedOutput, kind: ContentKind) async throws -> (score: JudgeScore, response: CompletionResponse) {
         let request = Self.request(
-            for: evalCase, output: output, temperature: temperature, maxTokens: maxTokens,
+            for: evalCase, output: output, kind: kind, temperature: temperature, maxTokens: maxTokens,
             maxOutputCharacters: maxOutputCharacters)
         let response = try await provider.complete(request)
         return (try Self.parse(response.text), response)
@@ -96,7 +96,7 @@ public struct JudgeScorer: Sendable {
     /// The judging request: the rubric as system message; the case's context (subject, topic,
     /// subtopic, siblings, reference objectives) and the rendered output as user message.
     public static func request(
-        for evalCase: EvalCase, output: GeneratedOutput, temperature: Double? = 0, maxTokens: Int? = 400,
+        for evalCase: EvalCase, output: GeneratedOutput, kind: ContentKind, temperature: Double? = 0, maxTokens: Int? = 400,
         maxOutputCharacters: Int = 12_000
     ) -> CompletionRequest {
         var lines: [String] = []
@@ -115,7 +115,7 @@ public struct JudgeScorer: Sendable {
             }
         }
         lines.append("")
-        lines.append("Material to grade (\(describe(output.kind))):")
+        lines.append("Material to grade (\(describe(kind))):")
         lines.append("<<<")
         var rendered = render(output)
         if rendered.count > maxOutputCharacters {
@@ -127,7 +127,7 @@ public struct JudgeScorer: Sendable {
         lines.append("Grade the material now with the JSON object only.")
 
         var purpose = RequestPurpose(
-            family: "judge", output: output.kind, subjectKind: evalCase.subject.kind,
+            family: "judge", shape: output.shape, subjectKind: evalCase.subject.kind,
             subject: evalCase.subject.title, subjectNotes: evalCase.subject.notes,
             topic: golden?.topic ?? "", subtopic: golden?.subtopic ?? "", siblings: golden?.siblings ?? [])
         purpose.attempt = 1
@@ -139,13 +139,14 @@ public struct JudgeScorer: Sendable {
             purpose: purpose, jsonSchema: answerSchema, temperature: temperature, maxTokens: maxTokens)
     }
 
-    static func describe(_ kind: OutputKind) -> String {
+    static func describe(_ kind: ContentKind) -> String {
         switch kind {
         case .plan: "a study plan: topics with their subtopics"
         case .notes: "study notes"
         case .flashcards: "flashcards"
         case .quiz: "a multiple-choice quiz; the correct choice is marked"
         case .terms: "key terms with definitions"
+        case .cloze: "cloze cards; the hidden words are marked {{c1::…}}"
         }
     }
 
@@ -156,12 +157,12 @@ public struct JudgeScorer: Sendable {
             return plan.topics.enumerated().map { i, topic in
                 ([("\(i + 1). \(topic.title)")] + topic.subtopics.map { "   - \($0)" }).joined(separator: "\n")
             }.joined(separator: "\n")
-        case .notes(let text):
+        case .lesson(let text):
             return text
-        case .flashcards(let cards):
+        case .pairs(let cards):
             return cards.enumerated().map { i, card in "\(i + 1). Q: \(card.front)\n   A: \(card.back)" }
                 .joined(separator: "\n")
-        case .quiz(let questions):
+        case .choices(let questions):
             let letters = ["A", "B", "C", "D", "E", "F"]
             return questions.enumerated().map { i, q in
                 var lines = ["\(i + 1). \(q.question)"]
@@ -172,8 +173,8 @@ public struct JudgeScorer: Sendable {
                 if !q.explanation.isEmpty { lines.append("   Explanation: \(q.explanation)") }
                 return lines.joined(separator: "\n")
             }.joined(separator: "\n")
-        case .terms(let terms):
-            return terms.enumerated().map { i, term in "\(i + 1). \(term.term): \(term.definition)" }
+        case .clozes(let items):
+            return items.enumerated().map { i, item in "\(i + 1). \(item.text)\(item.extra.isEmpty ? "" : " (\(item.extra))")" }
                 .joined(separator: "\n")
         }
     }

@@ -28,7 +28,7 @@ public struct QuizScorer: Sendable {
         }
     }
 
-    public func score(_ questions: [QuizQuestion]) -> Result {
+    public func score(_ questions: [ChoiceItem]) -> Result {
         var problems: [(Int, String)] = []
         for (index, q) in questions.enumerated() {
             if let problem = Self.problem(q) { problems.append((index, problem)) }
@@ -37,7 +37,7 @@ public struct QuizScorer: Sendable {
     }
 
     /// The first reason `question` is not well formed, or nil.
-    public static func problem(_ q: QuizQuestion) -> String? {
+    public static func problem(_ q: ChoiceItem) -> String? {
         if EvalText.normalize(q.question).isEmpty { return "empty question" }
         if q.choices.count != 4 { return "\(q.choices.count) choices instead of 4" }
         let choices = q.choices.map(EvalText.normalize)

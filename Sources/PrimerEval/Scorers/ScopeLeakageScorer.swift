@@ -63,17 +63,14 @@ public struct ScopeLeakageScorer: Sendable {
         return Double(texts.filter { leakedSibling($0) != nil }.count) / Double(texts.count)
     }
 
-    public func leakage(cards: [Flashcard]) -> Double? {
+    public func leakage(cards: [PairItem]) -> Double? {
         leakage(cards.map { $0.front + "\n" + $0.back })
     }
 
-    public func leakage(questions: [QuizQuestion]) -> Double? {
+    public func leakage(questions: [ChoiceItem]) -> Double? {
         leakage(questions.map { q in
             q.question + "\n" + (q.choices.indices.contains(q.correctIndex) ? q.choices[q.correctIndex] : "")
         })
     }
 
-    public func leakage(terms: [Term]) -> Double? {
-        leakage(terms.map { $0.term + "\n" + $0.definition })
-    }
 }

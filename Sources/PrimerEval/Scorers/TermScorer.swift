@@ -18,8 +18,8 @@ public struct TermScorer: Sendable {
     public init() {}
 
     public struct Match: Sendable, Equatable {
-        public var golden: Term
-        public var generated: Term
+        public var golden: PairItem
+        public var generated: PairItem
         public var definitionF1: Double
     }
 
@@ -41,13 +41,13 @@ public struct TermScorer: Sendable {
         }
     }
 
-    public func score(generated: [Term], golden: [Term]) -> Result {
-        let generatedForms = generated.map { Self.forms($0.term) }
+    public func score(generated: [PairItem], golden: [PairItem]) -> Result {
+        let generatedForms = generated.map { Self.forms($0.front) }
         var used = Set<Int>()
         var matches: [Match] = []
         var missed: [String] = []
         for g in golden {
-            let forms = Self.forms(g.term)
+            let forms = Self.forms(g.front)
             let hit = generatedForms.indices.first { i in
                 !used.contains(i) && !generatedForms[i].isDisjoint(with: forms)
             }
@@ -56,20 +56,20 @@ public struct TermScorer: Sendable {
                 matches.append(
                     Match(
                         golden: g, generated: generated[hit],
-                        definitionF1: Self.tokenF1(generated[hit].definition, g.definition)))
+                        definitionF1: Self.tokenF1(generated[hit].back, g.back)))
             } else {
-                missed.append(g.term)
+                missed.append(g.front)
             }
         }
         return Result(goldenCount: golden.count, generatedCount: generated.count, matches: matches, missed: missed)
     }
 
     /// `notes_term_coverage`: golden terms mentioned in the notes / golden terms; nil without golden terms.
-    public func coverage(notes: String, golden: [Term]) -> Double? {
+    public func coverage(notes: String, golden: [PairItem]) -> Double? {
         guard !golden.isEmpty else { return nil }
         let text = EvalText.stems(notes)
         let found = golden.filter { term in
-            Self.forms(term.term).contains { form in Self.contains(text, run: form) }
+            Self.forms(term.front).contains { form in Self.contains(text, run: form) }
         }
         return Double(found.count) / Double(golden.count)
     }

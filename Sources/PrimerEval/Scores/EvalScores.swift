@@ -38,7 +38,7 @@ public struct CaseScores: Sendable, Equatable, Codable {
     }
 
     /// Adds (or replaces) metrics of a family, e.g. judge scores computed after the deterministic ones.
-    public mutating func merge(_ metrics: MetricValues, into family: OutputKind) {
+    public mutating func merge(_ metrics: MetricValues, into family: ContentKind) {
         merge(metrics, into: family.rawValue)
     }
 

@@ -71,10 +71,10 @@ public struct GoldenSubtopic: Sendable, Equatable, Codable {
     public var siblings: [String]
     public var objectives: [String]
     /// Key terms with their reference definitions.
-    public var terms: [Term]
+    public var terms: [PairItem]
     public var mcq: [ReferenceMCQ]
     public init(
-        topic: String, subtopic: String, siblings: [String] = [], objectives: [String] = [], terms: [Term] = [],
+        topic: String, subtopic: String, siblings: [String] = [], objectives: [String] = [], terms: [PairItem] = [],
         mcq: [ReferenceMCQ] = []
     ) {
         self.topic = topic
@@ -94,14 +94,14 @@ public struct EvalCase: Sendable, Equatable, Codable, Identifiable {
     public var subject: EvalSubject
     /// Which outputs are generated and scored: `[.plan]` for plan cases; any of notes,
     /// flashcards, quiz, terms for subtopic cases.
-    public var families: [OutputKind]
+    public var families: [ContentKind]
     public var plan: GoldenPlan?
     public var subtopic: GoldenSubtopic?
     /// The case file it came from, relative to the suite directory (for messages).
     public var source: String?
 
     public init(
-        id: String, kind: EvalCaseKind, subject: EvalSubject, families: [OutputKind], plan: GoldenPlan? = nil,
+        id: String, kind: EvalCaseKind, subject: EvalSubject, families: [ContentKind], plan: GoldenPlan? = nil,
         subtopic: GoldenSubtopic? = nil, source: String? = nil
     ) {
         self.id = id

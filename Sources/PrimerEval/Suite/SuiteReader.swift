@@ -62,11 +62,11 @@ enum SuiteReader {
         }
         let subject = try evalSubject(fields.required("subject"), file: file, caseID: id)
 
-        var families: [OutputKind]
+        var families: [ContentKind]
         if fields.has("families") {
             families = []
             for text in try fields.strings("families") {
-                guard let family = OutputKind(rawValue: text) else {
+                guard let family = ContentKind(rawValue: text) else {
                     throw fields.error(
                         "case '\(id)': unknown family '\(text)' (plan, notes, flashcards, quiz, terms)", at: "families")
                 }
@@ -151,7 +151,7 @@ enum SuiteReader {
             }
             for item in sequence {
                 var term = try Fields(item, file: file, what: "golden term of case '\(caseID)'")
-                golden.terms.append(Term(term: try term.string("term"), definition: try term.optionalString("definition") ?? ""))
+                golden.terms.append(PairItem(front: try term.string("term"), back: try term.optionalString("definition") ?? ""))
                 try term.finish()
             }
         }

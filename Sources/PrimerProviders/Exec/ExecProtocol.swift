@@ -17,7 +17,7 @@ enum ExecProtocol {
     static func encode(_ request: CompletionRequest, id: String, model: String) -> Data {
         let p = request.purpose
         let purpose: [String: Any] = [
-            "family": p.family, "output": p.output.rawValue, "subject_kind": p.subjectKind.rawValue,
+            "family": p.family, "output": ContentKind(p.shape, role: p.role).rawValue, "shape": p.shape.rawValue, "role": p.role?.rawValue ?? "", "item": p.labels.noun, "subject_kind": p.subjectKind.rawValue,
             "language": p.language, "subject": p.subject, "subject_notes": p.subjectNotes, "topic": p.topic,
             "subtopic": p.subtopic, "siblings": p.siblings, "attempt": p.attempt,
         ]

@@ -34,7 +34,7 @@ public struct MockFault: Sendable, Equatable {
     public var kind: Kind
     /// Attempt numbers (`purpose.attempt`) it fires on; nil means every attempt.
     public var attempts: [Int]?
-    /// Families it fires on, by family name or output kind; nil means every family.
+    /// Families it fires on, by family name or kind (plan, notes, flashcards, quiz, terms, cloze); nil means every family.
     public var families: [String]?
     /// How many items `off_scope`, `duplicates` and `placeholders` add.
     public var count: Int
@@ -49,7 +49,7 @@ public struct MockFault: Sendable, Equatable {
     /// Whether the fault fires for this request. Depends on the request only (stateless).
     public func matches(_ purpose: RequestPurpose) -> Bool {
         if let attempts, !attempts.contains(purpose.attempt) { return false }
-        if let families, !families.contains(purpose.family), !families.contains(purpose.output.rawValue) {
+        if let families, !families.contains(purpose.family), !families.contains(ContentKind(purpose.shape, role: purpose.role).rawValue) {
             return false
         }
         return true

@@ -70,7 +70,7 @@ public struct MockProvider: Provider {
             for fault in faults.filter({ $0.kind == .tooFew }) + faults.filter({ $0.kind != .tooFew }) {
                 content = Self.apply(fault, to: content, writer: writer, rng: &rng)
             }
-            let format = MockRenderer.format(for: purpose.output, style: configuration.style, rng: &rng)
+            let format = MockRenderer.format(for: ContentKind(purpose.shape, role: purpose.role), style: configuration.style, rng: &rng)
             text = MockRenderer.render(content, format: format, rng: &rng)
         }
 
@@ -91,7 +91,7 @@ public struct MockProvider: Provider {
     static func requestHash(_ request: CompletionRequest, seed: UInt64) -> UInt64 {
         let p = request.purpose
         var parts = [
-            "seed=\(seed)", p.family, p.output.rawValue, p.subjectKind.rawValue, p.language, p.subject, p.subjectNotes,
+            "seed=\(seed)", p.family, ContentKind(p.shape, role: p.role).rawValue, p.subjectKind.rawValue, p.language, p.subject, p.subjectNotes,
             p.topic, p.subtopic, p.siblings.joined(separator: "\u{1F}"), "attempt=\(p.attempt)",
         ]
         for message in request.messages {
@@ -103,7 +103,7 @@ public struct MockProvider: Provider {
 
     /// Applies one content fault (`too_few`, `off_scope`, `duplicates`, `placeholders`).
     static func apply(_ fault: MockFault, to content: MockContent, writer: MockWriter, rng: inout SplitMix64) -> MockContent {
-        let output = writer.purpose.output
+        let output = writer.kind
         switch fault.kind {
         case .tooFew:
             switch content {
@@ -114,6 +114,7 @@ public struct MockProvider: Provider {
             case .flashcards(let items): return .flashcards(Array(items.prefix(1)))
             case .quiz(let items): return .quiz(Array(items.prefix(1)))
             case .terms(let items): return .terms(Array(items.prefix(1)))
+            case .cloze(let items): return .cloze(Array(items.prefix(1)))
             }
         case .offScope:
             var result = content
@@ -133,6 +134,7 @@ public struct MockProvider: Provider {
             case .flashcards(let items): return .flashcards(items + repeated(items, fault.count))
             case .quiz(let items): return .quiz(items + repeated(items, fault.count))
             case .terms(let items): return .terms(items + repeated(items, fault.count))
+            case .cloze(let items): return .cloze(items + repeated(items, fault.count))
             case .notes(let text):
                 // Repeat the opening paragraph, as a model that loops does.
                 var paragraphs = text.components(separatedBy: "\n\n")
@@ -162,6 +164,7 @@ public struct MockProvider: Provider {
         case let (.flashcards(a), .flashcards(b)): return .flashcards(merge(a, b))
         case let (.quiz(a), .quiz(b)): return .quiz(merge(a, b))
         case let (.terms(a), .terms(b)): return .terms(merge(a, b))
+        case let (.cloze(a), .cloze(b)): return .cloze(merge(a, b))
         case let (.notes(a), .notes(b)): return .notes(a + "\n\n" + b)
         default: return content
         }

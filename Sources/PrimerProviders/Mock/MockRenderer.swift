@@ -11,29 +11,32 @@ struct MockRenderer {
         case pipeLines, flashcardsJSON, questionAnswerBlocks, numberedPipeLines
         case quizBlocks, quizJSON
         case colonLines, boldBullets
+        case clozeLines, clozeJSON
     }
 
-    static func canonicalFormat(_ kind: OutputKind) -> Format {
+    static func canonicalFormat(_ kind: ContentKind) -> Format {
         switch kind {
         case .plan: .markdownOutline
         case .notes: .notesMarkdown
         case .flashcards: .pipeLines
         case .quiz: .quizBlocks
         case .terms: .colonLines
+        case .cloze: .clozeLines
         }
     }
 
-    static func variedFormats(_ kind: OutputKind) -> [Format] {
+    static func variedFormats(_ kind: ContentKind) -> [Format] {
         switch kind {
         case .plan: [.numberedOutline, .planJSON]
         case .notes: [.notesChatty]
         case .flashcards: [.flashcardsJSON, .questionAnswerBlocks, .numberedPipeLines]
         case .quiz: [.quizJSON]
         case .terms: [.boldBullets]
+        case .cloze: [.clozeJSON]
         }
     }
 
-    static func format(for kind: OutputKind, style: MockStyle, rng: inout SplitMix64) -> Format {
+    static func format(for kind: ContentKind, style: MockStyle, rng: inout SplitMix64) -> Format {
         switch style {
         case .canonical: canonicalFormat(kind)
         case .varied: rng.pick(variedFormats(kind))
@@ -49,9 +52,16 @@ struct MockRenderer {
         case .quiz(let questions): return quiz(questions, format, &rng)
         case .terms(let terms):
             if format == .boldBullets {
-                return terms.map { "- **\($0.term)** — \(upperFirst($0.definition))" }.joined(separator: "\n")
+                return terms.map { "- **\($0.front)** — \(upperFirst($0.back))" }.joined(separator: "\n")
             }
-            return terms.map { "\($0.term): \($0.definition)" }.joined(separator: "\n")
+            return terms.map { "\($0.front): \($0.back)" }.joined(separator: "\n")
+        case .cloze(let items):
+            if format == .clozeJSON {
+                struct Note: Encodable { var text: String; var extra: String }
+                struct Body: Encodable { var clozes: [Note] }
+                return json(Body(clozes: items.map { Note(text: $0.text, extra: $0.extra) }), &rng)
+            }
+            return items.map { $0.extra.isEmpty ? $0.text : "\($0.text)\nExtra: \($0.extra)" }.joined(separator: "\n")
         }
     }
 
@@ -77,7 +87,7 @@ struct MockRenderer {
         }
     }
 
-    static func flashcards(_ cards: [Flashcard], _ format: Format, _ rng: inout SplitMix64) -> String {
+    static func flashcards(_ cards: [PairItem], _ format: Format, _ rng: inout SplitMix64) -> String {
         switch format {
         case .flashcardsJSON:
             return json(cards, &rng)
@@ -93,7 +103,7 @@ struct MockRenderer {
 
     static let letters = ["A", "B", "C", "D", "E", "F"]
 
-    static func quiz(_ questions: [QuizQuestion], _ format: Format, _ rng: inout SplitMix64) -> String {
+    static func quiz(_ questions: [ChoiceItem], _ format: Format, _ rng: inout SplitMix64) -> String {
         if format == .quizJSON {
             struct Question: Encodable {
                 var question: String

@@ -5,9 +5,10 @@ import PrimerCore
 enum MockContent: Equatable {
     case plan([PlanTopic])
     case notes(String)
-    case flashcards([Flashcard])
-    case quiz([QuizQuestion])
-    case terms([Term])
+    case flashcards([PairItem])
+    case quiz([ChoiceItem])
+    case terms([PairItem])
+    case cloze([ClozeItem])
 }
 
 /// Writes believable study content from a request's purpose. Every choice comes from `rng`.
@@ -84,13 +85,16 @@ struct MockWriter {
 
     // MARK: - Dispatch
 
+    var kind: ContentKind { ContentKind(purpose.shape, role: purpose.role) }
+
     mutating func content() -> MockContent {
-        switch purpose.output {
+        switch kind {
         case .plan: .plan(purpose.outline.isEmpty ? plan() : outlinePlan())
         case .notes: .notes((isLanguage ? grammarLesson() : notes()) + sourcesLine())
         case .flashcards: .flashcards(isLanguage ? languageFlashcards() : flashcards())
         case .quiz: .quiz(isLanguage ? languageQuiz() : quiz())
         case .terms: .terms(isLanguage ? languageTerms() : terms())
+        case .cloze: .cloze(isLanguage ? languageClozes() : clozes())
         }
     }
 
@@ -358,31 +362,31 @@ struct MockWriter {
 
     // MARK: - Flashcards
 
-    mutating func flashcards() -> [Flashcard] {
+    mutating func flashcards() -> [PairItem] {
         let s = subtopic, t = topic, j = subject
         let pool = [
-            Flashcard(front: "What is the main idea of \(s)?", back: "It describes how the basic parts of \(t) fit together and why they matter in \(j)."),
-            Flashcard(front: "Why is \(s) important in \(j)?", back: "Later work in \(t) builds on it; without it, harder problems become guesswork."),
-            Flashcard(front: "How does \(s) relate to \(t)?", back: "It is one building block of \(t): it supplies ideas that the topic combines and applies."),
-            Flashcard(front: "What is a common mistake when studying \(s)?", back: "Memorising its rules without practising them on concrete examples."),
-            Flashcard(front: "How can you check your understanding of \(s)?", back: "Explain it in your own words and work one example from start to finish without notes."),
-            Flashcard(front: "What should you learn first in \(s)?", back: "Its core definitions, since every other idea in \(t) builds on them."),
-            Flashcard(front: "Give an example of where \(s) is used.", back: "Any exercise in \(j) where its ideas predict or explain an outcome, such as a standard textbook problem."),
-            Flashcard(front: "What question does \(s) help answer?", back: "How and why things in \(t) behave as they do."),
-            Flashcard(front: "What should you review before \(s)?", back: "The basic vocabulary of \(j) and the earlier parts of \(t)."),
-            Flashcard(front: "How is \(s) usually tested?", back: "With short problems that ask you to apply it to a new case and justify each step."),
+            PairItem(front: "What is the main idea of \(s)?", back: "It describes how the basic parts of \(t) fit together and why they matter in \(j)."),
+            PairItem(front: "Why is \(s) important in \(j)?", back: "Later work in \(t) builds on it; without it, harder problems become guesswork."),
+            PairItem(front: "How does \(s) relate to \(t)?", back: "It is one building block of \(t): it supplies ideas that the topic combines and applies."),
+            PairItem(front: "What is a common mistake when studying \(s)?", back: "Memorising its rules without practising them on concrete examples."),
+            PairItem(front: "How can you check your understanding of \(s)?", back: "Explain it in your own words and work one example from start to finish without notes."),
+            PairItem(front: "What should you learn first in \(s)?", back: "Its core definitions, since every other idea in \(t) builds on them."),
+            PairItem(front: "Give an example of where \(s) is used.", back: "Any exercise in \(j) where its ideas predict or explain an outcome, such as a standard textbook problem."),
+            PairItem(front: "What question does \(s) help answer?", back: "How and why things in \(t) behave as they do."),
+            PairItem(front: "What should you review before \(s)?", back: "The basic vocabulary of \(j) and the earlier parts of \(t)."),
+            PairItem(front: "How is \(s) usually tested?", back: "With short problems that ask you to apply it to a new case and justify each step."),
         ]
         return rng.sample(pool, rng.int(5...8))
     }
 
-    mutating func languageFlashcards() -> [Flashcard] {
+    mutating func languageFlashcards() -> [PairItem] {
         let words = language.words(for: subtopic, rng: &rng)
-        return words.prefix(rng.int(5...8)).map { Flashcard(front: $0.word, back: $0.english) }
+        return words.prefix(rng.int(5...8)).map { PairItem(front: $0.word, back: $0.english) }
     }
 
     // MARK: - Quiz
 
-    mutating func quiz() -> [QuizQuestion] {
+    mutating func quiz() -> [ChoiceItem] {
         let s = subtopic, t = topic, j = subject
         // (question, correct answer, three wrong answers, explanation)
         let pool: [(String, String, [String], String)] = [
@@ -422,17 +426,17 @@ struct MockWriter {
         }
     }
 
-    mutating func makeQuestion(_ question: String, correct: String, wrong: [String], explanation: String) -> QuizQuestion {
+    mutating func makeQuestion(_ question: String, correct: String, wrong: [String], explanation: String) -> ChoiceItem {
         let choices = rng.shuffled([correct] + wrong.prefix(3))
-        return QuizQuestion(
+        return ChoiceItem(
             question: question, choices: choices, correctIndex: choices.firstIndex(of: correct) ?? 0, explanation: explanation)
     }
 
-    mutating func languageQuiz() -> [QuizQuestion] {
+    mutating func languageQuiz() -> [ChoiceItem] {
         let l = language
         let words = l.words(for: subtopic, rng: &rng)
         let count = rng.int(3...5)
-        var questions: [QuizQuestion] = []
+        var questions: [ChoiceItem] = []
         for (index, word) in words.prefix(count).enumerated() {
             let others = rng.sample(words.filter { $0.english != word.english && $0.word != word.word }, 3)
             if index.isMultiple(of: 2) {
@@ -461,60 +465,85 @@ struct MockWriter {
         "mistakes", "properties", "science", "industry", "going", "further", "using",
     ]
 
-    mutating func terms() -> [Term] {
+    mutating func terms() -> [PairItem] {
         let s = subtopic, t = topic, j = subject
         let subjectWords = Set(Self.contentWords(j).map { $0.lowercased() })
         let words = Self.contentWords(s).map { $0.lowercased() }
             .filter { !subjectWords.contains($0) && !Self.genericWords.contains($0) }
-        var terms: [Term] = [
-            Term(term: s, definition: "the part of \(t) that explains its central ideas and how they are applied in \(j)."),
+        var terms: [PairItem] = [
+            PairItem(front: s, back: "the part of \(t) that explains its central ideas and how they are applied in \(j)."),
         ]
         if t != s {
-            terms.append(Term(term: t, definition: "the broader area of \(j) that contains \(s) and related subtopics."))
+            terms.append(PairItem(front: t, back: "the broader area of \(j) that contains \(s) and related subtopics."))
         }
-        var extra: [Term] = []
+        var extra: [PairItem] = []
         for (index, word) in words.prefix(3).enumerated() {
             let name = word.prefix(1).uppercased() + word.dropFirst()
             extra.append([
-                Term(term: "\(name) rule", definition: "a general statement about \(word) that holds whenever its conditions are met."),
-                Term(term: "\(name) example", definition: "a concrete, fully worked case that shows \(word) in action."),
-                Term(term: "\(name) notation", definition: "the symbols and conventions used to write about \(word) precisely."),
+                PairItem(front: "\(name) rule", back: "a general statement about \(word) that holds whenever its conditions are met."),
+                PairItem(front: "\(name) example", back: "a concrete, fully worked case that shows \(word) in action."),
+                PairItem(front: "\(name) notation", back: "the symbols and conventions used to write about \(word) precisely."),
             ][(index + rng.index(3)) % 3])
         }
         extra += [
-            Term(term: "Core definition", definition: "the precise statement of what \(s) means, on which the rest of \(t) builds."),
-            Term(term: "Worked example", definition: "a problem solved step by step to show how \(s) is used."),
-            Term(term: "Prerequisite", definition: "an idea from earlier in \(j) that you need before studying \(s)."),
-            Term(term: "Misconception", definition: "a plausible but wrong belief about \(s) that leads to errors."),
-            Term(term: "Application", definition: "a real situation where \(s) is used to solve a problem."),
+            PairItem(front: "Core definition", back: "the precise statement of what \(s) means, on which the rest of \(t) builds."),
+            PairItem(front: "Worked example", back: "a problem solved step by step to show how \(s) is used."),
+            PairItem(front: "Prerequisite", back: "an idea from earlier in \(j) that you need before studying \(s)."),
+            PairItem(front: "Misconception", back: "a plausible but wrong belief about \(s) that leads to errors."),
+            PairItem(front: "Application", back: "a real situation where \(s) is used to solve a problem."),
         ]
-        var seen = Set(terms.map { $0.term.lowercased() })
+        var seen = Set(terms.map { $0.front.lowercased() })
         let wanted = rng.int(4...7)
-        for term in rng.sample(extra, extra.count) where terms.count < wanted && seen.insert(term.term.lowercased()).inserted {
+        for term in rng.sample(extra, extra.count) where terms.count < wanted && seen.insert(term.front.lowercased()).inserted {
             terms.append(term)
         }
         return terms
     }
 
-    mutating func languageTerms() -> [Term] {
+    mutating func languageTerms() -> [PairItem] {
         let l = language
         let grammar = [
-            Term(term: "Conjugation", definition: "the set of forms a \(l.name) verb takes for each person and tense, as in \(l.verb.forms[0].1) and \(l.verb.forms[1].1)."),
-            Term(term: "Infinitive", definition: "the dictionary form of a verb, such as \(l.verb.infinitive) (\(l.verb.english))."),
-            Term(term: "Subject pronoun", definition: "a word like \"\(l.verb.forms[0].0)\" that says who performs the action."),
-            Term(term: "Fixed expression", definition: "a phrase learned as a whole, such as \"\(l.phrases[0].0)\" (\(l.phrases[0].1))."),
+            PairItem(front: "Conjugation", back: "the set of forms a \(l.name) verb takes for each person and tense, as in \(l.verb.forms[0].1) and \(l.verb.forms[1].1)."),
+            PairItem(front: "Infinitive", back: "the dictionary form of a verb, such as \(l.verb.infinitive) (\(l.verb.english))."),
+            PairItem(front: "Subject pronoun", back: "a word like \"\(l.verb.forms[0].0)\" that says who performs the action."),
+            PairItem(front: "Fixed expression", back: "a phrase learned as a whole, such as \"\(l.phrases[0].0)\" (\(l.phrases[0].1))."),
         ]
         let words = l.words(for: subtopic, rng: &rng).prefix(rng.int(2...4)).map {
-            Term(term: $0.word, definition: "the \(l.name) for \"\($0.english)\".")
+            PairItem(front: $0.word, back: "the \(l.name) for \"\($0.english)\".")
         }
         return Array(words) + rng.sample(grammar, rng.int(2...3))
+    }
+
+    // MARK: - Cloze
+
+    /// Statements about the subtopic with its key words deleted, one card per number.
+    mutating func clozes() -> [ClozeItem] {
+        let (s, t, j) = (subtopic, topic, subject)
+        var items = [
+            ClozeItem(text: "{{c1::\(s)}} is one of the building blocks of {{c2::\(t)}}.", extra: "Part of \(j)."),
+            ClozeItem(text: "Before studying {{c1::\(s)}}, learn the core definitions of {{c2::\(t)}}."),
+            ClozeItem(text: "A worked example of {{c1::\(s)}} solves a problem {{c2::step by step}}."),
+            ClozeItem(text: "A common mistake in {{c1::\(s)}} is memorising rules without {{c2::practising them}}."),
+        ]
+        for word in Self.contentWords(s).prefix(2) {
+            items.append(ClozeItem(text: "In \(t), {{c1::\(word.lowercased())}} is a key idea of \(s)."))
+        }
+        return Array(items.prefix(rng.int(4...items.count)))
+    }
+
+    /// Vocabulary of the language with the translation deleted.
+    mutating func languageClozes() -> [ClozeItem] {
+        let l = language
+        return l.words.prefix(rng.int(4...6)).map {
+            ClozeItem(text: "The \(l.name) word \($0.word) means {{c1::\($0.english)}}.")
+        }
     }
 
     // MARK: - Fault items
 
     func offScopeItem(_ index: Int) -> MockContent {
         let other = offScopeTitle
-        switch purpose.output {
+        switch kind {
         case .plan:
             return .plan([PlanTopic(
                 title: index == 0 ? other : "\(other) \(index + 1)", overview: "An overview of \(other).",
@@ -523,37 +552,44 @@ struct MockWriter {
             return .notes("## \(other)\n\n\(other) is a separate area with its own definitions, examples and methods.")
         case .flashcards:
             let cards = [
-                Flashcard(front: "What is \(other)?", back: "\(other) is a separate area with its own definitions and examples."),
-                Flashcard(front: "Why study \(other)?", back: "\(other) explains ideas of its own that are worth learning."),
-                Flashcard(front: "Give an example of \(other).", back: "A typical exercise from a chapter on \(other)."),
+                PairItem(front: "What is \(other)?", back: "\(other) is a separate area with its own definitions and examples."),
+                PairItem(front: "Why study \(other)?", back: "\(other) explains ideas of its own that are worth learning."),
+                PairItem(front: "Give an example of \(other).", back: "A typical exercise from a chapter on \(other)."),
             ]
             return .flashcards([cards[index % cards.count]])
         case .quiz:
             let questions = ["What is \(other) mainly about?", "Which statement about \(other) is true?", "Where is \(other) used?"]
-            return .quiz([QuizQuestion(
+            return .quiz([ChoiceItem(
                 question: questions[index % questions.count],
                 choices: ["The core ideas of \(other)", "A spelling convention", "A unit of measurement", "A musical style"],
                 correctIndex: 0, explanation: "\(other) is about its own core ideas.")])
         case .terms:
             let terms = [
-                Term(term: other, definition: "a separate area of study with its own definitions and methods."),
-                Term(term: "\(other) basics", definition: "the first ideas a learner meets in \(other)."),
-                Term(term: "\(other) example", definition: "a typical case taken from \(other)."),
+                PairItem(front: other, back: "a separate area of study with its own definitions and methods."),
+                PairItem(front: "\(other) basics", back: "the first ideas a learner meets in \(other)."),
+                PairItem(front: "\(other) example", back: "a typical case taken from \(other)."),
             ]
             return .terms([terms[index % terms.count]])
+        case .cloze:
+            let clozes = [
+                ClozeItem(text: "{{c1::\(other)}} is a separate area of study with its own methods."),
+                ClozeItem(text: "The first ideas a learner meets in \(other) are its {{c1::basics}}."),
+            ]
+            return .cloze([clozes[index % clozes.count]])
         }
     }
 
-    static func placeholderItem(_ output: OutputKind) -> MockContent {
-        switch output {
+    static func placeholderItem(_ kind: ContentKind) -> MockContent {
+        switch kind {
         case .plan: .plan([PlanTopic(title: "Topic", overview: "Overview", subtopics: ["Subtopic", "Subtopic"])])
         case .notes: .notes("[Insert example here]")
-        case .flashcards: .flashcards([Flashcard(front: "Question", back: "Answer")])
+        case .flashcards: .flashcards([PairItem(front: "Question", back: "Answer")])
         case .quiz:
-            .quiz([QuizQuestion(
+            .quiz([ChoiceItem(
                 question: "Question", choices: ["Option A", "Option B", "Option C", "Option D"], correctIndex: 0,
                 explanation: "Explanation")])
-        case .terms: .terms([Term(term: "Term", definition: "Definition")])
+        case .terms: .terms([PairItem(front: "Term", back: "Definition")])
+        case .cloze: .cloze([ClozeItem(text: "{{c1::...}}")])
         }
     }
 }

@@ -27,6 +27,7 @@ public struct CassetteEntry: Sendable, Equatable, Codable {
     /// What was asked, for people reading the cassette (and for error messages).
     public struct Request: Sendable, Equatable, Codable {
         public var family: String
+        /// The kind of content asked for (`ContentKind`: plan, notes, flashcards, quiz, terms, cloze).
         public var output: String
         public var subject: String
         public var topic: String
@@ -46,7 +47,7 @@ public struct CassetteEntry: Sendable, Equatable, Codable {
         public init(_ request: CompletionRequest) {
             let purpose = request.purpose
             family = purpose.family
-            output = purpose.output.rawValue
+            output = ContentKind(purpose.shape, role: purpose.role).rawValue
             subject = purpose.subject
             topic = purpose.topic
             subtopic = purpose.subtopic

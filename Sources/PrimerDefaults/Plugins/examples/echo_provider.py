@@ -96,7 +96,16 @@ def terms(p):
     ])
 
 
-WRITERS = {"plan": plan, "notes": notes, "flashcards": flashcards, "quiz": quiz, "terms": terms}
+def cloze(p):
+    sub = p["subtopic"]
+    return "\n".join([
+        f"{{{{c1::{sub}}}}} is one part of {{{{c2::{p['topic']}}}}}.",
+        f"A worked example of {{{{c1::{sub}}}}} goes {{{{c2::step by step}}}}.",
+        f"Learners who study {{{{c1::{sub}}}}} first learn its {{{{c2::definitions}}}}.",
+    ])
+
+
+WRITERS = {"plan": plan, "notes": notes, "flashcards": flashcards, "quiz": quiz, "terms": terms, "cloze": cloze}
 
 
 def write(request):
