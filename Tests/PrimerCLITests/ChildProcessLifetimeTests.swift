@@ -121,16 +121,14 @@ import Testing
             adapter: exec
             settings: {command: [python3, flood.py]}
             """, to: "plugins/flood.yaml").deletingLastPathComponent()
-        // The same command on the mock gives primer's own peak without the flood.
-        let (_, _, baselineKB) = try await Self.peakMemory(cli.makeProcess(["generate", "Quiet Subject", "--plan-only", "--provider", "mock"]))
         let (status, stderr, peakKB) = try await Self.peakMemory(cli.makeProcess(
             ["generate", "Flooded Subject", "--plan-only"], environment: ["PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "flood"]))
         #expect(status != 0)
         #expect(stderr.contains("longer than 16 MB"), "\(stderr.prefix(2000))")
-        #expect(baselineKB > 0 && peakKB > 0, "the memory was read")
-        // The line buffer is bounded at 16 MB (with the copies reading and decoding make, a few
-        // times that above the baseline); holding the line would cost the whole 128 MB.
-        #expect(peakKB - baselineKB < 96 * 1024, "primer held \((peakKB - baselineKB) / 1024) MB more than usual for a 128 MB line")
+        #expect(peakKB > 0, "the memory was read")
+        // A debug primer peaks near 100 MB on its own, and the line buffer is bounded at 16 MB;
+        // holding the 128 MB line would take it past 220 MB (unbounded, a 200 MB line cost 538 MB).
+        #expect(peakKB < 150 * 1024, "primer held \(peakKB / 1024) MB for a 128 MB line")
     }
 
     /// Runs `process` to its end, reading its peak resident memory while it runs (the kernel
