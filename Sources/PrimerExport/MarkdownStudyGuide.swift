@@ -55,9 +55,8 @@ public enum MarkdownStudyGuide {
 
     static func subtopicBody(_ subtopic: KitSubtopic, answers: inout [String]) -> String {
         var out = ""
-        // The lesson first, then every other family in order.
-        let lesson = subtopic.content.first { $0.shape == .lesson && $0.role == .lesson } ?? subtopic.content.first { $0.shape == .lesson }
-        for content in ([lesson].compactMap { $0 } + subtopic.content.filter { $0 != lesson }) where !content.items.isEmpty {
+        let lesson = subtopic.lessonContent
+        for content in subtopic.contentLessonFirst where !content.items.isEmpty {
             out += render(content, subtopicTitle: subtopic.title, isLesson: content == lesson, answers: &answers)
         }
         if !subtopic.sources.isEmpty {
@@ -109,7 +108,7 @@ public enum MarkdownStudyGuide {
                 if !explanation.isEmpty { answer += " — \(explanation)" }
                 answers.append(answer)
             case .cloze(let cloze):
-                let text = cloze.text.replacing(/\{\{c\d+::(.*?)(?:::.*?)?\}\}/) { "⟦\($0.output.1)⟧" }
+                let text = ClozeText.replacingDeletions(cloze.text) { "⟦\($0.answer)⟧" }
                 out += "- \(inline(text))\(cloze.extra.isEmpty ? "" : " — \(inline(cloze.extra))")\n"
             }
         }

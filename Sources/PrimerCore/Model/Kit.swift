@@ -49,16 +49,21 @@ public struct KitSubtopic: Sendable, Equatable, Codable {
         self.generations = generations
     }
 
-    /// The lesson: the text of the family whose role is the lesson (else the first lesson).
+    /// The lesson's content: the family whose role is the lesson, else the first lesson-shaped one.
+    public var lessonContent: KitContent? {
+        content.first { $0.shape == .lesson && $0.role == .lesson } ?? content.first { $0.shape == .lesson }
+    }
+
+    /// The lesson's text.
     public var lesson: String? {
-        let lessons = content.filter { $0.shape == .lesson }
-        guard case .lesson(let text)? = (lessons.first { $0.role == .lesson } ?? lessons.first)?.items.first?.content else { return nil }
+        guard case .lesson(let text)? = lessonContent?.items.first?.content else { return nil }
         return text
     }
 
-    /// The items of every family of `shape`, in family order.
-    public func items(of shape: Shape) -> [KitItem] {
-        content.filter { $0.shape == shape }.flatMap(\.items)
+    /// The lesson first, then every other family in order: the order guides are laid out in.
+    public var contentLessonFirst: [KitContent] {
+        let lesson = lessonContent
+        return [lesson].compactMap { $0 } + content.filter { $0 != lesson }
     }
 }
 

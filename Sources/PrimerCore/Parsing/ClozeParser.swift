@@ -83,18 +83,17 @@ public enum ClozeText {
         Array(Set(deletions(text).map(\.number))).sorted()
     }
 
-    /// The text with every deletion replaced by its answer: what the note says.
-    public static func plain(_ text: String) -> String {
-        text.replacing(deletionPattern) { String($0.output.2) }
+    /// The text with each deletion replaced by what `replacement` makes of it.
+    public static func replacingDeletions(_ text: String, with replacement: (Deletion) -> String) -> String {
+        text.replacing(deletionPattern) { match in
+            replacement(Deletion(
+                number: Int(match.output.1) ?? 0, answer: String(match.output.2), hint: match.output.3.map(String.init)))
+        }
     }
 
-    /// The text with deletion `number` hidden (`[...]`, or `[hint]`) and the others shown: the
-    /// front of that card.
-    public static func front(_ text: String, hiding number: Int) -> String {
-        text.replacing(deletionPattern) { match in
-            guard Int(match.output.1) == number else { return String(match.output.2) }
-            return "[\(match.output.3.map(String.init) ?? "...")]"
-        }
+    /// The text with every deletion replaced by its answer: what the note says.
+    public static func plain(_ text: String) -> String {
+        replacingDeletions(text) { $0.answer }
     }
 }
 

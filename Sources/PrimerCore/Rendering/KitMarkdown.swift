@@ -32,9 +32,8 @@ public enum KitMarkdown {
 
     static func subtopicBody(_ subtopic: KitSubtopic) -> String {
         var out = ""
-        // The lesson first, then every other family in order.
-        let lesson = subtopic.content.first { $0.shape == .lesson && $0.role == .lesson } ?? subtopic.content.first { $0.shape == .lesson }
-        for content in ([lesson].compactMap { $0 } + subtopic.content.filter { $0 != lesson }) where !content.items.isEmpty {
+        let lesson = subtopic.lessonContent
+        for content in subtopic.contentLessonFirst where !content.items.isEmpty {
             out += render(content, subtopicTitle: subtopic.title, isLesson: content == lesson)
         }
         if !subtopic.sources.isEmpty {

@@ -41,7 +41,7 @@ public struct ClozeScorer: Sendable {
 
     /// Whether an answer of a deletion also appears in the note's visible text.
     static func givesAway(_ text: String) -> Bool {
-        let visible = EvalText.normalize(text.replacing(/\{\{c\d+::.*?\}\}/, with: " "))
+        let visible = EvalText.normalize(ClozeText.replacingDeletions(text) { _ in " " })
         return ClozeText.deletions(text).contains { deletion in
             let answer = EvalText.normalize(deletion.answer)
             return !answer.isEmpty && " \(visible) ".contains(" \(answer) ")
