@@ -7,6 +7,7 @@
 Every file is imported, in order, into ONE fresh collection (so importing two exports of the
 same kit shows whether notes are updated or duplicated). Prints one JSON object:
 {"anki_version", "notes", "cards", "decks" (count), "deck_names", "guids", "notetypes",
+"cloze_notetypes" (those Anki treats as Cloze), "notes_by_notetype", "cards_by_notetype",
 "tags", "imports": [per file: new/updated/duplicate... counts]}.
 
 Needs the `anki` package from PyPI (tested with anki==26.9.3 on Python 3.11):
@@ -50,6 +51,9 @@ def main(argv):
             "deck_names": decks,
             "guids": sorted(n.guid for n in notes),
             "notetypes": sorted({n.note_type()["name"] for n in notes}),
+            "cloze_notetypes": sorted({n.note_type()["name"] for n in notes if n.note_type()["type"] == MODEL_CLOZE}),
+            "notes_by_notetype": count_by_notetype(notes, lambda n: 1),
+            "cards_by_notetype": count_by_notetype(notes, lambda n: len(n.card_ids())),
             "tags": sorted(col.tags.all()),
             "fields": sorted([list(n.fields) for n in notes])[:3],
             "imports": imports,
@@ -59,6 +63,18 @@ def main(argv):
         shutil.rmtree(workdir, ignore_errors=True)
     print(json.dumps(result, ensure_ascii=False))
     return 0
+
+
+# anki.consts.MODEL_CLOZE: a note type whose cards come from the note's {{cN::…}} deletions.
+MODEL_CLOZE = 1
+
+
+def count_by_notetype(notes, count):
+    totals = {}
+    for note in notes:
+        name = note.note_type()["name"]
+        totals[name] = totals.get(name, 0) + count(note)
+    return totals
 
 
 def summary(response):

@@ -42,7 +42,7 @@ import Testing
 
         let store = try SQLiteStore(path: cli.storePath)
         for title in titles { okBefore += (try store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
-        let expected = titles.count * (1 + 3 * 4)
+        let expected = titles.count * (1 + 3 * 5)
         #expect(okBefore > 0 && okBefore < expected, "killed mid-run: \(okBefore) of \(expected) generations stored")
         let cardsBefore = try store.itemCounts()["flashcards"] ?? 0
 

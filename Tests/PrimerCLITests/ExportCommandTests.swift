@@ -34,7 +34,12 @@ import Testing
         #expect(try await cli.run(["generate", "Cell Biology", "--max-subtopics", "2"]).status == 0)
         let kit = try JSONDecoder().decode(Kit.self, from: Data(try await cli.run(["show", "Cell Biology", "--format", "json"]).stdout.utf8))
         let done = kit.topics.flatMap(\.subtopics).filter { $0.lesson != nil }
-        let notes = done.reduce(0) { $0 + $1.pairs("flashcards").count + $1.pairs("terms").count + $1.choices("quiz").count }
+        let basic = done.reduce(0) { $0 + $1.pairs("flashcards").count + $1.pairs("terms").count + $1.choices("quiz").count }
+        let clozes = done.flatMap { $0.clozes("cloze") }
+        let notes = basic + clozes.count
+        // Anki makes one card per deletion number of a cloze note.
+        let clozeCards = clozes.reduce(0) { $0 + ClozeText.cardNumbers($1.text).count }
+        #expect(clozes.count > 0 && clozeCards > clozes.count, "the mock's cloze notes have several deletions")
 
         for format in ["json", "markdown", "csv", "anki-text", "apkg"] {
             let result = try await cli.run(["export", "Cell Biology", "--format", format, "--out", cli.directory.appendingPathComponent("kit.\(format)").path])
@@ -47,7 +52,10 @@ import Testing
         let apkg = cli.directory.appendingPathComponent("kit.apkg")
         let imported = try await ankiImport("apkg", [apkg])
         #expect(imported["notes"] as? Int == notes)
-        #expect(imported["cards"] as? Int == notes)
+        #expect(imported["cards"] as? Int == basic + clozeCards)
+        #expect(imported["cloze_notetypes"] as? [String] == ["Primer Cloze"])
+        #expect(imported["notes_by_notetype"] as? [String: Int] == ["Primer Basic": basic, "Primer Cloze": clozes.count])
+        #expect(imported["cards_by_notetype"] as? [String: Int] == ["Primer Basic": basic, "Primer Cloze": clozeCards])
         // One deck per subtopic with content, their topic and subject parents, and Default.
         let topics = Set(done.map { sub in kit.topics.first { $0.subtopics.contains(sub) }!.title }).count
         #expect(imported["decks"] as? Int == done.count + topics + 1 + 1)
@@ -60,6 +68,8 @@ import Testing
 
         let text = try await ankiImport("text", [cli.directory.appendingPathComponent("kit.anki-text")])
         #expect(text["notes"] as? Int == notes)
+        #expect(text["cards"] as? Int == basic + clozeCards)
+        #expect(text["cloze_notetypes"] as? [String] == ["Cloze"])
     }
 
     @Test func exportErrorsSayWhatToDo() async throws {

@@ -55,7 +55,7 @@ import Testing
 
         let store = try SQLiteStore(path: cli.storePath)
         let counts = try Self.generationCounts(store, "Race Two")
-        #expect(counts.count == 1 + 3 * 4, "the plan and 4 families of 3 subtopics: \(counts.keys.sorted())")
+        #expect(counts.count == 1 + 3 * 5, "the plan and 5 families of 3 subtopics: \(counts.keys.sorted())")
         for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(key): \(count.ok) ok, \(count.other) others") }
         let subject = try #require(try store.listSubjects().first { $0.title == "Race Two" })
         #expect(subject.subtopics > 0 && subject.count(of: "flashcards") > 0 && subject.count(of: "quiz") > 0)
@@ -99,7 +99,7 @@ import Testing
         let store = try SQLiteStore(path: cli.storePath)
         for title in titles {
             let counts = try Self.generationCounts(store, title)
-            #expect(counts.count == 1 + 2 * 4, "\(title): \(counts.keys.sorted())")
+            #expect(counts.count == 1 + 2 * 5, "\(title): \(counts.keys.sorted())")
             for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(title) \(key): \(count.ok) ok, \(count.other) others") }
         }
     }

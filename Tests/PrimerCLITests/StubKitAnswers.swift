@@ -33,6 +33,11 @@ enum StubKitAnswers {
                 ["question": "Which pigment is the main one in plants?", "choices": ["Chlorophyll a", "Carotene", "Xanthophyll", "Melanin"], "answer_index": 0, "explanation": "Chlorophyll a drives the light reactions."],
                 ["question": "Which colour do pigments reflect in leaves?", "choices": ["Red", "Blue", "Green", "Violet"], "answer_index": 2, "explanation": "Green light is reflected, so leaves look green."],
             ]]
+        case "cloze":
+            content = ["clozes": [
+                ["text": "{{c1::Chlorophyll a}} is the main pigment of the light reactions.", "extra": "It absorbs red and blue light."],
+                ["text": "Leaves look green because their pigments {{c1::reflect}} {{c2::green light}}."],
+            ]]
         case "terms":
             content = ["terms": [
                 ["term": "Chlorophyll", "definition": "The green molecule that captures light energy in plants."],

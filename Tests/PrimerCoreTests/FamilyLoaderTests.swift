@@ -23,17 +23,17 @@ import Testing
 
     @Test func shippedFamiliesLoadAndCoverEveryStep() throws {
         let set = try FamilySet.load(directory: RepositoryFiles.prompts)
-        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "terms"])
+        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "cloze", "terms"])
         #expect(set.planFamily(for: .general)?.name == "plan")
         #expect(set.planFamily(for: .language)?.name == "plan")
-        #expect(set.subtopicFamilies(for: .general).map(\.name) == ["notes", "flashcards", "quiz", "terms"])
-        #expect(set.subtopicFamilies(for: .language).map(\.name) == ["grammar-lesson", "flashcards", "quiz", "terms"])
+        #expect(set.subtopicFamilies(for: .general).map(\.name) == ["notes", "flashcards", "quiz", "cloze", "terms"])
+        #expect(set.subtopicFamilies(for: .language).map(\.name) == ["grammar-lesson", "flashcards", "quiz", "cloze", "terms"])
         for family in set.families {
             #expect(family.attempts == 3, "\(family.name) keeps the default budget")
             #expect(!family.gateNames.isEmpty, "\(family.name) has gates")
         }
         // Every structured-output family sends valid JSON schema text.
-        for name in ["plan", "flashcards", "quiz", "terms"] {
+        for name in ["plan", "flashcards", "quiz", "cloze", "terms"] {
             let schema = try #require(set.family(named: name)?.jsonSchema)
             #expect(try JSONSerialization.jsonObject(with: Data(schema.utf8)) is [String: Any])
         }
@@ -62,6 +62,35 @@ import Testing
             #expect(Set(conversations.map { $0[0].content }).count == 1, "one system text for \(kind)")
             #expect(conversations.allSatisfy { $0[1].content.hasPrefix(context + "\n\n## Task\n") })
         }
+    }
+
+    /// The cloze family shows Anki's literal `{{c1::…}}` after a delimiter change; the variables
+    /// before and after it still render, in the prompt and in the reminder.
+    @Test func clozeFamilyShowsLiteralDeletionSyntax() throws {
+        let cloze = try #require(try FamilySet.load(directory: RepositoryFiles.prompts).family(named: "cloze"))
+        let values = ContextBuilder().values(
+            subject: SubjectFacts(title: "Biology"), subtopic: SubtopicFacts(topic: "Cells", subtopic: "Mitochondria", siblings: []))
+        let retry = RetryNote(attempt: 2, reasons: ["dropped note ‘x’: too short"], previousAnswer: "x")
+        let general = cloze.messages(kind: .general, values: values, retry: retry)
+        #expect(general[1].content.contains("\"Mitochondria\""))
+        #expect(general[1].content.contains("{{c1::hidden words}}"))
+        #expect(!general[1].content.contains("<%") && !general[1].content.contains("{{="))
+        #expect(general[3].content.contains("- dropped note ‘x’: too short"))
+        #expect(general[3].content.contains("about \"Mitochondria\", each with its key words hidden as {{c1::hidden words}}"))
+        let language = cloze.messages(kind: .language, values: values)
+        #expect(language[1].content.contains("{{c1::hidden word::English hint}}"))
+    }
+
+    @Test func delimiterChangesAreFollowedByLint() throws {
+        let changed = Self.minimal.replacingOccurrences(of: "Cards for {{subtopic}}.", with: "{{=<% %>=}}\n  Cards like {{c1::x}} for <%subtopik%>.")
+        let error = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: changed, file: "d.yaml") }
+        #expect(error.errors.count == 1)
+        #expect(error.errors.first?.message.hasPrefix("template `user`: variable 'subtopik' is not provided") == true)
+        let good = Self.minimal.replacingOccurrences(of: "Cards for {{subtopic}}.", with: "{{=<% %>=}}\n  Cards like {{c1::x}} for <%subtopic%>.")
+        #expect(try FamilyLoader.load(yaml: good, file: "d.yaml").name == "demo")
+        let malformed = Self.minimal.replacingOccurrences(of: "Cards for {{subtopic}}.", with: "{{=<%=}}")
+        let bad = try #require(throws: FamilyLoadErrors.self) { try FamilyLoader.load(yaml: malformed, file: "d.yaml") }
+        #expect(bad.errors.first?.message.contains("must look like {{=<% %>=}}") == true)
     }
 
     @Test func unknownVariableFailsWithFileAndLine() throws {

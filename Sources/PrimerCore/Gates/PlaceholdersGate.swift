@@ -25,7 +25,7 @@ struct PlaceholdersGate: Gate {
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         let language = context.subjectKind == .language
         return output.droppingItems(context) { item in
-            let kinds = item.fields.map { Self.classify($0.text) }
+            let kinds = item.fields.map { Self.classify(Self.readable($0, of: item)) }
             let allGeneric = kinds.allSatisfy { $0 != .content }
             let bad = zip(item.fields, kinds).first { _, kind in
                 switch kind {
@@ -50,6 +50,13 @@ struct PlaceholdersGate: Gate {
                 return "dropped question \(GateText.quote(q.question)): placeholder \(field.name) \(GateText.quote(field.text))"
             }
         }
+    }
+
+    /// A cloze text's deletions are Anki syntax, not unrendered template tags: the gate reads
+    /// what the note says.
+    static func readable(_ field: (field: String, name: String, text: String), of item: GateItem) -> String {
+        if case .cloze = item, field.field == "text" { return ClozeText.plain(field.text) }
+        return field.text
     }
 
     enum Kind: Equatable {

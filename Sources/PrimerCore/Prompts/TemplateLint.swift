@@ -7,20 +7,22 @@ public struct TemplateProblem: Sendable, Equatable {
 
 /// Finds the Mustache tags of a template and checks every name against the variables the
 /// context provides. swift-mustache keeps its token tree private, so lint scans tags itself;
-/// it only needs names and section nesting, not rendering.
+/// it only needs names and section nesting, not rendering. A delimiter change (`{{=<% %>=}}`) is
+/// followed, so a family can show the model text with literal braces (Anki's `{{c1::…}}`).
 enum TemplateLint {
     static func check(_ text: String, available: Set<String>) -> [TemplateProblem] {
         var problems: [TemplateProblem] = []
         var sections: [String] = []
         var line = 1
+        var opener = "{{", closer = "}}"
         var index = text.startIndex
         while index < text.endIndex {
-            guard let open = text[index...].range(of: "{{") else { break }
+            guard let open = text[index...].range(of: opener) else { break }
             line += text[index..<open.lowerBound].filter { $0 == "\n" }.count
-            let triple = text[open.upperBound...].hasPrefix("{")
-            let closer = triple ? "}}}" : "}}"
-            guard let close = text[open.upperBound...].range(of: closer) else {
-                problems.append(TemplateProblem(line: line, message: "a tag opened with {{ is never closed"))
+            // `{{{name}}}` exists only with the standard delimiters.
+            let triple = opener == "{{" && text[open.upperBound...].hasPrefix("{")
+            guard let close = text[open.upperBound...].range(of: triple ? "}}}" : closer) else {
+                problems.append(TemplateProblem(line: line, message: "a tag opened with \(opener) is never closed"))
                 break
             }
             let raw = String(text[open.upperBound..<close.lowerBound])
@@ -34,8 +36,16 @@ enum TemplateLint {
                 continue
             case "#", "^", "/", "&":
                 name = String(name.dropFirst()).trimmingCharacters(in: .whitespaces)
-            case ">", "<", "$", "=":
-                problems.append(TemplateProblem(line: line, message: "tag '{{\(raw)}}' is not supported in prompt templates (no partials, blocks or delimiter changes)"))
+            case "=":
+                let delimiters = name.dropFirst().dropLast().split(separator: " ", omittingEmptySubsequences: true)
+                guard name.hasSuffix("="), delimiters.count == 2 else {
+                    problems.append(TemplateProblem(line: line, message: "delimiter change '\(opener)\(raw)\(closer)' must look like {{=<% %>=}}"))
+                    continue
+                }
+                (opener, closer) = (String(delimiters[0]), String(delimiters[1]))
+                continue
+            case ">", "<", "$":
+                problems.append(TemplateProblem(line: line, message: "tag '\(opener)\(raw)\(closer)' is not supported in prompt templates (no partials or blocks)"))
                 continue
             default:
                 break
