@@ -90,7 +90,7 @@ let package = Package(
         // families, store) and its operations; the CLI only parses arguments and prints.
         .target(
             name: "PrimerApp",
-            dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerDefaults"]
+            dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults"]
         ),
         .executableTarget(
             name: "primer",

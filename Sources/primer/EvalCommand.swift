@@ -42,87 +42,36 @@ struct EvalCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
-            let config = try configOptions.load()
-            let suiteURL = Self.suiteDirectory(suite)
             try Self.checkOutFolder(URL(fileURLWithPath: out))
-            let loaded: EvalSuite
-            do { loaded = try EvalSuite.load(directory: suiteURL) } catch let error as EvalSuiteError { throw CLIError("\(error)") }
-            let filters = cases.map { $0.split(separator: ",").map(String.init) } ?? []
-            let selected = filters.isEmpty ? loaded.cases : loaded.cases.filter { c in filters.contains { c.id.contains($0) } }
-            guard !selected.isEmpty else { throw CLIError("no case of '\(loaded.name)' matches --cases \(cases ?? ""); case ids look like \(loaded.cases.prefix(3).map(\.id).joined(separator: ", "))") }
-
-            let resolver = try pluginsOptions.resolver(config: config)
-            let providerName = resolver.chosenName(flag: provider, environment: environment, fallback: ProviderChoice.fallback)
-            let familySet = try promptsOptions.load(config: config, provider: try resolver.manifest(named: providerName))
-            var base = try resolver.makeProvider(named: providerName, environment: environment)
-            try LocalServers.requireInstalled(base)
-            if record {
-                let cassette = suiteURL.appendingPathComponent("cassettes").appendingPathComponent("\(providerName).jsonl")
-                do { base = try CassetteRecorder(base: base, file: cassette, environment: environment, startFresh: true) } catch { throw CLIError("\(error)") }
-                FileHandle.standardError.write(Data("Recording answers to \(cassette.path)\n".utf8))
-            }
-            // Answers are cached in the store: rerunning an unchanged suite asks the provider nothing.
-            let caching = (noCache || record) ? nil : CachingProvider(base: base, cache: try storeOptions.open(config: config))
-            var runner = EvalRunner(families: familySet, provider: caching ?? base)
-            runner.familyFilter = families.map { Set($0.split(separator: ",").map(String.init)) }
-            if let unknown = runner.familyFilter?.subtracting(familySet.families.map(\.name)), !unknown.isEmpty {
-                throw CLIError("unknown famil\(unknown.count == 1 ? "y" : "ies") \(unknown.sorted().joined(separator: ", ")); the families are \(familySet.families.map(\.name).sorted().joined(separator: ", "))")
-            }
-            runner.repeatCount = repeatCount
-            runner.concurrency = concurrency
-            runner.label = label
-            if let judge {
-                let judgeProvider = try resolver.makeProvider(named: judge, environment: environment)
-                try LocalServers.requireInstalled(judgeProvider)
-                runner.judge = JudgeScorer(provider: judgeProvider)
-            }
-
+            let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+            var request = EvalRequest(suite: suite, provider: provider)
+            request.caseFilters = cases.map { $0.split(separator: ",").map(String.init) } ?? []
+            request.families = families.map { Set($0.split(separator: ",").map(String.init)) }
+            request.repeatCount = repeatCount
+            request.concurrency = concurrency
+            request.label = label
+            request.judge = judge
+            request.variant = variant
+            request.noCache = noCache
+            request.record = record
             let display = EvalProgress()
-            let report = try await LocalServers.stoppingAfter {
-                var report = try await runner.run(loaded, cases: selected, cacheHits: { caching?.hits ?? 0 }, progress: display.report)
-                display.finish()
-                var variantReport: EvalRunReport?
-                if let variant {
-                    var experimental = runner
-                    experimental.families = try Self.replacing(variant, in: familySet)
-                    experimental.label = "variant \(variant)"
-                    let hitsBefore = caching?.hits ?? 0
-                    variantReport = try await experimental.run(loaded, cases: selected, cacheHits: { (caching?.hits ?? 0) - hitsBefore }, progress: display.report)
-                    display.finish()
-                }
-                report.label = label
-                return (report, variantReport)
-            }
+            let outcome = try await workspace.evaluate(request, progress: display.report)
+            display.finish()
+            if let cassette = outcome.cassette { Console.error("Recorded answers to \(cassette.path)\n") }
+
             let outFolder = URL(fileURLWithPath: out)
-            let main = try Self.write(report.0, suite: loaded, to: outFolder)
-            Console.out(EvalTable.render(report.0, resultPath: main))
-            if let variantReport = report.1 {
-                let written = try Self.write(variantReport, suite: loaded, to: outFolder, suffix: "-variant")
+            let main = try Self.write(outcome.report, suite: outcome.suite, to: outFolder)
+            Console.out(EvalTable.render(outcome.report, resultPath: main))
+            if let variantReport = outcome.variantReport {
+                let written = try Self.write(variantReport, suite: outcome.suite, to: outFolder, suffix: "-variant")
                 print("\nVariant (\(variant ?? "")): \(written)")
-                try Self.compareAndExit(baseline: report.0, current: variantReport, suite: loaded, title: "shipped → variant")
+                try Self.compareAndExit(baseline: outcome.report, current: variantReport, suite: outcome.suite, title: "shipped → variant")
             }
             if let baseline {
                 let before: EvalRunReport
                 do { before = try EvalRunReport.load(URL(fileURLWithPath: baseline)) } catch { throw CLIError("\(error)") }
-                try Self.compareAndExit(baseline: before, current: report.0, suite: loaded, title: "baseline → this run")
+                try Self.compareAndExit(baseline: before, current: outcome.report, suite: outcome.suite, title: "baseline → this run")
             }
-        }
-
-        static func suiteDirectory(_ name: String) -> URL {
-            if name.contains("/") || FileManager.default.fileExists(atPath: name + "/suite.yaml") { return URL(fileURLWithPath: name) }
-            return URL(fileURLWithPath: "Evaluations").appendingPathComponent(name)
-        }
-
-        /// The family set with one family replaced by an experimental file (`name=path`).
-        static func replacing(_ variant: String, in set: FamilySet) throws -> FamilySet {
-            let parts = variant.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw CLIError("--variant must look like quiz=path/to/quiz-variant.yaml") }
-            let family: PromptFamily
-            do { family = try FamilyLoader.load(file: URL(fileURLWithPath: parts[1])) } catch let errors as FamilyLoadErrors { throw CLIError("\(errors)") }
-            guard set.family(named: parts[0]) != nil else { throw CLIError("--variant names family '\(parts[0])', which the prompts folder does not have") }
-            guard family.name == parts[0] else { throw CLIError("\(parts[1]) defines family '\(family.name)', not '\(parts[0])'") }
-            return FamilySet(families: set.families.filter { $0.name != parts[0] } + [family], directory: set.directory)
         }
 
         static func write(_ report: EvalRunReport, suite: EvalSuite, to folder: URL, suffix: String = "") throws -> String {

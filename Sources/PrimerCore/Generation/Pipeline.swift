@@ -81,12 +81,9 @@ public struct Pipeline: Sendable {
             title: existing?.title ?? title, notes: notes, kind: kind,
             instructions: request.instructions ?? existing?.instructions ?? "")
         let grounding = try prepareGrounding?(subject)
-        let outline = grounding?.outline ?? []
-        let outlineProblem = families.planFamily(for: kind).flatMap { OutlineFit.problem(outline, planFamily: $0) }
-        let facts = SubjectFacts(
-            title: subject.title, notes: subject.notes, kind: kind,
-            language: kind == .language ? (classification.language ?? "") : "", instructions: subject.instructions,
-            outline: outlineProblem == nil ? outline : [])
+        let (facts, outlineProblem) = SubjectFacts.forRun(
+            title: subject.title, notes: subject.notes, kind: kind, instructions: subject.instructions, grounding: grounding,
+            planFamily: families.planFamily(for: kind))
 
         var summary = RunSummary(
             subject: subject.title, kind: kind, language: facts.language, kindReason: reason,
@@ -118,8 +115,7 @@ public struct Pipeline: Sendable {
                 }
                 progress(.planStarted)
                 let outcome = try await generator.run(
-                    family: planFamily, kind: kind, values: context.values(subject: facts),
-                    purpose: Self.purpose(planFamily, facts), gateContext: GateContext(subject: facts.title, subjectKind: kind),
+                    FamilyCall(planFamily, subject: facts, context: context),
                     onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
                 guard case .plan(let plan)? = outcome.output else {
                     try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: outcome.record)
@@ -226,11 +222,4 @@ public struct Pipeline: Sendable {
         throw PipelineError(description: "no subtopic “\(name)” in the plan of “\(subject)”; its subtopics are: \(titles)")
     }
 
-    static func purpose(_ family: PromptFamily, _ facts: SubjectFacts) -> RequestPurpose {
-        var purpose = RequestPurpose(
-            family: family.name, shape: family.shape, role: family.role, labels: family.labels, subjectKind: facts.kind, language: facts.language,
-            subject: facts.title, subjectNotes: facts.notes)
-        purpose.outline = facts.outline
-        return purpose
-    }
 }

@@ -81,15 +81,8 @@ struct SubtopicRunner: Sendable {
             let subtopicFacts = SubtopicFacts(
                 topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
                 notes: shared?.notes ?? "", terms: shared?.terms ?? [], passages: passages)
-            var purpose = Pipeline.purpose(family, facts)
-            purpose.topic = topic.title
-            purpose.subtopic = subtopic.title
-            purpose.siblings = siblings
-            purpose.passages = passages.map(\.label)
             var outcome = try await generator.run(
-                family: family, kind: facts.kind, values: context.values(subject: facts, subtopic: subtopicFacts),
-                purpose: purpose,
-                gateContext: GateContext(subject: facts.title, subjectKind: facts.kind, topic: topic.title, subtopic: subtopic.title, siblings: siblings),
+                FamilyCall(family, subject: facts, subtopic: subtopicFacts, context: context),
                 onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
             // The passages that grounded the content are stored as its sources.
             outcome.record.citations += passages.map(\.citation)

@@ -113,16 +113,37 @@ public enum EvalHTMLReport {
         if let plan = result.plan {
             html += "<ol>" + plan.topics.map { "<li>\(e($0.title))<ul>" + $0.subtopics.map { "<li>\(e($0))</li>" }.joined() + "</ul></li>" }.joined() + "</ol>"
         }
-        if let notes = result.notes { html += "<h4>Notes</h4><pre>\(e(notes))</pre>" }
-        if let terms = result.terms { html += "<h4>Terms</h4><ul>" + terms.map { "<li><b>\(e($0.front))</b>: \(e($0.back))</li>" }.joined() + "</ul>" }
-        if let cards = result.flashcards { html += "<h4>Flashcards</h4><table>" + cards.map { "<tr><td>\(e($0.front))</td><td>\(e($0.back))</td></tr>" }.joined() + "</table>" }
-        if let quiz = result.quiz {
-            html += "<h4>Quiz</h4><ol>" + quiz.map { q in
-                "<li>\(e(q.question))<br>" + q.choices.enumerated().map { "\($0.offset == q.correctIndex ? "✔" : "·") \(e($0.element))" }.joined(separator: "<br>") + "<br><i>\(e(q.explanation))</i></li>"
-            }.joined() + "</ol>"
+        for content in result.content ?? [] {
+            html += "<h4>\(e(content.labels.title))</h4>" + contentHTML(content)
         }
         for (family, rationale) in result.judge.sorted(by: { $0.key < $1.key }) { html += "<p class=\"muted\">Judge on \(e(family)): \(e(rationale))</p>" }
         return html.isEmpty ? "<p class=\"muted\">(nothing generated)</p>" : html
+    }
+
+    /// One family's items, laid out by shape.
+    static func contentHTML(_ content: KitContent) -> String {
+        switch content.shape {
+        case .lesson, .outline:
+            return content.items.map { item in
+                guard case .lesson(let text) = item.content else { return "" }
+                return "<pre>\(e(text))</pre>"
+            }.joined()
+        case .pair:
+            return "<table>" + content.items.map { item in
+                guard case .pair(let pair) = item.content else { return "" }
+                return "<tr><td>\(e(pair.front))</td><td>\(e(pair.back))</td></tr>"
+            }.joined() + "</table>"
+        case .choice:
+            return "<ol>" + content.items.map { item in
+                guard case .choice(let q) = item.content else { return "" }
+                return "<li>\(e(q.question))<br>" + q.choices.enumerated().map { "\($0.offset == q.correctIndex ? "✔" : "·") \(e($0.element))" }.joined(separator: "<br>") + "<br><i>\(e(q.explanation))</i></li>"
+            }.joined() + "</ol>"
+        case .cloze:
+            return "<ul>" + content.items.map { item in
+                guard case .cloze(let cloze) = item.content else { return "" }
+                return "<li>\(e(cloze.text))\(cloze.extra.isEmpty ? "" : "<br><i>\(e(cloze.extra))</i>")</li>"
+            }.joined() + "</ul>"
+        }
     }
 
     public static func format(_ value: Double) -> String {

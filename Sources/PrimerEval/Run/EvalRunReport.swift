@@ -14,12 +14,12 @@ public struct EvalRunReport: Sendable, Codable {
     public struct CaseResult: Sendable, Codable {
         public var id: String
         public var repetition: Int
-        /// Generated output per family name, as the kit shows it.
+        /// The generated plan (plan cases).
         public var plan: Plan?
-        public var notes: String?
-        public var flashcards: [PairItem]?
-        public var quiz: [ChoiceItem]?
-        public var terms: [PairItem]?
+        /// What each subtopic family generated, in the order they ran, as `show --format json`
+        /// lists a subtopic's content (item ids are positions). Absent in results written before
+        /// content shapes.
+        public var content: [KitContent]?
         /// Family errors (the family failed all its attempts).
         public var errors: [String: String]
         public var judge: [String: String]

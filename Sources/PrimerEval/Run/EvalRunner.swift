@@ -10,7 +10,9 @@ public enum EvalEvent: Sendable {
 
 /// Runs a suite's cases through the families and a provider, scores each case, and builds the
 /// report. Plan cases run the plan family; subtopic cases run the lesson first, then the other
-/// families with the lesson in their context, as the pipeline does. Nothing is stored.
+/// families with the lesson in their context. Every request is the `FamilyCall` the pipeline
+/// makes for the same subtopic state (defined terms and document passages included). Nothing is
+/// stored.
 public struct EvalRunner: Sendable {
     public var families: FamilySet
     public var provider: any Provider
@@ -21,6 +23,8 @@ public struct EvalRunner: Sendable {
     public var concurrency = 1
     public var label = ""
     public var context = ContextBuilder()
+    /// The passages (and syllabus outline) of a case's documents; the front end reads the files.
+    public var grounding: @Sendable (EvalCase) throws -> (any GroundingSource)? = { _ in nil }
 
     public init(families: FamilySet, provider: any Provider) {
         self.families = families
@@ -82,58 +86,55 @@ public struct EvalRunner: Sendable {
     }
 
     func runCase(_ evalCase: EvalCase, repetition: Int, calls: Counter, progress: @Sendable (EvalEvent) -> Void) async throws -> (CaseScores, EvalRunReport.CaseResult) {
-        let classification = SubjectClassifier.classify(title: evalCase.subject.title, notes: evalCase.subject.notes)
-        let facts = SubjectFacts(
-            title: evalCase.subject.title, notes: evalCase.subject.notes, kind: evalCase.subject.kind,
-            language: evalCase.subject.kind == .language ? (classification.language ?? "") : "")
+        let source = try grounding(evalCase)
+        let subject = evalCase.subject
+        let (facts, _) = SubjectFacts.forRun(
+            title: subject.title, notes: subject.notes, kind: subject.kind, instructions: subject.instructions, grounding: source,
+            planFamily: families.planFamily(for: subject.kind))
+        let passages = evalCase.subtopic.map { source?.passages(subject: facts.title, topic: $0.topic, subtopic: $0.subtopic) ?? [] } ?? []
         let generator = Generator(provider: provider)
         var outputs = CaseOutputs()
         var result = EvalRunReport.CaseResult(id: evalCase.id, repetition: repetition, errors: [:], judge: [:])
-        var judged: [(output: GeneratedOutput, kind: ContentKind)] = []
         for family in families(for: evalCase) {
             progress(.family(caseID: evalCase.id, family: family.name))
-            var purpose = RequestPurpose(
-                family: family.name, shape: family.shape, role: family.role, labels: family.labels, subjectKind: facts.kind, language: facts.language,
-                subject: facts.title, subjectNotes: facts.notes)
-            let values: [String: Any]
-            var gateContext = GateContext(subject: facts.title, subjectKind: facts.kind)
-            if let golden = evalCase.subtopic, evalCase.kind == .subtopic {
-                purpose.topic = golden.topic
-                purpose.subtopic = golden.subtopic
-                purpose.siblings = golden.siblings
-                values = context.values(subject: facts, subtopic: SubtopicFacts(
-                    topic: golden.topic, subtopic: golden.subtopic, siblings: golden.siblings, notes: outputs.notes ?? ""))
-                gateContext = GateContext(subject: facts.title, subjectKind: facts.kind, topic: golden.topic, subtopic: golden.subtopic, siblings: golden.siblings)
-            } else {
-                values = context.values(subject: facts)
-            }
-            let outcome = try await generator.run(family: family, kind: facts.kind, values: values, purpose: purpose, gateContext: gateContext)
+            // The same call `generate` makes for a subtopic in this state: the lesson written
+            // before the later families, the terms already defined, the document passages.
+            let call = evalCase.subtopic.map { golden in
+                FamilyCall(
+                    family, subject: facts,
+                    subtopic: SubtopicFacts(
+                        topic: golden.topic, topicOverview: golden.topicOverview, subtopic: golden.subtopic, siblings: golden.siblings,
+                        notes: outputs.lesson ?? "", terms: golden.definedTerms, passages: passages),
+                    context: context)
+            } ?? FamilyCall(family, subject: facts, context: context)
+            let outcome = try await generator.run(call)
             calls.add(outcome.providerCalls)
-            outputs.generations[family.contentKind, default: []].append(outcome.record)
-            if let output = outcome.output {
-                outputs.set(output, kind: family.contentKind)
-                judged.append((output, family.contentKind))
-            } else {
+            outputs.families.append(FamilyOutput(family: family.name, kind: family.contentKind, output: outcome.output, generations: [outcome.record]))
+            if outcome.output == nil {
                 result.errors[family.name] = outcome.record.error ?? "failed"
             }
         }
         var scores = CaseScorer().score(evalCase, outputs: outputs)
         if let judge {
-            for (output, kind) in judged {
+            for family in outputs.families {
+                guard let output = family.output else { continue }
                 do {
-                    let (score, _) = try await judge.score(evalCase, output: output, kind: kind)
-                    scores.merge(score.metrics, into: kind)
-                    result.judge[kind.rawValue] = score.rationale
+                    let (score, _) = try await judge.score(evalCase, output: output, kind: family.kind)
+                    scores.merge(score.metrics, into: family.family)
+                    result.judge[family.family] = score.rationale
                 } catch {
-                    result.judge[kind.rawValue] = "not judged: \(error)"
+                    result.judge[family.family] = "not judged: \(error)"
                 }
             }
         }
         result.plan = outputs.plan
-        result.notes = outputs.notes
-        result.flashcards = outputs.flashcards
-        result.quiz = outputs.quiz
-        result.terms = outputs.terms
+        result.content = outputs.families.compactMap { family in
+            guard let output = family.output, case let items = ItemContent.items(of: output), !items.isEmpty else { return nil }
+            let made = families.family(named: family.family)
+            return KitContent(
+                family: family.family, shape: output.shape, role: made?.role, labels: made?.labels,
+                items: items.enumerated().map { KitItem(id: Int64($0.offset + 1), content: $0.element) })
+        }
         return (scores, result)
     }
 }

@@ -1,59 +1,65 @@
 import PrimerCore
 
-/// What a run produced for one case: the accepted outputs (nil when the family failed or did not
-/// run) and the provenance records of each family's generations.
-public struct CaseOutputs: Sendable, Equatable {
-    public var plan: Plan?
-    public var notes: String?
-    public var flashcards: [PairItem]?
-    public var quiz: [ChoiceItem]?
-    public var terms: [PairItem]?
-    public var cloze: [ClozeItem]?
-    /// Provenance per output kind (the runner knows which family made which kind: a grammar
-    /// lesson is `.notes`).
-    public var generations: [ContentKind: [GenerationRecord]]
+/// One family's part of a case: the content kind that picks its metrics, its accepted output
+/// (nil when every attempt failed) and the provenance of its generations.
+public struct FamilyOutput: Sendable, Equatable {
+    public var family: String
+    public var kind: ContentKind
+    public var output: GeneratedOutput?
+    public var generations: [GenerationRecord]
 
-    public init(
-        plan: Plan? = nil, notes: String? = nil, flashcards: [PairItem]? = nil, quiz: [ChoiceItem]? = nil,
-        terms: [PairItem]? = nil, generations: [ContentKind: [GenerationRecord]] = [:]
-    ) {
-        self.plan = plan
-        self.notes = notes
-        self.flashcards = flashcards
-        self.quiz = quiz
-        self.terms = terms
+    public init(family: String, kind: ContentKind, output: GeneratedOutput?, generations: [GenerationRecord] = []) {
+        self.family = family
+        self.kind = kind
+        self.output = output
         self.generations = generations
     }
+}
 
-    /// Stores an accepted output in the slot of the family's kind.
-    public mutating func set(_ output: GeneratedOutput, kind: ContentKind) {
-        switch (output, kind) {
-        case (.plan(let plan), _): self.plan = plan
-        case (.lesson(let text), _): notes = text
-        case (.pairs(let items), .terms): terms = items
-        case (.pairs(let items), _): flashcards = items
-        case (.choices(let questions), _): quiz = questions
-        case (.clozes(let items), _): cloze = items
+/// What a run produced for one case: every family that ran, in the order it ran.
+public struct CaseOutputs: Sendable, Equatable {
+    public var families: [FamilyOutput]
+
+    public init(_ families: [FamilyOutput] = []) {
+        self.families = families
+    }
+
+    /// One family per kind, named after the kind (as the shipped families are); a kind with
+    /// neither an output nor records did not run.
+    public init(
+        plan: Plan? = nil, notes: String? = nil, flashcards: [PairItem]? = nil, quiz: [ChoiceItem]? = nil,
+        cloze: [ClozeItem]? = nil, terms: [PairItem]? = nil, generations: [ContentKind: [GenerationRecord]] = [:]
+    ) {
+        let outputs: [(ContentKind, GeneratedOutput?)] = [
+            (.plan, plan.map(GeneratedOutput.plan)), (.notes, notes.map(GeneratedOutput.lesson)),
+            (.flashcards, flashcards.map(GeneratedOutput.pairs)), (.quiz, quiz.map(GeneratedOutput.choices)),
+            (.cloze, cloze.map(GeneratedOutput.clozes)), (.terms, terms.map(GeneratedOutput.pairs)),
+        ]
+        families = outputs.compactMap { kind, output in
+            let records = generations[kind] ?? []
+            guard output != nil || !records.isEmpty else { return nil }
+            return FamilyOutput(family: kind.rawValue, kind: kind, output: output, generations: records)
         }
     }
 
-    /// The accepted output of a family, if any.
-    public func output(_ kind: ContentKind) -> GeneratedOutput? {
-        switch kind {
-        case .plan: plan.map(GeneratedOutput.plan)
-        case .notes: notes.map(GeneratedOutput.lesson)
-        case .flashcards: flashcards.map(GeneratedOutput.pairs)
-        case .quiz: quiz.map(GeneratedOutput.choices)
-        case .terms: terms.map(GeneratedOutput.pairs)
-        case .cloze: cloze.map(GeneratedOutput.clozes)
-        }
+    /// The plan, when a plan family ran and was accepted.
+    public var plan: Plan? {
+        for family in families { if case .plan(let plan)? = family.output { return plan } }
+        return nil
+    }
+
+    /// The lesson, when a lesson family ran and was accepted: later families read it.
+    public var lesson: String? {
+        for family in families where family.kind == .notes { if case .lesson(let text)? = family.output { return text } }
+        return nil
     }
 }
 
 /// Runs every deterministic scorer that applies to a case (no model calls; see `JudgeScorer`
 /// for the judged scores, which the runner merges in with `CaseScores.merge`).
 ///
-/// Per family listed in the case (metrics in Evaluations/README.md):
+/// Per family that ran, by its content kind, under the family's name (metrics in
+/// Evaluations/README.md; a `mnemonics` pair family gets the flashcard metrics as `mnemonics.*`):
 /// - plan: `PlanCoverageScorer`;
 /// - notes: `notes_term_coverage` (`TermScorer.coverage`); the rest of a lesson's quality is
 ///   the judge's;
@@ -74,46 +80,40 @@ public struct CaseScorer: Sendable {
         let scope = golden.map {
             ScopeLeakageScorer(subject: evalCase.subject.title, topic: $0.topic, subtopic: $0.subtopic, siblings: $0.siblings)
         }
-        for family in evalCase.families {
+        for family in outputs.families {
             var metrics: MetricValues = [:]
-            switch family {
-            case .plan:
-                if let plan = outputs.plan, let goldenPlan = evalCase.plan {
+            switch (family.kind, family.output) {
+            case (.plan, .plan(let plan)?):
+                if let goldenPlan = evalCase.plan {
                     metrics.merge(PlanCoverageScorer().score(plan: plan, golden: goldenPlan).metrics) { $1 }
                 }
-            case .notes:
-                if let notes = outputs.notes, let golden {
+            case (.notes, .lesson(let notes)?):
+                if let golden {
                     metrics["notes_term_coverage"] = TermScorer().coverage(notes: notes, golden: golden.terms)
                 }
-            case .flashcards:
-                if let cards = outputs.flashcards {
-                    metrics.merge(FlashcardScorer().score(cards, subjectKind: evalCase.subject.kind).metrics) { $1 }
-                    metrics["leakage"] = scope?.leakage(cards: cards)
+            case (.flashcards, .pairs(let cards)?):
+                metrics.merge(FlashcardScorer().score(cards, subjectKind: evalCase.subject.kind).metrics) { $1 }
+                metrics["leakage"] = scope?.leakage(cards: cards)
+            case (.quiz, .choices(let quiz)?):
+                metrics.merge(QuizScorer().score(quiz).metrics) { $1 }
+                metrics["leakage"] = scope?.leakage(questions: quiz)
+            case (.cloze, .clozes(let cloze)?):
+                metrics.merge(ClozeScorer().score(cloze).metrics) { $1 }
+                metrics["leakage"] = scope?.leakage(cloze.map { ClozeText.plain($0.text) })
+            case (.terms, .pairs(let terms)?):
+                metrics["items"] = Double(terms.count)
+                if let golden, !golden.terms.isEmpty {
+                    metrics.merge(TermScorer().score(generated: terms, golden: golden.terms).metrics) { $1 }
                 }
-            case .quiz:
-                if let quiz = outputs.quiz {
-                    metrics.merge(QuizScorer().score(quiz).metrics) { $1 }
-                    metrics["leakage"] = scope?.leakage(questions: quiz)
-                }
-            case .cloze:
-                if let cloze = outputs.cloze {
-                    metrics.merge(ClozeScorer().score(cloze).metrics) { $1 }
-                    metrics["leakage"] = scope?.leakage(cloze.map { ClozeText.plain($0.text) })
-                }
-            case .terms:
-                if let terms = outputs.terms {
-                    metrics["items"] = Double(terms.count)
-                    if let golden, !golden.terms.isEmpty {
-                        metrics.merge(TermScorer().score(generated: terms, golden: golden.terms).metrics) { $1 }
-                    }
-                    metrics["leakage"] = scope?.leakage(cards: terms)
-                }
+                metrics["leakage"] = scope?.leakage(cards: terms)
+            default:
+                break
             }
-            if let records = outputs.generations[family], !records.isEmpty {
-                let kept = outputs.output(family)?.itemCount ?? 0
-                metrics.merge(GenerationStatsScorer().score(records: records, keptItems: kept)) { $1 }
+            if !family.generations.isEmpty {
+                let kept = family.output?.itemCount ?? 0
+                metrics.merge(GenerationStatsScorer().score(records: family.generations, keptItems: kept)) { $1 }
             }
-            scores.merge(metrics, into: family)
+            scores.merge(metrics, into: family.family)
         }
         return scores
     }

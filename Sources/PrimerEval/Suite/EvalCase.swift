@@ -11,10 +11,16 @@ public struct EvalSubject: Sendable, Equatable, Codable {
     public var title: String
     public var notes: String
     public var kind: SubjectKind
-    public init(title: String, notes: String = "", kind: SubjectKind = .general) {
+    public var instructions: String
+    /// The learner's documents (`generate --doc`), as the case file names them: relative paths
+    /// are relative to the suite folder.
+    public var documents: [String]
+    public init(title: String, notes: String = "", kind: SubjectKind = .general, instructions: String = "", documents: [String] = []) {
         self.title = title
         self.notes = notes
         self.kind = kind
+        self.instructions = instructions
+        self.documents = documents
     }
 }
 
@@ -66,20 +72,27 @@ public struct ReferenceMCQ: Sendable, Equatable, Codable {
 /// Where a subtopic sits, and what its content should contain.
 public struct GoldenSubtopic: Sendable, Equatable, Codable {
     public var topic: String
+    /// The topic's overview, as a plan gives it.
+    public var topicOverview: String
     public var subtopic: String
     /// The other subtopics of the same topic: content about them is scope leakage.
     public var siblings: [String]
+    /// Terms the subject already defines when this subtopic is generated (earlier subtopics'
+    /// glossaries): the prompt lists them so they are not defined again.
+    public var definedTerms: [String]
     public var objectives: [String]
     /// Key terms with their reference definitions.
     public var terms: [PairItem]
     public var mcq: [ReferenceMCQ]
     public init(
-        topic: String, subtopic: String, siblings: [String] = [], objectives: [String] = [], terms: [PairItem] = [],
-        mcq: [ReferenceMCQ] = []
+        topic: String, topicOverview: String = "", subtopic: String, siblings: [String] = [], definedTerms: [String] = [],
+        objectives: [String] = [], terms: [PairItem] = [], mcq: [ReferenceMCQ] = []
     ) {
         self.topic = topic
+        self.topicOverview = topicOverview
         self.subtopic = subtopic
         self.siblings = siblings
+        self.definedTerms = definedTerms
         self.objectives = objectives
         self.terms = terms
         self.mcq = mcq
@@ -92,8 +105,9 @@ public struct EvalCase: Sendable, Equatable, Codable, Identifiable {
     public var id: String
     public var kind: EvalCaseKind
     public var subject: EvalSubject
-    /// Which outputs are generated and scored: `[.plan]` for plan cases; any of notes,
-    /// flashcards, quiz, terms for subtopic cases.
+    /// Which families run and are scored, by content kind: `[.plan]` for plan cases; any of
+    /// notes, flashcards, quiz, cloze, terms for subtopic cases (every family of those kinds runs,
+    /// a `mnemonics` pair family with the flashcards).
     public var families: [ContentKind]
     public var plan: GoldenPlan?
     public var subtopic: GoldenSubtopic?

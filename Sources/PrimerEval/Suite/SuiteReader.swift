@@ -68,25 +68,25 @@ enum SuiteReader {
             for text in try fields.strings("families") {
                 guard let family = ContentKind(rawValue: text) else {
                     throw fields.error(
-                        "case '\(id)': unknown family '\(text)' (plan, notes, flashcards, quiz, terms)", at: "families")
+                        "case '\(id)': unknown family kind '\(text)' (\(ContentKind.allCases.map(\.rawValue).joined(separator: ", ")))", at: "families")
                 }
                 families.append(family)
             }
         } else {
-            families = kind == .plan ? [.plan] : [.notes, .flashcards, .quiz, .terms]
+            families = kind == .plan ? [.plan] : ContentKind.allCases.filter { $0 != .plan }
         }
         let planFamilies = families.filter { $0 == .plan }
         if kind == .plan, families != [.plan] {
             throw fields.error("case '\(id)': a plan case has only the 'plan' family", at: "families")
         }
         if kind == .subtopic, !planFamilies.isEmpty || families.isEmpty {
-            throw fields.error("case '\(id)': a subtopic case needs families among notes, flashcards, quiz, terms", at: "families")
+            throw fields.error("case '\(id)': a subtopic case needs families among notes, flashcards, quiz, cloze, terms", at: "families")
         }
 
         var result = EvalCase(id: id, kind: kind, subject: subject, families: families, source: file)
         switch kind {
         case .plan:
-            for key in ["topic", "subtopic", "siblings"] where fields.has(key) {
+            for key in ["topic", "topic_overview", "subtopic", "siblings", "defined_terms"] where fields.has(key) {
                 throw fields.error("case '\(id)': '\(key)' belongs to subtopic cases", at: key)
             }
             result.plan = try goldenPlan(fields.required("golden"), file: file, caseID: id)
@@ -95,7 +95,9 @@ enum SuiteReader {
             let subtopic = try fields.string("subtopic")
             guard !subtopic.isEmpty else { throw fields.error("case '\(id)': subtopic is empty", at: "subtopic") }
             let siblings = fields.has("siblings") ? try fields.strings("siblings") : []
-            var golden = GoldenSubtopic(topic: topic, subtopic: subtopic, siblings: siblings)
+            var golden = GoldenSubtopic(
+                topic: topic, topicOverview: try fields.optionalString("topic_overview") ?? "", subtopic: subtopic, siblings: siblings,
+                definedTerms: fields.has("defined_terms") ? try fields.strings("defined_terms") : [])
             if let node = fields.take("golden") {
                 try readGoldenSubtopic(node, into: &golden, file: file, caseID: id)
             }
@@ -117,8 +119,10 @@ enum SuiteReader {
             }
             kind = parsed
         }
+        let instructions = try fields.optionalString("instructions") ?? ""
+        let documents = fields.has("documents") ? try fields.strings("documents") : []
         try fields.finish()
-        return EvalSubject(title: title, notes: notes, kind: kind)
+        return EvalSubject(title: title, notes: notes, kind: kind, instructions: instructions, documents: documents)
     }
 
     static func goldenPlan(_ node: Node, file: String, caseID: String) throws -> GoldenPlan {
