@@ -36,27 +36,13 @@ struct BatchCommand: AsyncParsableCommand {
         let reportURL = URL(fileURLWithPath: report ?? file + ".report.json")
         // A report path that cannot be written is refused before any subject is generated.
         do { try OutputFile.checkTarget(reportURL) } catch let error as OutputFileError { throw CLIError("--report: \(error)") }
-        let items: [BatchItem]
-        do { items = try BatchFile.load(URL(fileURLWithPath: file)) } catch let error as BatchFileError { throw CLIError(error.description) }
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
-        let defaultProvider = workspace.providerName(provider)
-        // One family set for the whole batch: the default provider's (a record's own provider shares it).
-        let families = try workspace.families(forProvider: defaultProvider)
-        // Unknown provider names, and local servers not installed, fail the command before anything runs.
-        let names = Set(items.compactMap(\.provider) + [defaultProvider])
-        for name in names { _ = try workspace.resolver.manifest(named: name) }
-        for name in names { _ = try workspace.provider(named: name) }
-        _ = try workspace.store()
-
-        let runner = BatchRunner(
-            jobs: jobs, options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))
+        let request = BatchRequest(
+            items: try workspace.batchItems(file), provider: provider, jobs: jobs,
+            options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))
         let display = BatchProgress()
         // In a task of its own so that Ctrl-C can cancel it and still get the report back.
-        let work = Task { try await LocalServers.stoppingAfter { await runner.run(items, makePipeline: { item in
-            try workspace.pipeline(
-                families: families, provider: try workspace.provider(named: item.provider ?? defaultProvider),
-                documents: try SubjectDocuments.extract(item.documents))
-        }, progress: display.report) } }
+        let work = Task { try await workspace.batch(request, progress: display.report) }
         let interruption = Interruption(
             message: "Interrupted: no new subject starts and the running ones stop; the report is written next.",
             stop: { work.cancel() })

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrimerApp
 import PrimerCore
 
 struct CacheCommand: ParsableCommand {
@@ -13,7 +14,7 @@ struct CacheCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let stats = try storeOptions.open(config: configOptions.load()).cacheStats()
+            let stats = try openWorkspace(configOptions, storeOptions).store().cacheStats()
             let formatter = ISO8601DateFormatter()
             print("\(stats.entries) cached answer\(stats.entries == 1 ? "" : "s"), \(stats.bytes / 1024) KiB, reused \(stats.hits) time\(stats.hits == 1 ? "" : "s")")
             if let oldest = stats.oldest, let newest = stats.newest {
@@ -30,7 +31,7 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let cutoff = olderThanDays.map { Date().addingTimeInterval(-Double($0) * 86_400) }
-            let removed = try storeOptions.open(config: configOptions.load()).clearCache(olderThan: cutoff)
+            let removed = try openWorkspace(configOptions, storeOptions).store().clearCache(olderThan: cutoff)
             print("Removed \(removed) cached answer\(removed == 1 ? "" : "s").")
         }
     }

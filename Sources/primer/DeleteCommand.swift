@@ -1,5 +1,5 @@
 import ArgumentParser
-import PrimerStore
+import PrimerApp
 
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,10 +12,7 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let store = try storeOptions.open(config: configOptions.load())
-        guard try store.deleteSubject(title: subject) else {
-            throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
-        }
+        try openWorkspace(configOptions, storeOptions).deleteSubject(titled: subject)
         Console.out("Deleted '\(subject)' and everything under it.")
     }
 }

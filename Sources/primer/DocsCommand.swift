@@ -23,7 +23,7 @@ struct DocsCommand: ParsableCommand {
 
         func run() throws {
             let documents = try SubjectDocuments.extract(files)
-            let store = try storeOptions.open(config: configOptions.load())
+            let store = try openWorkspace(configOptions, storeOptions).store()
             let stored: StoredSubject
             if let existing = try store.subject(titled: subject) {
                 stored = existing
@@ -45,7 +45,7 @@ struct DocsCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let store = try storeOptions.openForReading(config: configOptions.load())
+            let store = try openWorkspace(configOptions, storeOptions).readingStore()
             guard let stored = try store.subject(titled: subject) else {
                 throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
             }
@@ -66,7 +66,7 @@ struct DocsCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let store = try storeOptions.open(config: configOptions.load())
+            let store = try openWorkspace(configOptions, storeOptions).store()
             guard let stored = try store.subject(titled: subject) else {
                 throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
             }

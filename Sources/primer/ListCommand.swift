@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrimerApp
 import PrimerCore
 import PrimerStore
 
@@ -13,7 +14,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let subjects = try storeOptions.openForReading(config: configOptions.load()).listSubjects()
+        let subjects = try openWorkspace(configOptions, storeOptions).subjects()
         if json {
             let encoder = OutputJSON.encoder()
             encoder.dateEncodingStrategy = .iso8601

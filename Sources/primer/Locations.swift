@@ -64,6 +64,11 @@ func openWorkspace(_ config: ConfigOptions, _ store: StoreOptions, _ prompts: Pr
     try Workspace(WorkspaceLocations(config: config.config, store: store.store, prompts: prompts.prompts, plugins: plugins.plugins))
 }
 
+/// The workspace of a command that only needs the configuration and the store.
+func openWorkspace(_ config: ConfigOptions, _ store: StoreOptions) throws -> Workspace {
+    try Workspace(WorkspaceLocations(config: config.config, store: store.store))
+}
+
 /// The provider used when nothing names one.
 enum ProviderChoice {
     static let fallback = Workspace.fallbackProvider

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrimerApp
 import PrimerCore
 
 struct ShowCommand: ParsableCommand {
@@ -20,16 +21,11 @@ struct ShowCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, json }
 
+    @OptionGroup var pluginsOptions: PluginsOptions
+
     func run() throws {
-        let config = try configOptions.load()
-        let store = try storeOptions.openForReading(config: config)
-        guard var kit = try store.kit(subjectTitle: subject) else {
-            throw CLIError("no subject titled '\(subject)' in the store; `primer list` shows the stored subjects")
-        }
-        kit = try promptsOptions.load(config: config).describing(kit)
-        if let subtopic {
-            kit = try Self.only(subtopic, of: kit)
-        }
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let kit = try workspace.kit(titled: subject, subtopic: subtopic)
         switch format {
         // Both renderers make control characters visible (TerminalSafe).
         case .text: print(KitText.render(kit), terminator: "")
@@ -37,19 +33,5 @@ struct ShowCommand: ParsableCommand {
         case .json:
             print(String(decoding: try OutputJSON.encoder().encode(kit), as: UTF8.self))
         }
-    }
-
-    /// The kit reduced to one subtopic (under its topic).
-    static func only(_ name: String, of kit: Kit) throws -> Kit {
-        let wanted = name.lowercased()
-        for topic in kit.topics {
-            if let match = topic.subtopics.first(where: { $0.title.lowercased() == wanted }) {
-                var reduced = kit
-                reduced.topics = [KitTopic(title: topic.title, overview: topic.overview, subtopics: [match])]
-                return reduced
-            }
-        }
-        let names = kit.topics.flatMap { $0.subtopics.map(\.title) }
-        throw CLIError("'\(kit.subject.title)' has no subtopic '\(name)'; its subtopics are: \(names.joined(separator: "; "))")
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import PrimerCore
+import PrimerExport
+import PrimerStore
+
+/// What an export wrote.
+public struct ExportResult: Sendable {
+    public var file: URL
+    public var subjects: Int
+    public var items: Int
+}
+
+extension Workspace {
+    /// The store for reading only (listing, showing, exporting): opened as usual, or — when it
+    /// is read-only (a file of mode 0444, a read-only folder or disk) — opened for reading only,
+    /// so that a store nobody may write can still be looked at.
+    public func readingStore() throws -> SQLiteStore {
+        do {
+            return try store()
+        } catch StoreError.readOnly(let path) {
+            return try SQLiteStore(readingOnlyAt: path)
+        }
+    }
+
+    /// The stored subjects with what each holds.
+    public func subjects() throws -> [SubjectSummary] {
+        try readingStore().listSubjects()
+    }
+
+    /// A stored kit, described by the prompts folder's families (their titles, labels and
+    /// order), or only one of its subtopics.
+    public func kit(titled title: String, subtopic: String? = nil) throws -> Kit {
+        guard let kit = try readingStore().kit(subjectTitle: title) else {
+            throw WorkspaceError("no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+        }
+        let described = try locations.families(config: config).describing(kit)
+        return try subtopic.map { try Self.only($0, of: described) } ?? described
+    }
+
+    /// Writes the kits of `titles` (nil: every stored subject) in `format` to `file` (default:
+    /// <subject>.<extension>, or primer-kits.<extension> for all, in the current folder). A file
+    /// that cannot be written is refused before anything is read.
+    public func export(_ titles: [String]?, format: ExportFormat, to file: URL?) throws -> ExportResult {
+        if let file {
+            do { try OutputFile.checkTarget(file) } catch let error as OutputFileError { throw WorkspaceError("\(error)") }
+        }
+        let chosen = try titles ?? readingStore().listSubjects().map(\.title)
+        if chosen.isEmpty { throw WorkspaceError("the store has no subjects to export; generate one with `primer generate \"Linear Algebra\"`") }
+        let kits = try chosen.map { try kit(titled: $0) }
+        let name = titles == nil ? "primer-kits" : Self.fileName(kits[0].subject.title)
+        let url = file ?? locations.currentDirectory.appendingPathComponent("\(name).\(format.fileExtension)")
+        do {
+            try KitExporter().export(kits, format: format, to: url)
+        } catch let error as ExportError {
+            throw WorkspaceError("\(error)")
+        } catch let error as OutputFileError {
+            throw WorkspaceError("\(error)")
+        }
+        return ExportResult(file: url, subjects: kits.count, items: StudyItems.collect(kits).count)
+    }
+
+    /// Deletes a subject and everything generated for it.
+    public func deleteSubject(titled title: String) throws {
+        guard try store().deleteSubject(title: title) else {
+            throw WorkspaceError("no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+        }
+    }
+
+    /// The kit reduced to one subtopic (under its topic), found by title, case-insensitively.
+    static func only(_ name: String, of kit: Kit) throws -> Kit {
+        let wanted = name.lowercased()
+        for topic in kit.topics {
+            if let match = topic.subtopics.first(where: { $0.title.lowercased() == wanted }) {
+                var reduced = kit
+                reduced.topics = [KitTopic(title: topic.title, overview: topic.overview, subtopics: [match])]
+                return reduced
+            }
+        }
+        let names = kit.topics.flatMap { $0.subtopics.map(\.title) }
+        throw WorkspaceError("'\(kit.subject.title)' has no subtopic '\(name)'; its subtopics are: \(names.joined(separator: "; "))")
+    }
+
+    /// A file name from a title: letters, digits and dashes.
+    static func fileName(_ title: String) -> String {
+        let allowed = title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        return String(allowed).split(separator: "-").joined(separator: "-")
+    }
+}
