@@ -24,7 +24,7 @@ struct StubAnswers: Sendable {
 
     static let familyOutputs: [String: ContentKind] = [
         "plan": .plan, "notes": .notes, "grammar-lesson": .notes, "grammar_lesson": .notes,
-        "flashcards": .flashcards, "quiz": .quiz, "terms": .terms,
+        "flashcards": .flashcards, "quiz": .quiz, "terms": .terms, "cloze": .cloze,
     ]
 
     func respond(_ request: StubHTTPServer.Request) -> StubHTTPServer.Response {
@@ -107,6 +107,7 @@ struct StubAnswers: Sendable {
         let lower = section.lowercased()
         if lower.contains("study plan") { return ("plan", .plan) }
         if lower.contains("study notes") { return ("notes", .notes) }
+        if lower.contains("cloze") { return ("cloze", .cloze) }
         if lower.contains("flashcard") { return ("flashcards", .flashcards) }
         if lower.contains("multiple-choice") || lower.contains("quiz") { return ("quiz", .quiz) }
         if lower.contains("glossar") || lower.contains("key terms") { return ("terms", .terms) }
