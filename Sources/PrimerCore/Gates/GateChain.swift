@@ -12,17 +12,13 @@ public struct GateChain: Sendable {
     public var names: [String] { gates.map(\.name) }
 
     public func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        // Gates of one chain look at the same fields (placeholders, echo, dedupe and scope all
-        // normalise a card's front): each text is normalised once per chain and shared.
-        GateMemo.$current.withValue(GateMemo()) {
-            var verdict = GateVerdict(output: output)
-            for gate in gates {
-                let step = gate.apply(verdict.output, context: context)
-                verdict.output = step.output
-                verdict.dropped += step.dropped
-                verdict.rejections += step.rejections
-            }
-            return verdict
+        var verdict = GateVerdict(output: output)
+        for gate in gates {
+            let step = gate.apply(verdict.output, context: context)
+            verdict.output = step.output
+            verdict.dropped += step.dropped
+            verdict.rejections += step.rejections
         }
+        return verdict
     }
 }

@@ -14,52 +14,7 @@ enum GateText {
     /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
     /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
     static func normalize(_ text: String, dropArticles: Bool = true) -> String {
-        if let memo = GateMemo.current {
-            return memo.normalized(text, dropArticles: dropArticles) { computeNormalized(text, dropArticles: dropArticles) }
-        }
-        return computeNormalized(text, dropArticles: dropArticles)
-    }
-
-    private static func computeNormalized(_ text: String, dropArticles: Bool) -> String {
-        if let ascii = GateFolding.normalizeASCII(text, dropArticles: dropArticles) { return ascii }
-        let folded = GateFolding.fold(text)
-        // The same classification as `normalizeFoundation`, with ASCII scalars looked up in
-        // tables built from the very CharacterSets it uses.
-        var out: [Unicode.Scalar] = []
-        out.reserveCapacity(folded.count)
-        var outIsASCII = true
-        let apostrophe: Unicode.Scalar = "'", space: Unicode.Scalar = " "
-        for i in folded.indices {
-            let scalar = folded[i]
-            switch GateFolding.kind(scalar) {
-            case .apostrophe:
-                let prevIsLetter = i > 0 && GateFolding.isLetter(folded[i - 1])
-                let nextIsLetter = i + 1 < folded.count && GateFolding.isLetter(folded[i + 1])
-                if !(prevIsLetter && nextIsLetter) { out.append(apostrophe) }
-            case .space:
-                out.append(space)
-            case .keep:
-                if !scalar.isASCII { outIsASCII = false }
-                out.append(scalar)
-            }
-        }
-        guard outIsASCII else {
-            // Non-ASCII output: split into Characters exactly as the Foundation path does (a
-            // space followed by a combining mark is one Character, not a separator).
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: out)
-            return joinWords(String(view).split(whereSeparator: { $0 == " " }).map(String.init), dropArticles: dropArticles)
-        }
-        return GateFolding.joinASCIIWords(out, dropArticles: dropArticles)
-    }
-
-    /// The reference implementation of `normalize`: Foundation folding and CharacterSet
-    /// lookups for every scalar. `normalize` must return exactly what this returns; it is kept
-    /// for the tests that compare the two.
-    static func normalizeFoundation(_ text: String, dropArticles: Bool = true) -> String {
-        let folded = text.folding(
-            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
-        ).lowercased()
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
         let scalars = Array(folded.unicodeScalars)
         var out = String.UnicodeScalarView()
         for (i, scalar) in scalars.enumerated() {
@@ -72,22 +27,15 @@ enum GateText {
             } else if scalar == "`" {
                 // Markdown code ticks (a modifier symbol, so not caught as punctuation).
                 out.append(" ")
-            } else if CharacterSet.punctuationCharacters.contains(scalar)
-                || CharacterSet.whitespacesAndNewlines.contains(scalar)
-            {
+            } else if CharacterSet.punctuationCharacters.contains(scalar) || CharacterSet.whitespacesAndNewlines.contains(scalar) {
                 // Markdown emphasis (* _), headings (#), brackets, dashes, full stops, quotes.
                 out.append(" ")
             } else {
                 out.append(scalar)
             }
         }
-        return joinWords(String(out).split(whereSeparator: { $0 == " " }).map(String.init), dropArticles: dropArticles)
-    }
-
-    /// The last step of normalisation: a leading ">" (a markdown quote marker, not a
-    /// comparison) and, optionally, articles removed; words joined with single spaces.
-    private static func joinWords(_ split: [String], dropArticles: Bool) -> String {
-        var words = split
+        var words = splitWords(String(out))
+        // A leading ">" is a Markdown quote marker, not a comparison.
         if words.first == ">" { words.removeFirst() }
         if dropArticles { words.removeAll { articles.contains($0) } }
         return words.joined(separator: " ")
@@ -95,35 +43,15 @@ enum GateText {
 
     /// The normalised words of a text.
     static func words(_ text: String, dropArticles: Bool = true) -> [String] {
-        if dropArticles, let memo = GateMemo.current { return memo.words(text) { computeWords(text, dropArticles: true) } }
-        return computeWords(text, dropArticles: dropArticles)
-    }
-
-    private static func computeWords(_ text: String, dropArticles: Bool) -> [String] {
         splitWords(normalize(text, dropArticles: dropArticles))
     }
 
-    /// The words of a normalised text (split at its single spaces). An ASCII text is cut at its
-    /// space bytes; splitting by Character runs grapheme breaking over every byte, and a
-    /// non-ASCII text keeps that (a space before a combining mark is not a separator there).
-    static func splitWords(_ normalized: String) -> [String] {
-        let utf8 = normalized.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return normalized.split(separator: " ").map(String.init) }
-        return utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
+    /// The words of a text whose words are separated by spaces (a normalised one).
+    static func splitWords(_ text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
     }
 
     static let articles: Set<String> = ["a", "an", "the"]
-
-    /// `text.count` without grapheme breaking for ASCII text, where every byte is a Character
-    /// except the pair CR LF.
-    static func characterCount(_ text: String) -> Int {
-        var previousCR = false
-        for byte in text.utf8 {
-            guard byte < 0x80, !(previousCR && byte == 0x0A) else { return text.count }
-            previousCR = byte == 0x0D
-        }
-        return text.utf8.count
-    }
 
     // MARK: - Keywords (scope, echo)
 
@@ -158,12 +86,6 @@ enum GateText {
     /// A light stem: plural -s/-es/-ies, -ing, -ed and -ion endings removed. Not a real stemmer;
     /// `keywordsMatch` tolerates the leftovers (matrix/matric, determinant/determin).
     static func stem(_ word: String) -> String {
-        if let ascii = GateFolding.stemASCII(word) { return ascii }
-        return stemCharacters(word)
-    }
-
-    /// The definition of `stem`, on Characters; `GateFolding.stemASCII` must agree with it.
-    static func stemCharacters(_ word: String) -> String {
         var w = word
         guard w.count > 3 else { return w }
         if w.hasSuffix("ies"), w.count > 4 {
@@ -184,28 +106,8 @@ enum GateText {
 
     /// The stemmed content words of a text (stop words, one-letter tokens and bare numbers out).
     static func keywords(_ text: String) -> Set<String> {
-        if let memo = GateMemo.current { return memo.keywords(text) { computeKeywords(text) } }
-        return computeKeywords(text)
-    }
-
-    private static func computeKeywords(_ text: String) -> Set<String> {
-        let normalized = normalize(text, dropArticles: true)
-        if let ascii = GateFolding.keywordsASCII(normalized: normalized) { return ascii }
-        return keywordsCharacters(normalized: normalized)
-    }
-
-    /// The definition of `keywords`, on Characters, from the normalised text;
-    /// `GateFolding.keywordsASCII` must agree with it.
-    static func keywordsCharacters(normalized: String) -> Set<String> {
         var result = Set<String>()
-        for word in normalized.split(separator: " ").map(String.init) {
-            guard !stopWords.contains(word) else { continue }
-            if let (count, hasLetter) = GateFolding.asciiWordFacts(word) {
-                // An ASCII word: one Character per byte.
-                guard count >= 2, hasLetter else { continue }
-            } else {
-                guard word.count >= 2, word.contains(where: { $0.isLetter }) else { continue }
-            }
+        for word in words(text) where !stopWords.contains(word) && word.count >= 2 && word.contains(where: \.isLetter) {
             result.insert(stem(word))
         }
         return result
@@ -216,16 +118,6 @@ enum GateText {
     /// matrix/matrices, determinant/determine and integrate/integration match, while
     /// eigenvalue/eigenvector and transformation/transpose do not.
     static func keywordsMatch(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        // Different ASCII first letters never share a prefix: most pairs stop here. (Only ASCII:
-        // "é" and "e\u{301}" differ in their first byte but are the same Character.)
-        if let x = a.utf8.first, let y = b.utf8.first, x < 0x80, y < 0x80, x != y { return false }
-        if let ascii = GateFolding.keywordsMatchASCII(a, b) { return ascii }
-        return keywordsMatchCharacters(a, b)
-    }
-
-    /// The definition of `keywordsMatch`, on Characters.
-    static func keywordsMatchCharacters(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         let shorter = min(a.count, b.count)
         guard shorter >= 5 else { return false }
@@ -245,6 +137,11 @@ enum GateText {
     /// `keywords` minus every keyword that matches one in `other`.
     static func subtracting(_ keywords: Set<String>, _ other: Set<String>) -> Set<String> {
         keywords.filter { !set(other, mentions: $0) }
+    }
+
+    /// `text` without leading and trailing whitespace and newlines.
+    static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     // MARK: - Reasons

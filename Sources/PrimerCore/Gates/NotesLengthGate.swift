@@ -45,27 +45,15 @@ struct NotesLengthGate: Gate {
         return GateVerdict(output: output, rejections: rejections)
     }
 
+    /// Whitespace-separated pieces with a letter or digit.
     static func wordCount(_ text: String) -> Int {
-        fastWordCount(text)
-    }
-
-    /// The definition of `wordCount`, on Characters; `fastWordCount` must agree with it.
-    static func characterWordCount(_ text: String) -> Int {
         text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }.count
     }
 
     /// A placeholder field, or lorem ipsum / template variables anywhere in the text.
     static func isPlaceholder(_ text: String) -> Bool {
         if PlaceholdersGate.classify(text) != .content { return true }
-        // Byte searches: Foundation's `contains` bridges both strings for every call.
-        let bytes = Array(text.utf8)
-        if GateBytes.contains(bytes, "{{") && GateBytes.contains(bytes, "}}") { return true }
-        // "lorem ipsum" survives dropping articles only if "lorem" is in the normalised text that
-        // `classify` just made (memoised within a gate chain), so most lessons are not
-        // normalised a second time.
-        guard GateBytes.contains(Array(GateText.normalize(GateText.trimmed(text), dropArticles: false).utf8), "lorem") else {
-            return false
-        }
-        return GateBytes.contains(Array(GateText.normalize(text).utf8), "lorem ipsum")
+        if text.contains("{{") && text.contains("}}") { return true }
+        return GateText.normalize(text).contains("lorem ipsum")
     }
 }

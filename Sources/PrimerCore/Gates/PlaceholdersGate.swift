@@ -35,9 +35,9 @@ struct PlaceholdersGate: Gate {
                 }
             }
             guard let field = bad?.0 else { return nil }
-            if FastText.trimmed(field.text).isEmpty {
+            if GateText.trimmed(field.text).isEmpty {
                 // "‘’" would tell the model nothing; name the empty field instead.
-                let name = item.fields.first { !FastText.trimmed($0.text).isEmpty }?.text ?? ""
+                let name = item.fields.first { !GateText.trimmed($0.text).isEmpty }?.text ?? ""
                 return "dropped \(item.noun) \(GateText.quote(name)): empty \(field.name)"
             }
             switch item {
@@ -89,24 +89,16 @@ struct PlaceholdersGate: Gate {
         if trimmed.unicodeScalars.allSatisfy({ ".…-–—_?*".unicodeScalars.contains($0) || $0 == " " }) {
             return .placeholder
         }
-        let bytes = Array(trimmed.utf8)
-        // Unrendered template variables. (The byte checks only skip the string searches when
-        // the braces cannot be there.)
-        if GateBytes.contains(bytes, "{{") && GateBytes.contains(bytes, "}}"),
-            trimmed.contains("{{") && trimmed.contains("}}")
-        {
-            return .placeholder
-        }
-        // "N/A" is a placeholder, but "Na" is sodium: only the slashed form counts. (Lowercasing
-        // never shortens a text below its scalar count, so longer texts cannot match.)
-        if bytes.count <= 20, ["n/a", "n.a.", "n / a"].contains(trimmed.lowercased()) { return .placeholder }
+        // Unrendered template variables.
+        if trimmed.contains("{{") && trimmed.contains("}}") { return .placeholder }
+        // "N/A" is a placeholder, but "Na" is sodium: only the slashed form counts.
+        if ["n/a", "n.a.", "n / a"].contains(trimmed.lowercased()) { return .placeholder }
 
         let normalized = GateText.normalize(trimmed, dropArticles: false)
-        let normalizedBytes = Array(normalized.utf8)
-        if GateBytes.contains(normalizedBytes, "lorem ipsum") { return .placeholder }
+        if normalized.contains("lorem ipsum") { return .placeholder }
         if ["tbd", "tbc", "todo", "xxx", "placeholder"].contains(normalized) { return .placeholder }
         // "Option A", "Choice 2", "Answer C".
-        if isChoiceLabel(normalizedBytes) { return .placeholder }
+        if choiceLabel.matches(normalized) { return .placeholder }
         // "[insert answer]", "<answer>", "{definition}", "(your text here)".
         if let first = trimmed.first, let last = trimmed.last, closing(first) == last, trimmed.count > 2 {
             let inner = GateText.normalize(String(trimmed.dropFirst().dropLast()), dropArticles: false)
@@ -117,30 +109,12 @@ struct PlaceholdersGate: Gate {
                 return .placeholder
             }
         }
-        // Stops at the first word that is not a template word: most fields are content.
-        guard let words = leadingTemplateWords(normalized, normalizedBytes) else { return .content }
-        guard !words.isEmpty, words.contains(where: isCoreWord) else {
+        let words = GateText.splitWords(normalized)
+        guard words.allSatisfy(isTemplateWord), words.contains(where: isCoreWord) else {
             return .content
         }
         if words.contains(where: markerWords.contains) { return .placeholder }
         return .generic(strong: words.contains(where: strongWords.contains))
-    }
-
-    /// The words of a normalised field when every one is a template word; nil at the first
-    /// that is not. An ASCII text is cut at its space bytes and a String is made per word only
-    /// up to the first content word (most fields stop at their first word).
-    private static func leadingTemplateWords(_ normalized: String, _ bytes: [UInt8]) -> [String]? {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            let words = GateText.splitWords(normalized)
-            return words.allSatisfy(isTemplateWord) ? words : nil
-        }
-        var words: [String] = []
-        for piece in bytes.split(separator: 0x20) {
-            let word = String(decoding: piece, as: UTF8.self)
-            guard isTemplateWord(word) else { return nil }
-            words.append(word)
-        }
-        return words
     }
 
     /// The bracket closing an opening one, for "[insert answer]"-style fields.
@@ -154,16 +128,8 @@ struct PlaceholdersGate: Gate {
         }
     }
 
-    /// Whether normalised text is exactly `(option|choice|answer|alternative) ([a-e]|[1-5])`
-    /// ("Option A", "Choice 2"). Normalised text is lowercase words joined by single spaces,
-    /// without line breaks.
-    static func isChoiceLabel(_ bytes: [UInt8]) -> Bool {
-        guard let space = bytes.firstIndex(of: 0x20), bytes.count == space + 2 else { return false }
-        let label = bytes[space + 1]
-        guard (0x61...0x65).contains(label) || (0x31...0x35).contains(label) else { return false }
-        let word = bytes[..<space]
-        return ["option", "choice", "answer", "alternative"].contains { word.elementsEqual($0.utf8) }
-    }
+    /// "option a", "choice 2": a normalised field that is only a choice's label.
+    static let choiceLabel = GateRegex("^(option|choice|answer|alternative) ([a-e]|[1-5])$")
 
     static func isCoreWord(_ word: String) -> Bool {
         strongWords.contains(word) || weakWords.contains(word) || markerWords.contains(word)

@@ -36,7 +36,7 @@ struct QuizShapeGate: Gate {
     /// What is wrong with a question's shape, or nil.
     func problem(_ q: ChoiceItem) -> String? {
         if q.choices.count != 4 { return "it has \(GateText.count(q.choices.count, "choice")), not 4" }
-        if q.choices.contains(where: { FastText.trimmed($0).isEmpty }) {
+        if q.choices.contains(where: { GateText.trimmed($0).isEmpty }) {
             return "a choice is empty"
         }
         var seen = Set<String>()
@@ -44,7 +44,7 @@ struct QuizShapeGate: Gate {
             return "choice \(GateText.quote(choice)) appears twice"
         }
         if !(0..<4).contains(q.correctIndex) { return "no valid correct choice is marked" }
-        if FastText.trimmed(q.explanation).isEmpty { return "no explanation" }
+        if GateText.trimmed(q.explanation).isEmpty { return "no explanation" }
         if !allowAllOfTheAbove, let choice = q.choices.first(where: Self.isAboutOtherChoices) {
             return "choice \(GateText.quote(choice)) refers to other choices"
         }
@@ -55,12 +55,6 @@ struct QuizShapeGate: Gate {
     /// "A, B and C".
     static func isAboutOtherChoices(_ choice: String) -> Bool {
         let text = GateText.normalize(choice, dropArticles: false)
-        // Every pattern needs one of these words between spaces (normalised text has no commas
-        // or other punctuation); most choices have none, and skip the regexes.
-        let bytes = Array(text.utf8)
-        guard GateBytes.contains(bytes, " of ") || GateBytes.contains(bytes, "above")
-            || GateBytes.contains(bytes, " and ") || GateBytes.contains(bytes, " or ") || GateBytes.contains(bytes, " nor ")
-        else { return false }
         return otherChoicePatterns.contains { $0.matches(text) }
     }
 

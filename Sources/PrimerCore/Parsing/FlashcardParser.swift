@@ -43,7 +43,7 @@ public enum FlashcardParser {
     private static func label(_ line: String) -> (Label, String)? {
         let text = LineSyntax.trim(LineSyntax.stripBold(line))
         let pattern = flashcardParserPattern0
-        guard FastText.mayStart(text, labelStarts), let match = text.wholeMatch(of: pattern) else { return nil }
+        guard let match = text.wholeMatch(of: pattern) else { return nil }
         let word = String(match.output.1 ?? match.output.2 ?? "").lowercased()
         let kind: Label = ["q", "question", "front"].contains(word) ? .question : .answer
         return (kind, LineSyntax.trim(match.output.3))
@@ -134,6 +134,5 @@ public enum FlashcardParser {
 // immutable, hence safe to share).
 // The ASCII characters a label can start with: a bullet, a digit, Q/A, or (case-insensitive)
 // question/front/answer/back.
-private let labelStarts = FastText.table("-*+0123456789QAqaFfBb")
 
 nonisolated(unsafe) private let flashcardParserPattern0 = /^(?:[-*•+]\s+|\d+[.)]\s+)?(?:(Q|A)\s*\d*\s*[:.)]|(?i:(question|front|answer|back))\s*\d*\s*:)\s*(.*)$/

@@ -7,11 +7,11 @@ enum JSONExtraction {
     static func extract(_ text: String) -> Any? {
         let text = TextCleanup.stripThinking(text)
         // Fences need ``` or ~~~, JSON needs { or [: most text answers have neither.
-        let fenced = FastText.contains(text, "```") || FastText.contains(text, "~~~") ? fencedBlocks(text) : []
+        let fenced = text.contains("```") || text.contains("~~~") ? fencedBlocks(text) : []
         for candidate in fenced + [text] {
             if let value = decode(candidate) { return value }
         }
-        guard FastText.contains(text, "{") || FastText.contains(text, "[") else { return nil }
+        guard text.contains("{") || text.contains("[") else { return nil }
         return firstBalanced(in: text)
     }
 
@@ -33,7 +33,7 @@ enum JSONExtraction {
     }
 
     private static func removingTrailingCommas(_ text: String) -> String {
-        guard FastText.contains(text, ",") else { return text }
+        guard text.contains(",") else { return text }
         return text.replacing(trailingComma) { $0.output.1 }
     }
 

@@ -13,7 +13,7 @@ enum LineSyntax {
     }
 
     static func trim(_ text: some StringProtocol) -> String {
-        FastText.trimmed(text)
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Removes one list marker: bullets (`- `, `* `, `• `, `+ `), numbers (`1.`, `1)`, `(1)`),
@@ -22,9 +22,6 @@ enum LineSyntax {
     /// cannot be told apart from "3.14 is pi".
     static func listMarker(_ line: String) -> (marker: String, rest: String)? {
         let text = line.drop { $0 == " " || $0 == "\t" }
-        // Every marker starts with one of these; skip the regexes when the first Character is
-        // another ASCII character.
-        if let first = FastText.firstASCIICharacter(text), !markerStarts[Int(first)] { return nil }
         let patterns: [Regex<Substring>] = [
             lineSyntaxPattern0,
             lineSyntaxPattern1,
@@ -52,7 +49,7 @@ enum LineSyntax {
     /// Removes `**bold**` markers. Underscores are left alone because they occur in code
     /// (`__init__`).
     static func stripBold(_ text: String) -> String {
-        guard FastText.contains(text, "**") else { return text }
+        guard text.contains("**") else { return text }
         return text.replacingOccurrences(of: "**", with: "")
     }
 
@@ -64,14 +61,14 @@ enum LineSyntax {
     /// A Markdown heading's level and text (`## Title ##` → (2, "Title")).
     static func heading(_ line: String) -> (level: Int, text: String)? {
         let text = trim(line)
-        guard FastText.contains(text, "#"), let match = text.wholeMatch(of: lineSyntaxPattern4) else { return nil }
+        guard let match = text.wholeMatch(of: lineSyntaxPattern4) else { return nil }
         return (match.output.1.count, trim(stripBold(String(match.output.2))))
     }
 
     /// Whether a line is a table separator row such as `|---|:---:|`.
     static func isTableSeparator(_ line: String) -> Bool {
         let text = trim(line)
-        return FastText.contains(text, "-") && FastText.contains(text, "|")
+        return text.contains("-") && text.contains("|")
             && text.allSatisfy { "|-: ".contains($0) }
     }
 
@@ -80,7 +77,7 @@ enum LineSyntax {
     /// numbering, not content.
     static func pipeCells(_ line: String) -> [String]? {
         let text = stripListMarker(line)
-        guard FastText.contains(text, "|"), !isTableSeparator(text) else { return nil }
+        guard text.contains("|"), !isTableSeparator(text) else { return nil }
         // Cut at the "|" bytes: an ASCII byte never occurs inside a multi-byte UTF-8 sequence,
         // so every piece is valid text (Foundation's `components(separatedBy:)` bridged the line).
         var cells = text.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
@@ -98,7 +95,7 @@ enum LineSyntax {
     static func split(_ text: String, at separators: [String]) -> (String, String)? {
         // A separator whose bytes are not in the text cannot be found (the separators used have
         // no canonically equivalent spellings), so most lines skip the Foundation search.
-        let found = separators.compactMap { FastText.contains(text, utf8: $0) ? text.range(of: $0) : nil }.min { $0.lowerBound < $1.lowerBound }
+        let found = separators.compactMap { text.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
         guard let range = found else { return nil }
         let left = trim(text[..<range.lowerBound])
         let right = trim(text[range.upperBound...])
@@ -111,7 +108,6 @@ enum LineSyntax {
 // immutable, hence safe to share).
 /// The ASCII bytes a list marker can start with: `-*+`, digits, `(`, `Q`, `q` (`•` and `–` are
 /// not ASCII, so a line starting with them still goes to the regexes).
-private let markerStarts: [Bool] = (0..<128).map { Array("-*+(0123456789Qq".utf8).contains(UInt8($0)) }
 
 nonisolated(unsafe) private let lineSyntaxPattern0 = /^[-*•+–]\s+/
 nonisolated(unsafe) private let lineSyntaxPattern1 = /^\d+[.)]\s+/

@@ -31,7 +31,6 @@ enum PlanLine: Equatable {
     }
 
     private static func marker(_ text: String) -> (Int?, Bool, String)? {
-        guard FastText.mayStart(text, markerStarts) else { return nil }
         if let match = text.prefixMatch(of: planLinePattern0) {
             return (nil, false, String(text[match.range.upperBound...]))
         }
@@ -61,15 +60,13 @@ enum PlanLine: Equatable {
     }
 
     static func hasTopicPrefix(_ text: String) -> Bool {
-        FastText.mayStart(text, topicPrefixStarts) && text.prefixMatch(of: topicPrefix) != nil
+        text.prefixMatch(of: topicPrefix) != nil
     }
 }
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
 // The ASCII characters the marker patterns and the topic prefix (case-insensitive) can start with.
-private let markerStarts = FastText.table("-*+0123456789IVX(abcdefghijklmnopqrstuvwxyz")
-private let topicPrefixStarts = FastText.table("tTmMuUwWcCpPlLsSdD")
 
 nonisolated(unsafe) private let planLinePattern0 = /[-*•+]\s+/
 nonisolated(unsafe) private let planLinePattern1 = /(\d+(?:\.\d+)+)\.?\s+/

@@ -151,7 +151,7 @@ struct PlanBuilder {
     mutating func addText(_ raw: String) {
         guard open, let last = topics.last, last.subtopics.isEmpty, last.overview.isEmpty else { return }
         var text = LineSyntax.trim(LineSyntax.stripBold(raw))
-        if FastText.mayStart(text, overviewStarts), let match = text.prefixMatch(of: planOutlinePattern0) {
+        if let match = text.prefixMatch(of: planOutlinePattern0) {
             text = String(text[match.range.upperBound...])
         }
         if text.count > 2, text.first == text.last, text.first == "*" || text.first == "_" {
@@ -163,6 +163,5 @@ struct PlanBuilder {
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
-private let overviewStarts = FastText.table("oOdDsSgGfF")
 
 nonisolated(unsafe) private let planOutlinePattern0 = /(?i)(?:overview|description|summary|goal|focus)\s*:\s*/

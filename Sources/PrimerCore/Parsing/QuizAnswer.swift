@@ -7,11 +7,11 @@ enum QuizAnswer {
     static func resolve(_ answer: String, choices: [String]) -> (index: Int, rest: String)? {
         var text = LineSyntax.trim(LineSyntax.stripBold(answer))
         if let index = matchText(text, choices: choices) { return (index, "") }
-        if FastText.mayStart(text, optionStarts), let match = text.prefixMatch(of: quizAnswerPattern0) {
+        if let match = text.prefixMatch(of: quizAnswerPattern0) {
             text = String(text[match.range.upperBound...])
         }
         // A letter must stand alone ("B", "B)", "(B).", "B —") so "A cell wall" is not "A".
-        guard FastText.mayStart(text, letterStarts), let match = text.prefixMatch(of: quizAnswerPattern1),
+        guard let match = text.prefixMatch(of: quizAnswerPattern1),
             let index = letterIndex(match.output.1), index < choices.count
         else { return nil }
         var rest = LineSyntax.trim(text[match.range.upperBound...])
@@ -72,8 +72,6 @@ enum QuizAnswer {
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
-private let optionStarts = FastText.table("oOcC")
-private let letterStarts = FastText.table("(ABCDEFGHabcdefgh")
 
 nonisolated(unsafe) private let quizAnswerPattern0 = /(?i)(?:option|choice)\s+/
 nonisolated(unsafe) private let quizAnswerPattern1 = /\(?([A-Ha-h])\)?(?=$|[.):,]|\s+[-–—(])/

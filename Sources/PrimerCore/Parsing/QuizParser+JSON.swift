@@ -67,7 +67,7 @@ extension QuizParser {
         var flagged: [Int] = []
         for (index, entry) in entries.enumerated() {
             var text = LineSyntax.trim(LineSyntax.stripBold(entry.text))
-            if FastText.mayStart(text, choiceLetterStarts), let match = text.prefixMatch(of: quizParserJSONPattern0) {
+            if let match = text.prefixMatch(of: quizParserJSONPattern0) {
                 text = String(text[match.range.upperBound...])
             }
             let (clean, marked) = QuizAnswer.stripMarker(text)
@@ -80,6 +80,5 @@ extension QuizParser {
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
-private let choiceLetterStarts = FastText.table("(ABCDEFGH")
 
 nonisolated(unsafe) private let quizParserJSONPattern0 = /(?:\([A-Ha-h]\)|[A-H][).:])\s+/

@@ -26,7 +26,7 @@ struct QuizTextReader {
         if TextCleanup.isFence(line) || LineSyntax.isTableSeparator(line) { return }
         let plain = Self.unlabelled(line)
 
-        if FastText.mayHavePrefix(plain, answerKeyPrefixes), Self.isAnswerKeyHeading(plain) {
+        if Self.isAnswerKeyHeading(plain) {
             inKey = true
             return
         }
@@ -38,12 +38,12 @@ struct QuizTextReader {
         }
         // "Answer: B", "Correct answer - B) bar", "The correct answer is B"; a separator or "is"
         // is required so a question like "Answer the following…" is not an answer line.
-        if current != nil, FastText.mayHavePrefix(plain, answerLinePrefixes), let answer = Self.answerLine(plain) {
+        if current != nil, let answer = Self.answerLine(plain) {
             current?.answer = answer
             phase = .answer
             return
         }
-        if current != nil, FastText.mayHavePrefix(plain, explanationPrefixes), let explanation = Self.explanationLine(plain) {
+        if current != nil, let explanation = Self.explanationLine(plain) {
             let text = LineSyntax.trim(explanation)
             current?.explanation = text.isEmpty ? [] : [text]
             phase = .explanation
@@ -105,7 +105,7 @@ struct QuizTextReader {
             text = LineSyntax.trim(text.dropFirst())
         }
         let bold = text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4
-            || (FastText.contains(text, "**") && text.wholeMatch(of: quizTextReaderPattern4) != nil)
+            || text.wholeMatch(of: quizTextReaderPattern4) != nil
         text = LineSyntax.trim(LineSyntax.stripBold(text))
         guard let (letter, rest) = Self.choiceLine(text), let index = QuizAnswer.letterIndex(letter)
         else { return false }
@@ -133,9 +133,7 @@ struct QuizTextReader {
 
     /// The letter and text of a choice line (`quizTextReaderPattern5`, whole line).
     static func choiceLine(_ text: String) -> (letter: String, rest: String)? {
-        if let fast = QuizLineScanner.choice(text) { return fast }
-        guard FastText.mayStart(text, choiceStarts), let match = text.wholeMatch(of: quizTextReaderPattern5),
-            let letter = match.output.1 ?? match.output.2
+        guard let match = text.wholeMatch(of: quizTextReaderPattern5), let letter = match.output.1 ?? match.output.2
         else { return nil }
         return (String(letter), String(match.output.3))
     }
@@ -143,53 +141,24 @@ struct QuizTextReader {
     /// The number and the text after it of a numbered question line (`quizTextReaderPattern6`,
     /// whole line); the text is "" when there is none.
     static func numberedLine(_ text: String) -> (digits: String, rest: String)? {
-        if let fast = QuizLineScanner.numbered(text) { return fast }
-        guard FastText.mayStart(text, numberedStarts), let match = text.wholeMatch(of: quizTextReaderPattern6),
-            let digits = match.output.1 ?? match.output.2 ?? match.output.3
+        guard let match = text.wholeMatch(of: quizTextReaderPattern6), let digits = match.output.1 ?? match.output.2 ?? match.output.3
         else { return nil }
         return (String(digits), String(match.output.4 ?? ""))
     }
 
     /// The answer after an `Answer:` label (`quizTextReaderPattern2`, whole line).
     static func answerLine(_ text: String) -> String? {
-        if let fast = QuizLabelScanner.answer(text) { return fast }
-        return answerLineRegex(text)
+        text.wholeMatch(of: quizTextReaderPattern2).map { String($0.output.1) }
     }
 
     /// The text after an `Explanation:` label (`quizTextReaderPattern3`, whole line).
     static func explanationLine(_ text: String) -> String? {
-        if let fast = QuizLabelScanner.explanation(text) { return fast }
-        return explanationLineRegex(text)
+        text.wholeMatch(of: quizTextReaderPattern3).map { String($0.output.1) }
     }
 
     /// Whether the line heads an answer key (`quizTextReaderPattern0`, whole line).
     static func isAnswerKeyHeading(_ text: String) -> Bool {
-        QuizLabelScanner.answerKey(text) ?? isAnswerKeyHeadingRegex(text)
-    }
-
-    static func isAnswerKeyHeadingRegex(_ text: String) -> Bool {
         text.wholeMatch(of: quizTextReaderPattern0) != nil
-    }
-
-    static func answerLineRegex(_ text: String) -> String? {
-        text.wholeMatch(of: quizTextReaderPattern2).map { String($0.output.1) }
-    }
-
-    static func explanationLineRegex(_ text: String) -> String? {
-        text.wholeMatch(of: quizTextReaderPattern3).map { String($0.output.1) }
-    }
-
-    /// The regex versions, for the tests that compare them with `QuizLineScanner`.
-    static func choiceLineRegex(_ text: String) -> (letter: String, rest: String)? {
-        guard let match = text.wholeMatch(of: quizTextReaderPattern5), let letter = match.output.1 ?? match.output.2
-        else { return nil }
-        return (String(letter), String(match.output.3))
-    }
-
-    static func numberedLineRegex(_ text: String) -> (digits: String, rest: String)? {
-        guard let match = text.wholeMatch(of: quizTextReaderPattern6), let digits = match.output.1 ?? match.output.2 ?? match.output.3
-        else { return nil }
-        return (String(digits), String(match.output.4 ?? ""))
     }
 
     /// A line without bold, bullets and leading emoji, for recognising `Answer:` style labels.
@@ -203,14 +172,6 @@ struct QuizTextReader {
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
-// The ASCII characters each pattern can start with (case-insensitive ones in both cases), so
-// lines starting with another ASCII character skip the regex.
-// The literal words the case-insensitive label patterns start with (0, 2 and 3).
-private let answerKeyPrefixes = ["answer", "solutions"]
-private let answerLinePrefixes = ["the", "correct", "right", "answer", "solution"]
-private let explanationPrefixes = ["explanation", "rationale", "reason", "why"]
-private let choiceStarts = FastText.table("(ABCDEFGHabcdefgh")
-private let numberedStarts = FastText.table("qQ0123456789")
 
 nonisolated(unsafe) private let quizTextReaderPattern0 = /(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?/
 nonisolated(unsafe) private let quizTextReaderPattern1 = /(?i)(?:q(?:uestion)?\s*)?(\d+)\s*[.):\-–—]?\s*(.+)/

@@ -75,7 +75,7 @@ public enum TermParser {
     private static func termLine(_ text: String) -> PairItem? {
         // "**Term:** definition" and "**Term** — definition"; a bold word followed by running
         // text ("**Note** that…") is not a term.
-        if FastText.mayStart(text, boldStarts), let match = text.wholeMatch(of: termParserPattern0) {
+        if let match = text.wholeMatch(of: termParserPattern0) {
             let term = String(match.output.1), rest = String(match.output.3)
             if match.output.2 != nil || term.hasSuffix(":"), let term = make(term, rest) {
                 return term
@@ -91,6 +91,5 @@ public enum TermParser {
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
-private let boldStarts = FastText.table("*")
 
 nonisolated(unsafe) private let termParserPattern0 = /\*\*(.+?)\*\*\s*(:|—|–|--|-)?\s*(.*)/

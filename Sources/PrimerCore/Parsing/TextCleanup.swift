@@ -9,40 +9,22 @@ enum TextCleanup {
     /// dropped. One pass, however many tags the answer holds.
     static func stripThinking(_ text: String) -> String {
         // Every tag starts with "<" (which has no case variants).
-        guard FastText.contains(text, "<") else { return text }
+        guard text.contains("<") else { return text }
         return ThinkingBlocks.removeAll(from: text)
     }
 
     /// The answer's lines after removing reasoning; the common first step of every parser.
     static func lines(_ text: String) -> [String] {
         var text = stripThinking(text)
-        if FastText.contains(text, "\r") {
+        if text.utf8.contains(0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
-        return splitLines(text)
-    }
-
-    /// `text.components(separatedBy: "\n")`, split on the bytes when every line feed has ASCII
-    /// other than CR before it and ASCII after it (Foundation does not split a CR LF pair, and
-    /// a combining mark or other scalar could join the line feed into a larger unit).
-    static func splitLines(_ text: String) -> [String] {
-        let bytes = Array(text.utf8)
-        var lines: [String] = []
-        var start = 0
-        for i in bytes.indices where bytes[i] == 0x0A {
-            guard (i == 0 || (bytes[i - 1] < 0x80 && bytes[i - 1] != 0x0D)) && (i + 1 == bytes.count || bytes[i + 1] < 0x80) else {
-                return text.components(separatedBy: "\n")
-            }
-            lines.append(String(decoding: bytes[start..<i], as: UTF8.self))
-            start = i + 1
-        }
-        lines.append(String(decoding: bytes[start...], as: UTF8.self))
-        return lines
+        return text.components(separatedBy: "\n")
     }
 
     /// Whether a line opens a fenced code block (```json, ```markdown, ~~~).
     static func isFence(_ line: String) -> Bool {
-        let trimmed = FastText.trimmed(line, newlines: false)
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
         return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
     }
 
@@ -71,9 +53,6 @@ enum TextCleanup {
     /// list markers, bold and heading hashes are removed, case-insensitively.
     static func isChatter(_ line: String) -> Bool {
         let text = normalized(line)
-        // Every phrase and interjection starts with an ASCII letter; a text whose first
-        // Character is another ASCII character has none of them as a prefix.
-        guard FastText.mayStart(text, chatterStarts) else { return false }
         if phrases.contains(where: { text.hasPrefix($0) }) { return true }
         return interjections.contains { word in
             guard text.hasPrefix(word) else { return false }
@@ -83,8 +62,6 @@ enum TextCleanup {
         }
     }
 
-    private static let chatterStarts = FastText.table(String((phrases + interjections).compactMap(\.first)))
-
     /// Whether the answer starts by declining the task, so the reason fed back can say so.
     static func isRefusal(_ text: String) -> Bool {
         let first = lines(text).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
@@ -93,9 +70,9 @@ enum TextCleanup {
     }
 
     private static func normalized(_ line: String) -> String {
-        var text = FastText.trimmed(LineSyntax.stripBold(line), newlines: false)
+        var text = LineSyntax.stripBold(line).trimmingCharacters(in: .whitespaces)
         while text.hasPrefix("#") || text.hasPrefix(">") { text.removeFirst() }
-        text = LineSyntax.stripListMarker(FastText.trimmed(text, newlines: false))
+        text = LineSyntax.stripListMarker(text.trimmingCharacters(in: .whitespaces))
         return text.lowercased()
     }
 }

@@ -89,5 +89,5 @@ public struct RetryNote: Sendable, Equatable {
 }
 
 extension String {
-    var trimmed: String { FastText.trimmed(self) }
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
