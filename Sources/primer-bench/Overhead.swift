@@ -121,12 +121,15 @@ struct OverheadCommand: AsyncParsableCommand {
         let mockStats = Stats(results.map { $0.mockSeconds * 1000 / Double($0.calls) })
         let ownStats = Stats(results.map(\.ownWallMsPerCall))
         let ownCPU = Stats(results.map { ($0.cpuSeconds - $0.mockSeconds) * 1000 / Double($0.calls) })
+        // The floor issue 12 keeps: invisible next to a model call of seconds, and one
+        // implementation per text rule instead of ASCII fast paths that saved half a millisecond.
+        let targetMs = 2.0
         let stageSum = ["render", "parse+gates", "store reads", "store write"].compactMap { stages[$0]?.median }.reduce(0, +)
         let result = Result(
             machine: machine, subjectsPerRound: subjects, rounds: results, wallMsPerCall: wallStats,
             cpuMsPerCall: Stats(results.map(\.cpuMsPerCall)), mockMsPerCall: mockStats, ownWallMsPerCall: ownStats,
-            ownCPUMsPerCallEstimate: ownCPU, stages: stages, stageSumMs: stageSum, targetMs: 1.0, targetMet: ownStats.median < 1.0,
-            targetMetCPU: ownCPU.median < 1.0)
+            ownCPUMsPerCallEstimate: ownCPU, stages: stages, stageSumMs: stageSum, targetMs: targetMs, targetMet: ownStats.median <= targetMs,
+            targetMetCPU: ownCPU.median <= targetMs)
 
         var table = Table(header: ["per provider call (ms)", "median", "p10", "p90", "min", "max", "n"])
         func row(_ name: String, _ s: Stats) {
@@ -148,9 +151,9 @@ struct OverheadCommand: AsyncParsableCommand {
         print("")
         print(table.text)
         print(String(format: "sum of stage medians (render + parse+gates + store reads + store write): %.3f ms", stageSum))
-        print("target: Primer's own time < 1 ms per call (median) — \(result.targetMet ? "met" : "NOT met")"
+        print("target: Primer's own time ≤ \(fmt(targetMs)) ms per call (median) — \(result.targetMet ? "met" : "NOT met")"
               + String(format: " on wall time (%.3f ms)", ownStats.median))
-        print("target: Primer's own time < 1 ms per call (median) — \(result.targetMetCPU ? "met" : "NOT met")"
+        print("target: Primer's own time ≤ \(fmt(targetMs)) ms per call (median) — \(result.targetMetCPU ? "met" : "NOT met")"
               + String(format: " on CPU time (%.3f ms)", ownCPU.median))
         print("")
         print(jsonText(result))

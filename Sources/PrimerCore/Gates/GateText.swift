@@ -15,19 +15,20 @@ enum GateText {
     /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
     static func normalize(_ text: String, dropArticles: Bool = true) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        let (letters, separators) = (Self.letters, Self.separators)
         let scalars = Array(folded.unicodeScalars)
         var out = String.UnicodeScalarView()
         for (i, scalar) in scalars.enumerated() {
             if scalar == "'" || scalar == "\u{2019}" {
                 // An apostrophe inside a word ("don't", "Newton's") is dropped so the word stays
                 // whole; elsewhere (f'(x)) it is kept as a symbol.
-                let prevIsLetter = i > 0 && CharacterSet.letters.contains(scalars[i - 1])
-                let nextIsLetter = i + 1 < scalars.count && CharacterSet.letters.contains(scalars[i + 1])
+                let prevIsLetter = i > 0 && letters.contains(scalars[i - 1])
+                let nextIsLetter = i + 1 < scalars.count && letters.contains(scalars[i + 1])
                 if !(prevIsLetter && nextIsLetter) { out.append("'") }
             } else if scalar == "`" {
                 // Markdown code ticks (a modifier symbol, so not caught as punctuation).
                 out.append(" ")
-            } else if CharacterSet.punctuationCharacters.contains(scalar) || CharacterSet.whitespacesAndNewlines.contains(scalar) {
+            } else if separators.contains(scalar) {
                 // Markdown emphasis (* _), headings (#), brackets, dashes, full stops, quotes.
                 out.append(" ")
             } else {
@@ -40,6 +41,10 @@ enum GateText {
         if dropArticles { words.removeAll { articles.contains($0) } }
         return words.joined(separator: " ")
     }
+
+    /// Made once: `CharacterSet.letters` and the others build a new set on every access.
+    private static let letters = CharacterSet.letters
+    private static let separators = CharacterSet.punctuationCharacters.union(.whitespacesAndNewlines)
 
     /// The normalised words of a text.
     static func words(_ text: String, dropArticles: Bool = true) -> [String] {
@@ -137,11 +142,6 @@ enum GateText {
     /// `keywords` minus every keyword that matches one in `other`.
     static func subtracting(_ keywords: Set<String>, _ other: Set<String>) -> Set<String> {
         keywords.filter { !set(other, mentions: $0) }
-    }
-
-    /// `text` without leading and trailing whitespace and newlines.
-    static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     // MARK: - Reasons

@@ -82,7 +82,7 @@ struct LengthGate: FieldNamingGate {
         output.droppingItems(context) { item in
             for field in item.fields {
                 let limits = fieldBounds[field.field] ?? bounds
-                let n = GateText.trimmed(field.text).count
+                let n = field.text.trimmedWhitespace.count
                 if let min = limits.min, n < min {
                     return "dropped \(item.noun) \(GateText.quote(item.primaryText)): \(field.name) is \(GateText.count(n, "character")) (min \(min))"
                 }

@@ -67,7 +67,7 @@ struct MetaLabelsGate: Gate {
     static let labelPattern = GateRegex(#"^(review|summary|recap|quiz|exam|midterm|final exam|practice test)\s*[:\-–—]"#)
 
     static func isMetaLabel(_ title: String) -> Bool {
-        let lowered = GateText.trimmed(title.lowercased())
+        let lowered = title.lowercased().trimmedWhitespace
         // "Quiz: Matrices", "Review – Vectors".
         if labelPattern.matches(lowered) { return true }
         let normalized = GateText.normalize(title, dropArticles: false)

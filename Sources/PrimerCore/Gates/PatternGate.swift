@@ -122,7 +122,7 @@ struct PatternGate: FieldNamingGate {
     /// Why `text` fails the rule, or nil when it passes: the message, else the rule as an
     /// instruction the retry's reminder can pass on.
     private func problem(_ text: String, label: String) -> String? {
-        let trimmed = GateText.trimmed(text)
+        let trimmed = text.trimmedWhitespace
         if let rule = mustMatch, !rule.regex.matches(trimmed) {
             return message ?? "\(label) must match /\(rule.source)/"
         }

@@ -35,9 +35,9 @@ struct PlaceholdersGate: Gate {
                 }
             }
             guard let field = bad?.0 else { return nil }
-            if GateText.trimmed(field.text).isEmpty {
+            if field.text.trimmedWhitespace.isEmpty {
                 // "‘’" would tell the model nothing; name the empty field instead.
-                let name = item.fields.first { !GateText.trimmed($0.text).isEmpty }?.text ?? ""
+                let name = item.fields.first { !$0.text.trimmedWhitespace.isEmpty }?.text ?? ""
                 return "dropped \(item.noun) \(GateText.quote(name)): empty \(field.name)"
             }
             switch item {
@@ -83,7 +83,7 @@ struct PlaceholdersGate: Gate {
     static let markerWords: Set<String> = ["here", "insert", "placeholder", "tbd", "tbc", "todo", "xxx", "lorem", "ipsum"]
 
     static func classify(_ text: String) -> Kind {
-        let trimmed = GateText.trimmed(text)
+        let trimmed = text.trimmedWhitespace
         if trimmed.isEmpty { return .placeholder }
         // Only dots, ellipses, dashes, underscores, question marks, asterisks.
         if trimmed.unicodeScalars.allSatisfy({ ".…-–—_?*".unicodeScalars.contains($0) || $0 == " " }) {

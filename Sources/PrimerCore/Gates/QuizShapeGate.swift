@@ -36,7 +36,7 @@ struct QuizShapeGate: Gate {
     /// What is wrong with a question's shape, or nil.
     func problem(_ q: ChoiceItem) -> String? {
         if q.choices.count != 4 { return "it has \(GateText.count(q.choices.count, "choice")), not 4" }
-        if q.choices.contains(where: { GateText.trimmed($0).isEmpty }) {
+        if q.choices.contains(where: { $0.trimmedWhitespace.isEmpty }) {
             return "a choice is empty"
         }
         var seen = Set<String>()
@@ -44,7 +44,7 @@ struct QuizShapeGate: Gate {
             return "choice \(GateText.quote(choice)) appears twice"
         }
         if !(0..<4).contains(q.correctIndex) { return "no valid correct choice is marked" }
-        if GateText.trimmed(q.explanation).isEmpty { return "no explanation" }
+        if q.explanation.trimmedWhitespace.isEmpty { return "no explanation" }
         if !allowAllOfTheAbove, let choice = q.choices.first(where: Self.isAboutOtherChoices) {
             return "choice \(GateText.quote(choice)) refers to other choices"
         }

@@ -73,7 +73,7 @@ public enum ClozeText {
         text.matches(of: deletionPattern).compactMap { match in
             guard let number = Int(match.output.1), number > 0 else { return nil }
             let answer = String(match.output.2)
-            guard !answer.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            guard !answer.trimmedWhitespace.isEmpty else { return nil }
             return Deletion(number: number, answer: answer, hint: match.output.3.map(String.init))
         }
     }

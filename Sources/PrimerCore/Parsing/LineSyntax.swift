@@ -13,7 +13,7 @@ enum LineSyntax {
     }
 
     static func trim(_ text: some StringProtocol) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text.trimmedWhitespace
     }
 
     /// Removes one list marker: bullets (`- `, `* `, `• `, `+ `), numbers (`1.`, `1)`, `(1)`),

@@ -24,7 +24,7 @@ enum TextCleanup {
 
     /// Whether a line opens a fenced code block (```json, ```markdown, ~~~).
     static func isFence(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmedWhitespace
         return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
     }
 
@@ -64,15 +64,15 @@ enum TextCleanup {
 
     /// Whether the answer starts by declining the task, so the reason fed back can say so.
     static func isRefusal(_ text: String) -> Bool {
-        let first = lines(text).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        let first = lines(text).first { !$0.trimmedWhitespace.isEmpty } ?? ""
         let norm = normalized(first)
         return refusals.contains { norm.hasPrefix($0) }
     }
 
     private static func normalized(_ line: String) -> String {
-        var text = LineSyntax.stripBold(line).trimmingCharacters(in: .whitespaces)
+        var text = LineSyntax.stripBold(line).trimmedWhitespace
         while text.hasPrefix("#") || text.hasPrefix(">") { text.removeFirst() }
-        text = LineSyntax.stripListMarker(text.trimmingCharacters(in: .whitespaces))
+        text = LineSyntax.stripListMarker(text.trimmedWhitespace)
         return text.lowercased()
     }
 }

@@ -58,8 +58,8 @@ public struct PromptFamily: Sendable {
     ) -> [ChatMessage] {
         let templates = templates(for: kind)
         var messages = [
-            ChatMessage(role: .system, content: templates.system.render(values).trimmed),
-            ChatMessage(role: .user, content: templates.user.render(values).trimmed),
+            ChatMessage(role: .system, content: templates.system.render(values).trimmedWhitespace),
+            ChatMessage(role: .user, content: templates.user.render(values).trimmedWhitespace),
         ]
         if let retry {
             if !retry.previousAnswer.isEmpty {
@@ -69,7 +69,7 @@ public struct PromptFamily: Sendable {
             reminderValues["reasons"] = retry.reasons
             reminderValues["attempt"] = retry.attempt
             reminderValues["previous_answer"] = retry.previousAnswer
-            messages.append(ChatMessage(role: .user, content: templates.reminder.render(reminderValues).trimmed))
+            messages.append(ChatMessage(role: .user, content: templates.reminder.render(reminderValues).trimmedWhitespace))
         }
         return messages
     }
@@ -86,8 +86,4 @@ public struct RetryNote: Sendable, Equatable {
         self.reasons = reasons
         self.previousAnswer = previousAnswer
     }
-}
-
-extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
