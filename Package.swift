@@ -132,3 +132,13 @@ let package = Package(
         .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore", "PrimerTestSupport"]),
     ]
 )
+
+// libFuzzer targets (Fuzz/, run by scripts/fuzz.sh): only in a build made with PRIMER_FUZZ=1 and
+// `-sanitize=fuzzer`, which links libFuzzer; its driver is called from primer-fuzz's main.
+if Context.environment["PRIMER_FUZZ"] != nil {
+    package.products.append(.executable(name: "primer-fuzz", targets: ["primer-fuzz"]))
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(name: "primer-fuzz", dependencies: ["PrimerCore", "CFuzzerDriver"], path: "Fuzz/primer-fuzz"),
+    ]
+}

@@ -11,3 +11,6 @@ swift build
 # The CLI tests run this binary; they find it through PRIMER_BIN.
 export PRIMER_BIN="$(swift build --show-bin-path)/primer"
 swift test 2>&1 | tee .build/test-output.txt
+# Every fuzz target (each shape's parser, and parse + gates of every family) for a short fixed
+# time under libFuzzer and AddressSanitizer; scripts/fuzz.sh 600 runs them for longer.
+scripts/fuzz.sh 20
