@@ -66,10 +66,13 @@ enum FuzzTarget: String, CaseIterable {
             subject: "Photosynthesis", subjectKind: kind, topic: "Light Reactions", subtopic: "Pigments",
             siblings: ["Electron Transport", "Calvin Cycle"], labels: family.labels)
         let verdict = family.gates.apply(parsed, context: context)
-        Self.check(verdict.output, shape: family.shape)
+        // The gates may drop every item (the count gate then rejects the answer), so only the
+        // shape and the encoding of what they keep are checked.
+        require(verdict.output.shape == family.shape, "\(family.name): the gates changed the shape")
+        Self.checkEncodes(verdict.output)
         // Gates only drop and reject: what they keep is a subset of what was parsed.
-        precondition(verdict.output.itemCount <= parsed.itemCount, "\(family.name): the gates added items")
-        precondition(verdict.dropped.allSatisfy { !$0.isEmpty } && verdict.rejections.allSatisfy { !$0.isEmpty })
+        require(verdict.output.itemCount <= parsed.itemCount, "\(family.name): the gates added items")
+        require(verdict.dropped.allSatisfy { !$0.isEmpty } && verdict.rejections.allSatisfy { !$0.isEmpty }, "an empty reason")
         // The reminder a rejection leads to renders.
         if !verdict.rejections.isEmpty {
             let retry = RetryNote(attempt: 2, reasons: verdict.rejections, previousAnswer: String(text.prefix(1500)))
@@ -79,22 +82,26 @@ enum FuzzTarget: String, CaseIterable {
 
     /// What every parser promises about an output it returns.
     private static func check(_ output: GeneratedOutput, shape: Shape) {
-        precondition(output.shape == shape, "parsed \(output.shape) for \(shape)")
+        require(output.shape == shape, "parsed \(output.shape) for \(shape)")
         switch output {
         case .plan(let plan):
-            precondition(!plan.topics.isEmpty, "a plan without topics")
+            require(!plan.topics.isEmpty, "a plan without topics")
         case .lesson(let text):
-            precondition(!text.isEmpty, "an empty lesson")
+            require(!text.isEmpty, "an empty lesson")
         case .pairs(let items):
-            precondition(!items.isEmpty, "no pairs")
+            require(!items.isEmpty, "no pairs")
         case .choices(let items):
-            precondition(!items.isEmpty, "no questions")
+            require(!items.isEmpty, "no questions")
         case .clozes(let items):
-            precondition(!items.isEmpty && items.allSatisfy { !ClozeText.deletions($0.text).isEmpty }, "a cloze note without a deletion")
+            require(!items.isEmpty && items.allSatisfy { !ClozeText.deletions($0.text).isEmpty }, "a cloze note without a deletion")
         }
-        // What the store writes: every item encodes as JSON.
+        checkEncodes(output)
+    }
+
+    /// What the store writes: every item encodes as JSON.
+    private static func checkEncodes(_ output: GeneratedOutput) {
         for item in ItemContent.items(of: output) {
-            precondition((try? JSONEncoder().encode(FieldsOf(item))) != nil, "an item that does not encode")
+            require((try? JSONEncoder().encode(FieldsOf(item))) != nil, "an item that does not encode")
         }
     }
 }
@@ -104,4 +111,9 @@ struct FieldsOf: Encodable {
     let item: ItemContent
     init(_ item: ItemContent) { self.item = item }
     func encode(to encoder: any Encoder) throws { try item.encodeFields(to: encoder) }
+}
+
+/// `precondition` whose message survives an optimised build (it names the broken promise).
+func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError(message()) }
 }
