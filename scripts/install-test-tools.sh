@@ -13,5 +13,7 @@ source scripts/lib/apt.sh
 apt_install_missing "${missing[@]}"
 
 python3 -c 'import anki' 2>/dev/null || python3 -m pip install -q anki==26.9.3
+# The reference FSRS implementation the scheduler is checked against (scripts/fsrs_reference.py).
+python3 -c 'import fsrs' 2>/dev/null || python3 -m pip install -q fsrs==6.3.2
 
 scripts/install-local-llm.sh

@@ -13,7 +13,7 @@ import Testing
         let folder = try #require(Defaults.pluginsDirectory)
         let manifest = try ProviderManifest.load(from: folder.appendingPathComponent("llama-local.yaml"))
         let spec = try #require(try manifest.launchSpec())
-        var moved = spec.withPort(try freeLoopbackPort())
+        var moved = spec.withPort(try freeLoopbackPort(in: 26_000..<32_000))
         // Keep the user's cache free of one log per random test port.
         moved.logTemplate = FileManager.default.temporaryDirectory.appendingPathComponent("primer-llama-test-{port}.log").path
         return (manifest, moved)

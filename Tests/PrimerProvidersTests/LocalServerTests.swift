@@ -15,10 +15,12 @@ import Darwin
 
 /// A TCP port nothing listens on right now. Chosen below the kernel's ephemeral range (32768+),
 /// so a stub server another test binds to port 0 cannot be handed the same port before the
-/// fake server binds it.
-func freeLoopbackPort() throws -> Int {
+/// fake server binds it. The fake servers draw from the lower half and the real llama-server
+/// tests from the upper one, so a fake answering /health can never stand in for a llama-server
+/// started at the same moment on the same port.
+func freeLoopbackPort(in range: Range<Int> = 20_000..<26_000) throws -> Int {
     for _ in 0..<200 {
-        let port = Int.random(in: 20_000..<32_000)
+        let port = Int.random(in: range)
         if try portIsFree(port) { return port }
     }
     throw POSIXError(.EADDRINUSE)

@@ -33,6 +33,26 @@ import Yams
         #expect(profile.limits == ProviderLimits(concurrentRequests: 8, requestsPerMinute: 120))
     }
 
+    @Test func studySettingsReachTheScheduler() throws {
+        let defaults = try PrimerConfig.parse(yaml: Self.yaml, file: Self.file).scheduler
+        #expect(defaults.desiredRetention == 0.9 && defaults.learningSteps == [60, 600] && defaults.relearningSteps == [600])
+        #expect(defaults.maximumInterval == 36_500 && defaults.fuzz)
+        let set = try PrimerConfig.parse(
+            yaml: "study: {desired_retention: 0.85, learning_steps: [2, 20, 60], relearning_steps: [5], maximum_interval: 365, fuzz: false}",
+            file: Self.file).scheduler
+        #expect(set.desiredRetention == 0.85 && set.learningSteps == [120, 1200, 3600] && set.relearningSteps == [300])
+        #expect(set.maximumInterval == 365 && !set.fuzz)
+        for (yaml, says) in [
+            ("study: {desired_retention: 1.5}", "study.desired_retention"),
+            ("study: {fuzz: sometimes}", "study.fuzz"),
+            ("study: {learning_step: [1]}", "learning_step"),
+            ("study: {learning_steps: [0]}", "at least 1"),
+        ] {
+            let error = try #require(throws: ProviderConfigError.self) { try PrimerConfig.parse(yaml: yaml, file: Self.file) }
+            #expect(error.description.contains("primer.yaml") && error.description.contains(says), "\(yaml): \(error)")
+        }
+    }
+
     @Test func profileOverridesTheManifest() throws {
         let config = try PrimerConfig.parse(yaml: Self.yaml, file: Self.file)
         let manifest = try ProviderManifest.parse(

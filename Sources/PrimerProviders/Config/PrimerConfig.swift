@@ -19,6 +19,9 @@ import Yams
 ///     temperature: 0.2
 ///     limits: {concurrent_requests: 8, requests_per_minute: 300}
 ///     settings: {timeout_seconds: 60}   # merged into the manifest's adapter settings
+/// study:                     # the FSRS scheduler (`StudySettings`)
+///   desired_retention: 0.9
+///   fuzz: false
 /// ```
 public struct PrimerConfig: Sendable {
     public var provider: String?
@@ -26,12 +29,14 @@ public struct PrimerConfig: Sendable {
     public var prompts: String?
     public var plugins: [String] = []
     public var profiles: [String: ProviderProfile] = [:]
+    /// The scheduler reviews use, from `study:`.
+    public var scheduler = FSRSScheduler()
     /// The file it was read from; relative paths in it are relative to its folder.
     public var file: URL?
 
     public init() {}
 
-    static let keys = ["provider", "store", "prompts", "plugins", "profiles"]
+    static let keys = ["provider", "store", "prompts", "plugins", "profiles", "study"]
 
     /// Reads a config file; a missing file is an error only when the user named it.
     public static func load(file: URL) throws -> PrimerConfig {
@@ -59,6 +64,7 @@ public struct PrimerConfig: Sendable {
         config.store = try reader.string("store").map { config.resolve($0) }
         config.prompts = try reader.string("prompts").map { config.resolve($0) }
         config.plugins = (try reader.stringList("plugins") ?? []).map { config.resolve($0) }
+        if let study = root["study"] { config.scheduler = try StudySettings.parse(study, file: file) }
         if let profiles = root["profiles"] {
             guard let mapping = profiles.mapping else {
                 throw ProviderConfigError.badType(file: file.path, line: profiles.mark?.line, key: "profiles", expected: "a mapping of profile names", got: "something else")
