@@ -11,17 +11,6 @@ public struct ExportResult: Sendable {
 }
 
 extension Workspace {
-    /// The store for reading only (listing, showing, exporting): opened as usual, or — when it
-    /// is read-only (a file of mode 0444, a read-only folder or disk) — opened for reading only,
-    /// so that a store nobody may write can still be looked at.
-    public func readingStore() throws -> SQLiteStore {
-        do {
-            return try store()
-        } catch StoreError.readOnly(let path) {
-            return try SQLiteStore(readingOnlyAt: path)
-        }
-    }
-
     /// The stored subjects with what each holds.
     public func subjects() throws -> [SubjectSummary] {
         try readingStore().listSubjects()

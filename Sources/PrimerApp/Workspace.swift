@@ -61,6 +61,22 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
+    /// The store for reading only (listing, showing, exporting): opened as usual, or — when it
+    /// is read-only (a file of mode 0444, a read-only folder or disk) — opened for reading only,
+    /// once, so that a store nobody may write can still be looked at.
+    public func readingStore() throws -> SQLiteStore {
+        do {
+            return try store()
+        } catch StoreError.readOnly(let path) {
+            return try lock.withLock {
+                if let openedStore { return openedStore }
+                let store = try SQLiteStore(readingOnlyAt: path)
+                openedStore = store
+                return store
+            }
+        }
+    }
+
     /// A pipeline on `provider` that attaches `documents` to the subject and grounds the kit on
     /// all of the subject's documents; `onAttached` gets one line per document.
     public func pipeline(

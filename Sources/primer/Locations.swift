@@ -22,10 +22,6 @@ struct ConfigOptions: ParsableArguments {
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "The SQLite store (default: $PRIMER_STORE, primer.yaml's store, else a per-user file).")
     var store: String?
-
-    func open(config: PrimerConfig) throws -> SQLiteStore {
-        try SQLiteStore(path: WorkspaceLocations(store: store).storePath(config: config))
-    }
 }
 
 /// Where the prompt families are: --prompts, then PRIMER_PROMPTS, then primer.yaml, then the
@@ -36,11 +32,6 @@ struct PromptsOptions: ParsableArguments {
 
     func directory(config: PrimerConfig, provider: ProviderManifest? = nil) throws -> URL {
         try WorkspaceLocations(prompts: prompts).promptsDirectory(config: config, provider: provider)
-    }
-
-    /// The families for a run on `provider` (its manifest's `prompts:` applies when the user chose none).
-    func load(config: PrimerConfig, provider: ProviderManifest? = nil) throws -> FamilySet {
-        try WorkspaceLocations(prompts: prompts).families(config: config, provider: provider)
     }
 }
 
@@ -67,9 +58,4 @@ func openWorkspace(_ config: ConfigOptions, _ store: StoreOptions, _ prompts: Pr
 /// The workspace of a command that only needs the configuration and the store.
 func openWorkspace(_ config: ConfigOptions, _ store: StoreOptions) throws -> Workspace {
     try Workspace(WorkspaceLocations(config: config.config, store: store.store))
-}
-
-/// The provider used when nothing names one.
-enum ProviderChoice {
-    static let fallback = Workspace.fallbackProvider
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrimerApp
 import Foundation
 import PrimerProviders
 
@@ -15,7 +16,7 @@ struct ProvidersCommand: AsyncParsableCommand {
         func run() throws {
             let config = try configOptions.load()
             let resolver = try pluginsOptions.resolver(config: config)
-            let chosen = resolver.chosenName(flag: nil, environment: ProcessInfo.processInfo.environment, fallback: ProviderChoice.fallback)
+            let chosen = resolver.chosenName(flag: nil, environment: ProcessInfo.processInfo.environment, fallback: Workspace.fallbackProvider)
             let manifests = resolver.registry.manifests
             let width = max(8, (manifests.map(\.name) + config.profiles.keys).map(\.count).max() ?? 0)
             print("  " + "provider".padding(toLength: width, withPad: " ", startingAt: 0) + "  adapter      model                   description")
