@@ -178,14 +178,15 @@ struct ItemRow: Codable, FetchableRecord, PersistableRecord {
     var shape: String
     var position: Int
     var fields: String
-    var generationID: Int64
+    /// Nil for an item the learner added.
+    var generationID: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id, family, shape, position, fields
         case subtopicID = "subtopic_id", generationID = "generation_id"
     }
 
-    init(subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64) throws {
+    init(subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64?) throws {
         self.subtopicID = subtopicID
         self.family = family
         self.shape = content.shape.rawValue

@@ -123,7 +123,7 @@ extension SQLiteStore {
         init(_ db: Database, subjectID: Int64) throws {
             let args: StatementArguments = [subjectID]
             for row in try ItemRow.fetchAll(
-                db, sql: "SELECT x.* FROM items x \(underSubject) ORDER BY x.subtopic_id, x.generation_id, x.position", arguments: args)
+                db, sql: "SELECT x.* FROM items x \(underSubject) ORDER BY x.subtopic_id, x.position, x.id", arguments: args)
             {
                 let item = try row.item()
                 var families = content[row.subtopicID] ?? []

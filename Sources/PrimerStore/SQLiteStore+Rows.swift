@@ -49,16 +49,32 @@ extension SQLiteStore {
         return generationID
     }
 
-    /// Replaces the subtopic's content of one family with `output`, one item row per item.
+    /// Replaces the subtopic's content of one family with `output`, one item row per item. Items
+    /// the learner owns — added, edited, reviewed or marked known — are kept (their history is
+    /// the learner's, not the generator's); a new item asking what a kept one asks is skipped,
+    /// and the others go after the kept ones.
     static func replaceContent(
         _ db: Database, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64
     ) throws {
         if case .plan = output { throw StoreError.invalidWrite("a plan is not subtopic content") }
-        try db.cachedStatement(sql: "DELETE FROM items WHERE subtopic_id = ? AND family = ?")
+        try db.cachedStatement(sql: "DELETE FROM items WHERE subtopic_id = ? AND family = ? AND NOT (\(learnerOwned))")
             .execute(arguments: [subtopicID, family])
-        for (position, content) in ItemContent.items(of: output).enumerated() {
+        let kept = try ItemRow.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM items WHERE subtopic_id = ? AND family = ? ORDER BY position"),
+            arguments: [subtopicID, family])
+        var seen = Set(try kept.map { try $0.item().content.identity })
+        var position = (kept.map(\.position).max() ?? -1) + 1
+        for content in ItemContent.items(of: output) where seen.insert(content.identity).inserted {
             try ItemRow(subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID)
                 .insertFast(db)
+            position += 1
         }
     }
+
+    /// An item row (of table `items`, unaliased) that holds something of the learner's.
+    static let learnerOwned = """
+        items.generation_id IS NULL OR items.edited_at IS NOT NULL
+        OR EXISTS (SELECT 1 FROM memory_states m WHERE m.item_id = items.id)
+        OR EXISTS (SELECT 1 FROM known_items k WHERE k.item_id = items.id)
+        """
 }

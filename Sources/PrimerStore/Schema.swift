@@ -9,7 +9,7 @@ enum Schema {
     /// Every kit table, parents first (the rows of subjects and what hangs under them).
     static let tables = [
         "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
-        "items",
+        "items", "memory_states", "review_log", "known_items", "quiz_attempts", "quiz_answers",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -29,6 +29,15 @@ enum Schema {
         }
         migrator.registerMigration("v5-items") { db in
             try db.execute(sql: v5Items)
+        }
+        migrator.registerMigration("v6-study") { db in
+            // Rebuilding `items` must not let a new item take the id of a deleted one: the
+            // review log keeps the ids of deleted items.
+            let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'items'")
+            try db.execute(sql: v6Study)
+            if let sequence {
+                try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'items'", arguments: [sequence])
+            }
         }
         return migrator
     }
@@ -239,5 +248,89 @@ enum Schema {
         DROP TABLE flashcards;
         DROP TABLE questions;
         DROP TABLE terms;
+        """
+
+    /// Learner state (issue 13). `items` is rebuilt so that an item may have no generation (one
+    /// the learner added) and records when the learner edited it; regeneration keeps both kinds.
+    /// Per item: its FSRS memory state and known flag (gone with the item). The review log, in
+    /// the FSRS optimizer's columns, hangs from the subject, not the item: it outlives a deleted
+    /// or rewritten card, and goes with the subject. Quiz attempts and their answers likewise.
+    static let v6Study = """
+        CREATE TABLE items_v6 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subtopic_id INTEGER NOT NULL REFERENCES subtopics(id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            shape TEXT NOT NULL CHECK (shape IN ('lesson', 'pair', 'choice', 'cloze')),
+            position INTEGER NOT NULL,
+            fields TEXT NOT NULL CHECK (json_valid(fields) AND json_type(fields) = 'object'),
+            -- NULL: added by the learner (`cards add`)
+            generation_id INTEGER REFERENCES generations(id) ON DELETE CASCADE,
+            -- set by `cards edit`
+            edited_at DATETIME
+        );
+        INSERT INTO items_v6 (id, subtopic_id, family, shape, position, fields, generation_id)
+            SELECT id, subtopic_id, family, shape, position, fields, generation_id FROM items ORDER BY id;
+        DROP TABLE items;
+        ALTER TABLE items_v6 RENAME TO items;
+        CREATE INDEX items_subtopic ON items(subtopic_id, family, position);
+        CREATE INDEX items_generation ON items(generation_id);
+
+        CREATE TABLE memory_states (
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            -- 1 learning, 2 review, 3 relearning (FSRS)
+            phase INTEGER NOT NULL CHECK (phase IN (1, 2, 3)),
+            step INTEGER,
+            stability REAL,
+            difficulty REAL,
+            -- seconds since 1970
+            due REAL NOT NULL,
+            last_review REAL,
+            reps INTEGER NOT NULL,
+            lapses INTEGER NOT NULL
+        );
+        CREATE INDEX memory_states_due ON memory_states(due);
+
+        CREATE TABLE review_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subject_id INTEGER NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
+            -- no foreign key: the log outlives the item (a deleted or rewritten card)
+            item_id INTEGER NOT NULL,
+            -- milliseconds since 1970
+            review_time INTEGER NOT NULL,
+            rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4),
+            -- the item's state when reviewed: 0 new, 1 learning, 2 review, 3 relearning
+            state INTEGER NOT NULL CHECK (state BETWEEN 0 AND 3),
+            duration_ms INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX review_log_subject ON review_log(subject_id, review_time);
+        CREATE INDEX review_log_item ON review_log(item_id, review_time);
+
+        CREATE TABLE known_items (
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            marked_at DATETIME NOT NULL
+        );
+
+        CREATE TABLE quiz_attempts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subject_id INTEGER NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
+            -- the subtopic the quiz was limited to, NULL for the whole subject
+            subtopic TEXT,
+            taken_at DATETIME NOT NULL,
+            questions INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            pass_percent INTEGER NOT NULL,
+            passed INTEGER NOT NULL CHECK (passed IN (0, 1))
+        );
+        CREATE INDEX quiz_attempts_subject ON quiz_attempts(subject_id, taken_at);
+
+        CREATE TABLE quiz_answers (
+            attempt_id INTEGER NOT NULL REFERENCES quiz_attempts(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            item_id INTEGER NOT NULL,
+            question TEXT NOT NULL,
+            chosen INTEGER NOT NULL,
+            correct_index INTEGER NOT NULL,
+            PRIMARY KEY (attempt_id, position)
+        );
         """
 }

@@ -34,19 +34,24 @@ import Yams
     }
 
     @Test func studySettingsReachTheScheduler() throws {
-        let defaults = try PrimerConfig.parse(yaml: Self.yaml, file: Self.file).scheduler
+        let defaults = try PrimerConfig.parse(yaml: Self.yaml, file: Self.file).study.scheduler
         #expect(defaults.desiredRetention == 0.9 && defaults.learningSteps == [60, 600] && defaults.relearningSteps == [600])
         #expect(defaults.maximumInterval == 36_500 && defaults.fuzz)
         let set = try PrimerConfig.parse(
             yaml: "study: {desired_retention: 0.85, learning_steps: [2, 20, 60], relearning_steps: [5], maximum_interval: 365, fuzz: false}",
-            file: Self.file).scheduler
+            file: Self.file).study.scheduler
         #expect(set.desiredRetention == 0.85 && set.learningSteps == [120, 1200, 3600] && set.relearningSteps == [300])
         #expect(set.maximumInterval == 365 && !set.fuzz)
+        let policy = try PrimerConfig.parse(yaml: "study: {quiz_pass_percent: 80, leech_lapses: 4}", file: Self.file).study
+        #expect(policy.quizPassPercent == 80 && policy.leechLapses == 4)
+        #expect(try PrimerConfig.parse(yaml: Self.yaml, file: Self.file).study.quizPassPercent == 70)
         for (yaml, says) in [
             ("study: {desired_retention: 1.5}", "study.desired_retention"),
             ("study: {fuzz: sometimes}", "study.fuzz"),
             ("study: {learning_step: [1]}", "learning_step"),
             ("study: {learning_steps: [0]}", "at least 1"),
+            ("study: {quiz_pass_percent: 120}", "study.quiz_pass_percent"),
+            ("study: {leech_lapses: 0}", "at least 1"),
         ] {
             let error = try #require(throws: ProviderConfigError.self) { try PrimerConfig.parse(yaml: yaml, file: Self.file) }
             #expect(error.description.contains("primer.yaml") && error.description.contains(says), "\(yaml): \(error)")

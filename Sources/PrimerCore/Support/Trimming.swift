@@ -2,7 +2,7 @@ extension StringProtocol {
     /// The text without leading and trailing white space and line breaks (Unicode White_Space).
     /// Read from the scalars' properties: Foundation's `trimmingCharacters(in:)` bridges the
     /// whole string on every call, and parsers trim every line of every answer.
-    var trimmedWhitespace: String {
+    public var trimmedWhitespace: String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -19,7 +19,7 @@ import Yams
 ///     temperature: 0.2
 ///     limits: {concurrent_requests: 8, requests_per_minute: 300}
 ///     settings: {timeout_seconds: 60}   # merged into the manifest's adapter settings
-/// study:                     # the FSRS scheduler (`StudySettings`)
+/// study:                     # the FSRS scheduler, quiz pass mark, leeches (`StudySettings`)
 ///   desired_retention: 0.9
 ///   fuzz: false
 /// ```
@@ -29,8 +29,8 @@ public struct PrimerConfig: Sendable {
     public var prompts: String?
     public var plugins: [String] = []
     public var profiles: [String: ProviderProfile] = [:]
-    /// The scheduler reviews use, from `study:`.
-    public var scheduler = FSRSScheduler()
+    /// How studying is scheduled and judged, from `study:`.
+    public var study = StudyPolicy()
     /// The file it was read from; relative paths in it are relative to its folder.
     public var file: URL?
 
@@ -64,7 +64,7 @@ public struct PrimerConfig: Sendable {
         config.store = try reader.string("store").map { config.resolve($0) }
         config.prompts = try reader.string("prompts").map { config.resolve($0) }
         config.plugins = (try reader.stringList("plugins") ?? []).map { config.resolve($0) }
-        if let study = root["study"] { config.scheduler = try StudySettings.parse(study, file: file) }
+        if let study = root["study"] { config.study = try StudySettings.parse(study, file: file) }
         if let profiles = root["profiles"] {
             guard let mapping = profiles.mapping else {
                 throw ProviderConfigError.badType(file: file.path, line: profiles.mark?.line, key: "profiles", expected: "a mapping of profile names", got: "something else")

@@ -1,0 +1,90 @@
+import Foundation
+import PrimerCore
+import PrimerStore
+
+/// What `cards edit` changes: the fields given, the others kept.
+public struct CardEdit: Sendable {
+    public var front: String?
+    public var back: String?
+    public var hint: String?
+    public var text: String?
+    public var extra: String?
+
+    public init(front: String? = nil, back: String? = nil, hint: String? = nil, text: String? = nil, extra: String? = nil) {
+        self.front = front
+        self.back = back
+        self.hint = hint
+        self.text = text
+        self.extra = extra
+    }
+
+    var isEmpty: Bool { [front, back, hint, text, extra].allSatisfy { $0 == nil } }
+}
+
+extension Workspace {
+    /// Adds a flashcard the learner wrote to a subtopic, in `family` (default: flashcards).
+    public func addCard(
+        subject: String, subtopic: String, front: String, back: String, hint: String? = nil, family: String = "flashcards"
+    ) throws -> StudyCard {
+        let front = try Self.required(front, "--front"), back = try Self.required(back, "--back")
+        let families = try locations.families(config: config)
+        if let declared = families.family(named: family), declared.shape != .pair {
+            throw WorkspaceError("family '\(family)' holds \(declared.shape.rawValue) items; cards add writes flashcards (front and back), so name a pair family such as flashcards")
+        }
+        let store = try store()
+        guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        let subtopics = try store.plan(subjectID: stored.id).flatMap(\.subtopics)
+        guard let match = subtopics.first(where: { $0.title.lowercased() == subtopic.lowercased() }) else {
+            throw WorkspaceError("'\(stored.title)' has no subtopic '\(subtopic)'; its subtopics are: \(subtopics.map(\.title).joined(separator: "; "))")
+        }
+        let hint = hint.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
+        let id = try store.addItem(
+            subjectID: stored.id, subtopicID: match.id, family: family,
+            content: .pair(PairItem(front: front, back: back, hint: hint)), at: Date())
+        guard let card = try store.studyCard(id: id) else { throw WorkspaceError("the new card was deleted meanwhile") }
+        return card
+    }
+
+    /// Changes a card's text; its review history and schedule stay, and regeneration keeps it.
+    public func editCard(_ key: String, _ edit: CardEdit) throws -> StudyCard {
+        if edit.isEmpty { throw WorkspaceError("say what to change: --front, --back, --hint (flashcards, terms) or --text, --extra (cloze notes)") }
+        var card = try studyCard(key)
+        switch card.content {
+        case .pair(var item):
+            if edit.text != nil || edit.extra != nil { throw WorkspaceError("item \(card.key) is a \(card.family) card: change it with --front, --back and --hint") }
+            if let front = edit.front { item.front = try Self.required(front, "--front") }
+            if let back = edit.back { item.back = try Self.required(back, "--back") }
+            if let hint = edit.hint { item.hint = hint.trimmedWhitespace.isEmpty ? nil : hint.trimmedWhitespace }
+            card.content = .pair(item)
+        case .cloze(var item):
+            if edit.front != nil || edit.back != nil || edit.hint != nil { throw WorkspaceError("item \(card.key) is a cloze note: change it with --text and --extra") }
+            if let text = edit.text {
+                let text = try Self.required(text, "--text")
+                guard !ClozeText.deletions(text).isEmpty else {
+                    throw WorkspaceError("--text needs at least one deletion written {{c1::answer}}")
+                }
+                item.text = text
+            }
+            if let extra = edit.extra { item.extra = extra.trimmedWhitespace }
+            card.content = .cloze(item)
+        case .choice, .lesson:
+            throw WorkspaceError("item \(card.key) is a \(card.content.shape.rawValue) item; cards edit changes flashcards, terms and cloze notes")
+        }
+        try store().editItem(id: card.id, content: card.content, at: Date())
+        card.edited = true
+        return card
+    }
+
+    /// Deletes a card with its schedule; its reviews stay in the log.
+    public func deleteCard(_ key: String) throws -> StudyCard {
+        let card = try studyCard(key)
+        try store().deleteItem(id: card.id)
+        return card
+    }
+
+    static func required(_ text: String, _ flag: String) throws -> String {
+        let trimmed = text.trimmedWhitespace
+        if trimmed.isEmpty { throw WorkspaceError("\(flag) is empty; a card needs text on both sides") }
+        return trimmed
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import PrimerCore
+import PrimerStore
+
+extension Workspace {
+    /// Progress of one subject, or of every subject with cards when nil.
+    public func progress(subject: String? = nil, now: Date = Date()) throws -> [SubjectProgress] {
+        let store = try readingStore()
+        if let subject, try store.subject(titled: subject) == nil { throw Self.noSubject(subject) }
+        let cards = Dictionary(grouping: try store.studyCards(subjectTitle: subject), by: \.subject)
+        let log = Dictionary(grouping: try store.reviewLog(subjectTitle: subject), by: \.subject)
+        let quizzes = Dictionary(grouping: try store.quizAttempts(subjectTitle: subject), by: \.subject)
+        let titles = try subject.map { [try store.subject(titled: $0)!.title] } ?? store.listSubjects().map(\.title)
+        return titles.filter { subject != nil || cards[$0] != nil }.map { title in
+            StudyProgress.subject(
+                title, cards: cards[title] ?? [], log: log[title] ?? [],
+                quizzes: (quizzes[title] ?? []).map { (Double($0.correct) * 100 / Double(max(1, $0.questions)), $0.passed) },
+                now: now, policy: studyPolicy)
+        }
+    }
+
+    /// Due counts of every subject with cards: now, today and on each of the next `days` days.
+    public func dueForecast(days: Int, now: Date = Date()) throws -> [DueForecast] {
+        let store = try readingStore()
+        let cards = Dictionary(grouping: try store.studyCards(subjectTitle: nil), by: \.subject)
+        return try store.listSubjects().map(\.title).compactMap { title in
+            cards[title].map { StudyProgress.forecast(title, cards: $0, days: days, now: now) }
+        }
+    }
+
+    /// The review log in the FSRS optimizer's CSV: card_id, review_time (ms), review_rating,
+    /// review_state, review_duration (ms). One subject, or all when nil.
+    public func reviewLogCSV(subject: String? = nil) throws -> String {
+        let store = try readingStore()
+        if let subject, try store.subject(titled: subject) == nil { throw Self.noSubject(subject) }
+        var csv = "card_id,review_time,review_rating,review_state,review_duration\n"
+        for entry in try store.reviewLog(subjectTitle: subject) {
+            csv += "\(entry.itemID),\(entry.reviewTimeMs),\(entry.rating.rawValue),\(entry.state),\(entry.durationMs)\n"
+        }
+        return csv
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PrimerCore
+import PrimerStore
+
+/// One graded answer of a quiz.
+public struct GradedAnswer: Sendable, Encodable {
+    public var key: String
+    public var question: String
+    public var choices: [String]
+    public var chosen: String
+    public var correct: String
+    public var right: Bool
+    public var explanation: String
+}
+
+/// A quiz as graded and stored: score, counts and pass or fail.
+public struct GradedQuiz: Sendable, Encodable {
+    public var subject: String
+    public var subtopic: String?
+    public var questions: Int
+    public var correct: Int
+    public var incorrect: Int
+    public var scorePercent: Double
+    public var passPercent: Int
+    public var passed: Bool
+    public var answers: [GradedAnswer]
+}
+
+extension Workspace {
+    /// The quiz questions (items of the choice shape) of a subject or subtopic, in kit order.
+    public func quizQuestions(subject: String, subtopic: String? = nil, limit: Int? = nil) throws -> [StudyCard] {
+        let questions = try studyCards(subject: subject, subtopic: subtopic).filter { $0.content.shape == .choice }
+        if questions.isEmpty {
+            throw WorkspaceError("'\(subject)'\(subtopic.map { " (\($0))" } ?? "") has no quiz questions yet; generate them with `primer generate \"\(subject)\"`")
+        }
+        return limit.map { Array(questions.prefix($0)) } ?? questions
+    }
+
+    /// Grades answer letters (A, B, …), one per question in order, and stores the quiz.
+    public func gradeQuiz(
+        subject: String, subtopic: String? = nil, limit: Int? = nil, answers letters: [String], passPercent: Int? = nil
+    ) throws -> GradedQuiz {
+        let questions = try quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
+        guard letters.count == questions.count else {
+            throw WorkspaceError(
+                "the quiz has \(questions.count) questions but --answers gave \(letters.count); give one letter per question, in order (`primer quiz \"\(subject)\" --list` shows them)")
+        }
+        var chosen: [Int] = []
+        for (number, (letter, question)) in zip(letters, questions).enumerated() {
+            let choices = Self.choices(of: question)
+            let index = Self.choiceIndex(letter)
+            guard let index, choices.indices.contains(index) else {
+                let last = CardFaces.letter(max(0, choices.count - 1))
+                throw WorkspaceError("answer \(number + 1) is '\(letter)', but question \(number + 1) has choices A–\(last)")
+            }
+            chosen.append(index)
+        }
+        return try recordQuiz(subject: subject, subtopic: subtopic, questions: questions, chosen: chosen, passPercent: passPercent)
+    }
+
+    /// Stores a finished quiz: its answers, its score, and a review of each question (right:
+    /// good, wrong: again), in one transaction.
+    public func recordQuiz(
+        subject: String, subtopic: String?, questions: [StudyCard], chosen: [Int], passPercent: Int? = nil
+    ) throws -> GradedQuiz {
+        let pass = passPercent ?? studyPolicy.quizPassPercent
+        let now = Date()
+        let responses = zip(questions, chosen).map { question, index in
+            QuizResponse(itemID: question.id, question: Self.questionText(question), chosen: index, correctIndex: Self.correctIndex(question))
+        }
+        let subjectTitle = questions.first?.subject ?? subject
+        let attempt = QuizAttempt(subject: subjectTitle, subtopic: subtopic, takenAt: now, answers: responses, passPercent: pass)
+        let scheduler = studyPolicy.scheduler
+        try store().recordQuiz(attempt, rating: { $0.isRight ? .good : .again }) { memory, rating in
+            scheduler.review(memory, rating: rating, at: now)
+        }
+        let answers = zip(questions, responses).map { question, response in
+            let choices = Self.choices(of: question)
+            var explanation = ""
+            if case .choice(let item) = question.content { explanation = item.explanation }
+            return GradedAnswer(
+                key: question.key, question: response.question, choices: choices, chosen: CardFaces.letter(response.chosen),
+                correct: CardFaces.letter(response.correctIndex), right: response.isRight, explanation: explanation)
+        }
+        return GradedQuiz(
+            subject: subjectTitle, subtopic: subtopic, questions: attempt.answers.count, correct: attempt.correct,
+            incorrect: attempt.incorrect, scorePercent: attempt.scorePercent, passPercent: pass, passed: attempt.passed,
+            answers: answers)
+    }
+
+    /// A, b, "C" → 0, 1, 2; nil for anything that is not one letter.
+    public static func choiceIndex(_ letter: String) -> Int? {
+        let trimmed = letter.trimmedWhitespace.uppercased()
+        guard trimmed.count == 1, let scalar = trimmed.unicodeScalars.first, ("A"..."Z").contains(scalar) else { return nil }
+        return Int(scalar.value) - 65
+    }
+
+    public static func choices(of card: StudyCard) -> [String] {
+        if case .choice(let item) = card.content { return item.choices }
+        return []
+    }
+
+    static func questionText(_ card: StudyCard) -> String {
+        if case .choice(let item) = card.content { return item.question }
+        return card.faces.front
+    }
+
+    static func correctIndex(_ card: StudyCard) -> Int {
+        if case .choice(let item) = card.content { return item.correctIndex }
+        return -1
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import PrimerCore
+import PrimerStore
+
+/// What `review next` found: a card, or nothing due and when the next card comes due.
+public struct NextCard: Sendable, Encodable {
+    public var card: StudyCard?
+    /// Cards due by the horizon (the one shown included).
+    public var due: Int
+    /// When nothing is due: when the next card is.
+    public var nextDue: Date?
+}
+
+/// A review as `review rate` recorded it.
+public struct RatedCard: Sendable, Encodable {
+    public var card: StudyCard
+    public var rating: ReviewRating
+    public var reviewedAt: Date
+    public var previousState: String
+    /// Seconds until the card is due again.
+    public var interval: TimeInterval
+}
+
+extension ReviewRating {
+    /// again, hard, good, easy.
+    public var name: String {
+        switch self {
+        case .again: "again"
+        case .hard: "hard"
+        case .good: "good"
+        case .easy: "easy"
+        }
+    }
+
+    public init?(name: String) {
+        guard let rating = Self.allCases.first(where: { $0.name == name.lowercased() }) else { return nil }
+        self = rating
+    }
+}
+
+extension Workspace {
+    public var studyPolicy: StudyPolicy { config.study }
+
+    /// The studied cards of a subject, or of one of its subtopics (title matched
+    /// case-insensitively), in kit order.
+    public func studyCards(subject: String, subtopic: String? = nil) throws -> [StudyCard] {
+        let store = try readingStore()
+        guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        let cards = try store.studyCards(subjectTitle: subject)
+        guard let subtopic else { return cards }
+        let titles = try store.plan(subjectID: stored.id).flatMap { $0.subtopics.map(\.title) }
+        guard let match = titles.first(where: { $0.lowercased() == subtopic.lowercased() }) else {
+            throw WorkspaceError("'\(stored.title)' has no subtopic '\(subtopic)'; its subtopics are: \(titles.joined(separator: "; "))")
+        }
+        return cards.filter { $0.subtopic == match }
+    }
+
+    /// The card a key (or a unique prefix of one) names.
+    public func studyCard(_ key: String) throws -> StudyCard {
+        guard ItemKey.isWellFormed(key) else {
+            throw WorkspaceError("'\(key)' is not an item key: keys are up to 8 hex digits, as `primer cards list \"<subject>\"` prints them")
+        }
+        let store = try readingStore()
+        let ids = try store.studyItemIDs(keyPrefix: key)
+        guard let id = ids.first else {
+            throw WorkspaceError("no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
+        }
+        guard ids.count == 1 else {
+            let keys = ids.prefix(5).map(ItemKey.of).joined(separator: ", ")
+            throw WorkspaceError("\(ids.count) items have keys starting with '\(key)' (\(keys)\(ids.count > 5 ? ", …" : "")); give more digits")
+        }
+        guard let card = try store.studyCard(id: id) else { throw WorkspaceError("item \(key) was deleted meanwhile") }
+        return card
+    }
+
+    /// The session a mode takes from a subject (see `StudyMode`).
+    public func studyQueue(
+        subject: String, subtopic: String? = nil, mode: StudyMode, daysAhead: Int = 0, limit: Int? = nil, now: Date = Date()
+    ) throws -> [StudyCard] {
+        StudyQueue.select(
+            try studyCards(subject: subject, subtopic: subtopic), mode: mode, now: now, daysAhead: daysAhead, limit: limit,
+            scheduler: studyPolicy.scheduler)
+    }
+
+    /// The next card due by now + `daysAhead` days (reviews before new cards).
+    public func nextCard(subject: String, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) throws -> NextCard {
+        let cards = try studyCards(subject: subject, subtopic: subtopic)
+        if cards.isEmpty {
+            throw WorkspaceError("'\(subject)' has no cards to study yet; generate its kit with `primer generate \"\(subject)\"`")
+        }
+        let due = StudyQueue.select(cards, mode: .due, now: now, daysAhead: daysAhead, scheduler: studyPolicy.scheduler)
+        let horizon = now.addingTimeInterval(Double(daysAhead) * 86_400)
+        return NextCard(card: due.first, due: due.count, nextDue: due.isEmpty ? StudyQueue.nextDue(cards, after: horizon) : nil)
+    }
+
+    /// Records a review of the card `key` names, rated at `date` (default now): FSRS moves its
+    /// due date and the review log gains a line.
+    public func rate(_ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0) throws -> RatedCard {
+        let card = try studyCard(key)
+        let now = Date()
+        let reviewedAt = date ?? now
+        if reviewedAt > now.addingTimeInterval(60) {
+            throw WorkspaceError("--at \(Self.iso(reviewedAt)) is in the future; record a review when it was done")
+        }
+        if let last = card.memory?.state.lastReview, reviewedAt < last {
+            throw WorkspaceError(
+                "item \(card.key) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so --at must be later")
+        }
+        let scheduler = studyPolicy.scheduler
+        let (before, after) = try store().recordReview(itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs) {
+            scheduler.review($0, rating: rating, at: reviewedAt)
+        }
+        var rated = card
+        rated.memory = after
+        return RatedCard(
+            card: rated, rating: rating, reviewedAt: reviewedAt,
+            previousState: before == nil ? "new" : card.stateName, interval: after.state.due.timeIntervalSince(reviewedAt))
+    }
+
+    /// Marks the card `key` names known or not known.
+    public func markKnown(_ key: String, known: Bool) throws -> StudyCard {
+        var card = try studyCard(key)
+        try store().setKnown(itemID: card.id, known: known, at: Date())
+        card.known = known
+        return card
+    }
+
+    /// The vocabulary of a subject: the items of its glossary family (the terms), all of them
+    /// or only the known or the unknown ones.
+    public func vocabulary(subject: String, subtopic: String? = nil, known: Bool? = nil) throws -> [StudyCard] {
+        let families = try locations.families(config: config)
+        let kind = try readingStore().subject(titled: subject)?.kind ?? .general
+        guard let glossary = families.glossaryFamily(for: kind)?.name else {
+            throw WorkspaceError("the prompt families have no glossary family (`role: glossary`) for \(kind.rawValue) subjects, so there is no vocabulary")
+        }
+        return try studyCards(subject: subject, subtopic: subtopic)
+            .filter { $0.family == glossary && (known == nil || $0.known == known) }
+    }
+
+    static func noSubject(_ title: String) -> WorkspaceError {
+        WorkspaceError("no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+    }
+
+    static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// What the learner has done with one item: its FSRS memory state, how often it was reviewed
+/// and how often it was forgotten after being learnt (lapses).
+public struct ItemMemory: Sendable, Equatable {
+    public var state: MemoryState
+    public var reps: Int
+    public var lapses: Int
+
+    public init(state: MemoryState, reps: Int, lapses: Int) {
+        self.state = state
+        self.reps = reps
+        self.lapses = lapses
+    }
+}
+
+/// A stored item as it is studied: the item, where it sits in its kit and the learner's state
+/// of it. Every shape but the lesson is studied (a pair, a choice question, a cloze note).
+public struct StudyCard: Sendable, Equatable {
+    public var id: Int64
+    public var subject: String
+    public var topic: String
+    public var subtopic: String
+    public var family: String
+    public var content: ItemContent
+    /// Nil while the item was never reviewed (a new item).
+    public var memory: ItemMemory?
+    /// Marked known by the learner (`vocab mark`).
+    public var known: Bool
+    /// Changed by the learner (`cards edit`): regeneration keeps it.
+    public var edited: Bool
+    /// Added by the learner (`cards add`) rather than generated.
+    public var addedByLearner: Bool
+
+    public init(
+        id: Int64, subject: String, topic: String, subtopic: String, family: String, content: ItemContent,
+        memory: ItemMemory?, known: Bool, edited: Bool, addedByLearner: Bool
+    ) {
+        self.id = id
+        self.subject = subject
+        self.topic = topic
+        self.subtopic = subtopic
+        self.family = family
+        self.content = content
+        self.memory = memory
+        self.known = known
+        self.edited = edited
+        self.addedByLearner = addedByLearner
+    }
+
+    public var key: String { ItemKey.of(id) }
+    public var isNew: Bool { memory == nil }
+    public var faces: CardFaces { CardFaces(content) }
+
+    /// When the item is due: a new item is due at once (`now`).
+    public func due(orNow now: Date) -> Date { memory?.state.due ?? now }
+}
+
+/// The two sides of an item as a card: what is asked, what answers it, and a hint on request.
+public struct CardFaces: Sendable, Equatable {
+    public var front: String
+    public var back: String
+    public var hint: String?
+
+    public init(_ content: ItemContent) {
+        switch content {
+        case .lesson(let body):
+            (front, back, hint) = (body, "", nil)
+        case .pair(let item):
+            (front, back, hint) = (item.front, item.back, item.hint)
+        case .choice(let item):
+            let letters = item.choices.indices.map { Self.letter($0) }
+            front = ([item.question] + zip(letters, item.choices).map { "\($0)) \($1)" }).joined(separator: "\n")
+            let answer = item.choices.indices.contains(item.correctIndex)
+                ? "\(Self.letter(item.correctIndex))) \(item.choices[item.correctIndex])" : "(no answer marked)"
+            back = item.explanation.isEmpty ? answer : "\(answer)\n\(item.explanation)"
+            hint = nil
+        case .cloze(let item):
+            front = ClozeText.replacingDeletions(item.text) { "[\($0.hint ?? "…")]" }
+            let revealed = ClozeText.replacingDeletions(item.text) { "[\($0.answer)]" }
+            back = item.extra.isEmpty ? revealed : "\(revealed)\n\(item.extra)"
+            hint = nil
+        }
+    }
+
+    /// A, B, C… for choice `index`.
+    public static func letter(_ index: Int) -> String {
+        String(UnicodeScalar(UInt8(65 + index % 26)))
+    }
+}
+
+extension ItemContent {
+    /// The text that says which item this is, normalised (case, accents, punctuation): two
+    /// items with the same identity ask the same thing. Regeneration uses it to skip a new item
+    /// that repeats one the learner kept.
+    public var identity: String {
+        switch self {
+        case .lesson(let body): GateText.normalize(body)
+        case .pair(let item): GateText.normalize(item.front)
+        case .choice(let item): GateText.normalize(item.question)
+        case .cloze(let item): GateText.normalize(ClozeText.replacingDeletions(item.text) { $0.answer })
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import GRDB
+import PrimerCore
+
+/// The learner's side of the store: memory states, the review log, known flags, quizzes, and
+/// the items a learner adds, edits and deletes. Every write is one transaction.
+extension SQLiteStore {
+    private static let studyCardSQL = """
+        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at,
+            s.title AS subject, t.title AS topic, st.title AS subtopic,
+            m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
+            k.item_id IS NOT NULL AS known
+        FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+        JOIN subjects s ON s.id = t.subject_id
+        LEFT JOIN memory_states m ON m.item_id = x.id LEFT JOIN known_items k ON k.item_id = x.id
+        WHERE x.shape != 'lesson'
+        """
+    private static let kitOrder = "ORDER BY s.title COLLATE NOCASE, s.id, t.position, st.position, x.family, x.position, x.id"
+
+    /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
+    /// of every subject when nil, in kit order (topic, subtopic, family, position).
+    public func studyCards(subjectTitle: String?) throws -> [StudyCard] {
+        try dbPool.read { db in
+            if let subjectTitle {
+                return try Row.fetchAll(
+                    db, sql: "\(Self.studyCardSQL) AND s.title_key = ? \(Self.kitOrder)",
+                    arguments: [SubjectRow.key(subjectTitle)]
+                ).map(Self.studyCard)
+            }
+            return try Row.fetchAll(db, sql: "\(Self.studyCardSQL) \(Self.kitOrder)").map(Self.studyCard)
+        }
+    }
+
+    /// One studied item by id, nil when there is none.
+    public func studyCard(id: Int64) throws -> StudyCard? {
+        try dbPool.read { db in try Self.fetchStudyCard(db, id: id) }
+    }
+
+    /// The ids of studied items whose key (`ItemKey`) starts with `prefix`.
+    public func studyItemIDs(keyPrefix prefix: String) throws -> [Int64] {
+        let prefix = prefix.lowercased()
+        return try dbPool.read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM items WHERE shape != 'lesson'")
+        }.filter { ItemKey.of($0).hasPrefix(prefix) }
+    }
+
+    /// Rates an item at `date`: `schedule` turns its memory (nil: new) into the next one, which
+    /// is stored with a line of the review log, in one transaction. Returns both memories.
+    public func recordReview(
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
+        schedule: (ItemMemory?) -> ItemMemory
+    ) throws -> (before: ItemMemory?, after: ItemMemory) {
+        try dbPool.write { db in
+            try Self.review(db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, schedule: schedule)
+        }
+    }
+
+    /// Marks an item known or not known.
+    public func setKnown(itemID: Int64, known: Bool, at date: Date) throws {
+        try dbPool.write { db in
+            try Self.requireItem(db, itemID)
+            if known {
+                try db.execute(
+                    sql: "INSERT INTO known_items (item_id, marked_at) VALUES (?, ?) ON CONFLICT (item_id) DO NOTHING",
+                    arguments: [itemID, date])
+            } else {
+                try db.execute(sql: "DELETE FROM known_items WHERE item_id = ?", arguments: [itemID])
+            }
+        }
+    }
+
+    /// Adds an item the learner wrote after the subtopic's items of `family`; returns its id.
+    public func addItem(subjectID: Int64, subtopicID: Int64, family: String, content: ItemContent, at date: Date) throws -> Int64 {
+        try dbPool.write { db in
+            try Self.requireSubtopic(db, subtopicID, of: subjectID)
+            let last = try Int.fetchOne(
+                db, sql: "SELECT MAX(position) FROM items WHERE subtopic_id = ? AND family = ?", arguments: [subtopicID, family])
+            let row = try ItemRow(
+                subtopicID: subtopicID, family: family, position: (last ?? -1) + 1, content: content, generationID: nil)
+            try row.insert(db)
+            try Self.touch(db, subjectID: subjectID, at: date)
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Replaces an item's fields with the learner's version; its memory and review log stay.
+    public func editItem(id: Int64, content: ItemContent, at date: Date) throws {
+        try dbPool.write { db in
+            guard let shape = try String.fetchOne(db, sql: "SELECT shape FROM items WHERE id = ?", arguments: [id]) else {
+                throw StoreError.notFound("item \(ItemKey.of(id))")
+            }
+            guard shape == content.shape.rawValue else {
+                throw StoreError.invalidWrite("item \(ItemKey.of(id)) is a \(shape) item, not a \(content.shape.rawValue) item")
+            }
+            try db.execute(
+                sql: "UPDATE items SET fields = ?, edited_at = ? WHERE id = ?",
+                arguments: [try ItemFieldsJSON.encode(content), date, id])
+        }
+    }
+
+    /// Deletes one item with its memory state; its lines in the review log stay (they are the
+    /// learner's history, and the optimizer's data). False when there was no such item.
+    @discardableResult
+    public func deleteItem(id: Int64) throws -> Bool {
+        try dbPool.write { db in
+            try db.execute(sql: "DELETE FROM items WHERE id = ? AND shape != 'lesson'", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The review log of one subject (nil: of every subject), oldest first.
+    public func reviewLog(subjectTitle: String?) throws -> [ReviewLogEntry] {
+        let sql = """
+            SELECT r.*, s.title AS subject FROM review_log r JOIN subjects s ON s.id = r.subject_id
+            \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY r.review_time, r.id
+            """
+        return try dbPool.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? []))
+                .map { row in
+                    ReviewLogEntry(
+                        itemID: row["item_id"], subject: row["subject"], reviewTimeMs: row["review_time"],
+                        rating: ReviewRating(rawValue: row["rating"]) ?? .again, state: row["state"],
+                        durationMs: row["duration_ms"])
+                }
+        }
+    }
+
+    /// Stores a finished quiz with its answers and, for each answer, a review of its question
+    /// (`rating` of the answer), in one transaction.
+    public func recordQuiz(
+        _ attempt: QuizAttempt, rating: (QuizResponse) -> ReviewRating, schedule: (ItemMemory?, ReviewRating) -> ItemMemory
+    ) throws {
+        try dbPool.write { db in
+            guard let subject = try Self.fetchSubject(db, title: attempt.subject), let subjectID = subject.id else {
+                throw StoreError.notFound("subject '\(attempt.subject)'")
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO quiz_attempts (subject_id, subtopic, taken_at, questions, correct, pass_percent, passed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    subjectID, attempt.subtopic, attempt.takenAt, attempt.answers.count, attempt.correct,
+                    attempt.passPercent, attempt.passed,
+                ])
+            let attemptID = db.lastInsertedRowID
+            for (position, answer) in attempt.answers.enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO quiz_answers (attempt_id, position, item_id, question, chosen, correct_index)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [attemptID, position, answer.itemID, answer.question, answer.chosen, answer.correctIndex])
+                let rated = rating(answer)
+                _ = try Self.review(db, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0) {
+                    schedule($0, rated)
+                }
+            }
+        }
+    }
+
+    /// The quizzes taken on a subject (nil: on every subject), oldest first, without answers.
+    public func quizAttempts(subjectTitle: String?) throws -> [QuizAttemptSummary] {
+        let sql = """
+            SELECT q.*, s.title AS subject FROM quiz_attempts q JOIN subjects s ON s.id = q.subject_id
+            \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY q.taken_at, q.id
+            """
+        return try dbPool.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? []))
+                .map { row in
+                    QuizAttemptSummary(
+                        subject: row["subject"], subtopic: row["subtopic"], takenAt: row["taken_at"],
+                        questions: row["questions"], correct: row["correct"], passPercent: row["pass_percent"],
+                        passed: row["passed"])
+                }
+        }
+    }
+
+    // MARK: - Rows
+
+    static func review(
+        _ db: Database, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
+        schedule: (ItemMemory?) -> ItemMemory
+    ) throws -> (before: ItemMemory?, after: ItemMemory) {
+        guard let card = try fetchStudyCard(db, id: itemID),
+            let subjectID = try Int64.fetchOne(
+                db,
+                sql: "SELECT t.subject_id FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id WHERE x.id = ?",
+                arguments: [itemID])
+        else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
+        let after = schedule(card.memory)
+        let state = after.state
+        try db.execute(
+            sql: """
+                INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (item_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
+                    stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+                    last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
+                """,
+            arguments: [
+                itemID, state.phase.rawValue, state.step, state.stability, state.difficulty,
+                state.due.timeIntervalSince1970, state.lastReview?.timeIntervalSince1970, after.reps, after.lapses,
+            ])
+        try db.execute(
+            sql: "INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+                subjectID, itemID, Int64((date.timeIntervalSince1970 * 1000).rounded()), rating.rawValue,
+                card.memory?.state.phase.rawValue ?? 0, max(0, durationMs),
+            ])
+        return (card.memory, after)
+    }
+
+    static func fetchStudyCard(_ db: Database, id: Int64) throws -> StudyCard? {
+        try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ?", arguments: [id]).map(studyCard)
+    }
+
+    static func requireItem(_ db: Database, _ id: Int64) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM items WHERE id = ?", arguments: [id]) != nil else {
+            throw StoreError.notFound("item \(ItemKey.of(id))")
+        }
+    }
+
+    static func studyCard(_ row: Row) throws -> StudyCard {
+        guard let shape = Shape(rawValue: row["shape"]) else {
+            throw StoreError.invalidWrite("item row of unknown shape '\(row["shape"] as String? ?? "")'")
+        }
+        var memory: ItemMemory?
+        if let phase = (row["phase"] as Int?).flatMap(MemoryPhase.init(rawValue:)), let due = row["due"] as Double? {
+            memory = ItemMemory(
+                state: MemoryState(
+                    phase: phase, step: row["step"], stability: row["stability"], difficulty: row["difficulty"],
+                    due: Date(timeIntervalSince1970: due),
+                    lastReview: (row["last_review"] as Double?).map(Date.init(timeIntervalSince1970:))),
+                reps: row["reps"], lapses: row["lapses"])
+        }
+        return StudyCard(
+            id: row["id"], subject: row["subject"], topic: row["topic"], subtopic: row["subtopic"], family: row["family"],
+            content: try ItemFieldsJSON.decode(row["fields"], shape: shape), memory: memory, known: row["known"],
+            edited: row["edited_at"] as Date? != nil, addedByLearner: row["generation_id"] as Int64? == nil)
+    }
+}
+
+/// One quiz taken, as `stats` reports it.
+public struct QuizAttemptSummary: Sendable, Equatable, Codable {
+    public var subject: String
+    public var subtopic: String?
+    public var takenAt: Date
+    public var questions: Int
+    public var correct: Int
+    public var passPercent: Int
+    public var passed: Bool
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import PrimerApp
+import PrimerCore
+
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review", abstract: "Review one card at a time from a script: the next due card, then its rating.",
+        subcommands: [ReviewNextCommand.self, ReviewRateCommand.self])
+}
+
+struct ReviewNextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "Show the next card due (reviews first, then new cards); says when the next one is due when none is.")
+
+    @Argument(help: "The subject title.")
+    var subject: String
+    @Option(help: "Only this subtopic.")
+    var subtopic: String?
+    @Option(name: .customLong("days-ahead"), help: "Learn ahead: take cards due within this many days.")
+    var daysAhead = 0
+    @Flag(help: "Print JSON.")
+    var json = false
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        guard daysAhead >= 0 else { throw ValidationError("--days-ahead must be 0 or more, not \(daysAhead)") }
+    }
+
+    func run() throws {
+        let next = try openWorkspace(configOptions, storeOptions).nextCard(subject: subject, subtopic: subtopic, daysAhead: daysAhead)
+        if json { return try StudyOutput.printJSON(next) }
+        guard let card = next.card else {
+            Console.out("Nothing due in '\(subject)'\(daysAhead > 0 ? " within \(daysAhead) days" : "").")
+            if let nextDue = next.nextDue { Console.out("Next card due \(StudyOutput.when(nextDue)).") }
+            return
+        }
+        for line in StudyOutput.cardDetail(card) { Console.out(line) }
+        Console.out("\(next.due) due. Rate it: primer review rate \(card.key) again|hard|good|easy")
+    }
+}
+
+struct ReviewRateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rate", abstract: "Record a review of a card: again, hard, good or easy (FSRS schedules its next one).")
+
+    @Argument(help: "The card's key (or a unique prefix of it).")
+    var item: String
+    @Argument(help: "again, hard, good or easy (or 1–4).")
+    var rating: String
+    @Option(name: .customLong("duration-ms"), help: "How long the review took, in milliseconds.")
+    var durationMs = 0
+    @Option(help: "When the review was done (ISO 8601, e.g. 2026-11-20T09:30:00Z); default now.")
+    var at: String?
+    @Flag(help: "Print JSON.")
+    var json = false
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        guard durationMs >= 0 else { throw ValidationError("--duration-ms must be 0 or more, not \(durationMs)") }
+        _ = try parsedRating()
+        _ = try parsedDate()
+    }
+
+    func parsedRating() throws -> ReviewRating {
+        if let number = Int(rating), let parsed = ReviewRating(rawValue: number) { return parsed }
+        guard let parsed = ReviewRating(name: rating) else {
+            throw ValidationError("'\(rating)' is not a rating; use again, hard, good or easy (or 1–4)")
+        }
+        return parsed
+    }
+
+    func parsedDate() throws -> Date? {
+        guard let at else { return nil }
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            if let date = formatter.date(from: at) { return date }
+        }
+        throw ValidationError("--at '\(at)' is not an ISO 8601 time; write it like 2026-11-20T09:30:00Z or 2026-11-20T10:30:00+01:00")
+    }
+
+    func run() throws {
+        let rated = try openWorkspace(configOptions, storeOptions).rate(
+            item, try parsedRating(), at: try parsedDate(), durationMs: durationMs)
+        if json { return try StudyOutput.printJSON(rated) }
+        let due = rated.card.memory!.state.due
+        Console.out("\(rated.card.key) rated \(rated.rating.name): \(rated.previousState) → \(rated.card.stateName), due \(StudyOutput.when(due, from: rated.reviewedAt))")
+    }
+}

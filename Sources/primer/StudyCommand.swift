@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import PrimerApp
+import PrimerCore
+
+extension StudyMode: ExpressibleByArgument {}
+
+struct StudyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "study",
+        abstract: "Study a subject's cards in the terminal: flip, hint, rate 1–4 (or sort into three buckets with --buckets).",
+        discussion: """
+            Keys: space or enter shows the answer, h the hint, 1 again, 2 hard, 3 good, 4 easy, q quits (every rating so far is kept).
+            With --buckets: 1 need to review (back a quarter of the way in), 2 starting to understand (back halfway), 3 easy (set aside); the session ends when every card is set aside.
+            Modes: due (due cards, then new ones), all, unknown (not marked known and below the desired retention), quick (the 10 studied cards you are likeliest to forget), new.
+            """)
+
+    @Argument(help: "The subject title.")
+    var subject: String
+    @Option(help: "Only this subtopic.")
+    var subtopic: String?
+    @Option(help: "due, all, unknown, quick or new.")
+    var mode = StudyMode.due
+    @Option(help: "At most this many cards.")
+    var limit: Int?
+    @Flag(help: "Sort cards into three buckets instead of rating them 1–4.")
+    var buckets = false
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    }
+
+    func run() throws {
+        let workspace = try openWorkspace(configOptions, storeOptions)
+        let cards = try workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: limit)
+        if cards.isEmpty {
+            Console.out("Nothing to study in '\(subject)' (mode \(mode.rawValue)).")
+            if let next = try workspace.nextCard(subject: subject, subtopic: subtopic).nextDue {
+                Console.out("Next card due \(StudyOutput.when(next)).")
+            }
+            return
+        }
+        let keys = try TerminalKeys(command: "study")
+        defer { keys.restore() }
+        var session = StudySession(workspace: workspace, keys: keys)
+        if buckets { try session.runBuckets(cards) } else { try session.runRatings(cards) }
+        session.printSummary()
+    }
+}
+
+/// One terminal session over a list of cards; every rating is stored as it is given.
+struct StudySession {
+    let workspace: Workspace
+    let keys: TerminalKeys
+    var ratings: [ReviewRating: Int] = [:]
+    var seen = Set<Int64>()
+    var quit = false
+    let started = Date()
+    /// When the current card's front was shown: the review's duration runs from here.
+    var shownAt = Date()
+
+    /// FSRS ratings; a card whose next step is due within 20 minutes (Anki's learn-ahead limit)
+    /// comes back at the end of the session.
+    mutating func runRatings(_ cards: [StudyCard]) throws {
+        var queue = cards
+        while !queue.isEmpty, !quit {
+            let card = queue.removeFirst()
+            let progress = "\(seen.union([card.id]).count)/\(cards.count)"
+            guard let rating = ask(card, progress: progress, choices: [
+                ("1", "again"), ("2", "hard"), ("3", "good"), ("4", "easy"),
+            ]).flatMap({ Int(String($0)) }).flatMap(ReviewRating.init(rawValue:)) else { break }
+            let rated = try record(card, rating)
+            let due = rated.card.memory!.state.due
+            Console.out("  \(rating.name) — due \(StudyOutput.relative(due))\n")
+            if due.timeIntervalSinceNow < 20 * 60 { queue.append(rated.card) }
+        }
+    }
+
+    /// The three buckets (`BucketDeck`).
+    mutating func runBuckets(_ cards: [StudyCard]) throws {
+        var deck = BucketDeck(cards)
+        while let card = deck.current, !quit {
+            let progress = "\(deck.setAside.count) of \(cards.count) set aside"
+            guard let key = ask(card, progress: progress, choices: [
+                ("1", "need to review"), ("2", "starting to understand"), ("3", "easy"),
+            ]), let bucket = Int(String(key)).flatMap(BucketDeck<StudyCard>.Bucket.init(rawValue:)) else { break }
+            try record(card, bucket.rating)
+            deck.sort(into: bucket)
+            Console.out("  \(bucket == .easy ? "set aside" : bucket == .review ? "back a quarter of the way in" : "back halfway")\n")
+        }
+        if deck.isFinished { Console.out("Every card is set aside.") }
+    }
+
+    /// Shows the front, flips on space/enter (hint on h), then waits for one of `choices`.
+    /// Nil when the learner quits.
+    private mutating func ask(_ card: StudyCard, progress: String, choices: [(String, String)]) -> Character? {
+        let faces = card.faces
+        shownAt = Date()
+        Console.out("[\(progress)] \(card.topic) › \(card.subtopic) · \(card.family)")
+        Console.out(faces.front)
+        Console.out(faces.hint == nil ? "(space: show answer, q: quit)" : "(space: show answer, h: hint, q: quit)")
+        var flipped = false
+        while !flipped {
+            switch keys.next(oneOf: [" ", "\n", "\r", "h", "q"]) {
+            case "h":
+                if let hint = faces.hint { Console.out("Hint: \(hint)") }
+            case "q", nil:
+                quit = true
+                return nil
+            default:
+                flipped = true
+            }
+        }
+        Console.out("— \(faces.back)")
+        Console.out(choices.map { "\($0.0) \($0.1)" }.joined(separator: "   ") + "   q quit")
+        let allowed = Set(choices.map { Character($0.0) } + ["q"])
+        guard let key = keys.next(oneOf: allowed), key != "q" else {
+            quit = true
+            return nil
+        }
+        return key
+    }
+
+    @discardableResult
+    private mutating func record(_ card: StudyCard, _ rating: ReviewRating) throws -> RatedCard {
+        let rated = try workspace.rate(card.key, rating, durationMs: Int(Date().timeIntervalSince(shownAt) * 1000))
+        ratings[rating, default: 0] += 1
+        seen.insert(card.id)
+        return rated
+    }
+
+    func printSummary() {
+        let reviews = ratings.values.reduce(0, +)
+        let minutes = Date().timeIntervalSince(started) / 60
+        Console.out(quit ? "Stopped. Your ratings so far are kept." : "Session complete.")
+        Console.out(
+            "\(seen.count) card\(seen.count == 1 ? "" : "s"), \(reviews) review\(reviews == 1 ? "" : "s") in \(String(format: "%.1f", minutes)) min: "
+                + ReviewRating.allCases.map { "\($0.name) \(ratings[$0] ?? 0)" }.joined(separator: ", "))
+    }
+}
