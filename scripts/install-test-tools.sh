@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Installs what the tests use, when it is missing: poppler-utils (pdftotext) and qpdf from
-# Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
+# Installs what the tests use, when it is missing: poppler-utils (pdftotext), qpdf and tmux
+# (the terminal the study sessions are driven in) from Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
 # its model (scripts/install-local-llm.sh, cached in ~/.cache/primer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-for tool in pdftotext:poppler-utils qpdf:qpdf; do
+for tool in pdftotext:poppler-utils qpdf:qpdf tmux:tmux; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
 source scripts/lib/apt.sh

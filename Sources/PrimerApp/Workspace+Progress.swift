@@ -28,15 +28,25 @@ extension Workspace {
         }
     }
 
-    /// The review log in the FSRS optimizer's CSV: card_id, review_time (ms), review_rating,
-    /// review_state, review_duration (ms). One subject, or all when nil.
-    public func reviewLogCSV(subject: String? = nil) throws -> String {
+    /// Writes the review log of one subject (nil: of all) in the FSRS optimizer's CSV —
+    /// card_id, review_time (ms), review_rating (1–4), review_state (0 new, 1 learning, 2
+    /// review, 3 relearning), review_duration (ms) — to `file` (default:
+    /// <subject>-review-log.csv, or primer-review-log.csv, in the current folder).
+    public func exportReviewLog(_ subject: String?, to file: URL?) throws -> (file: URL, reviews: Int) {
         let store = try readingStore()
         if let subject, try store.subject(titled: subject) == nil { throw Self.noSubject(subject) }
+        let name = subject.map { "\(Self.fileName($0))-review-log" } ?? "primer-review-log"
+        let url = file ?? locations.currentDirectory.appendingPathComponent("\(name).csv")
+        let entries = try store.reviewLog(subjectTitle: subject)
         var csv = "card_id,review_time,review_rating,review_state,review_duration\n"
-        for entry in try store.reviewLog(subjectTitle: subject) {
+        for entry in entries {
             csv += "\(entry.itemID),\(entry.reviewTimeMs),\(entry.rating.rawValue),\(entry.state),\(entry.durationMs)\n"
         }
-        return csv
+        do {
+            try OutputFile.write(Data(csv.utf8), to: url)
+        } catch let error as OutputFileError {
+            throw WorkspaceError("\(error)")
+        }
+        return (url, entries.count)
     }
 }

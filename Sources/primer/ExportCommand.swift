@@ -8,15 +8,17 @@ import PrimerStore
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export kits to study elsewhere: JSON, a Markdown study guide, CSV, Anki text or an Anki .apkg package.",
+        abstract: "Export kits to study elsewhere (JSON, a Markdown study guide, CSV, Anki text, an Anki .apkg package) or the review log.",
         discussion: """
             Anki: import the .apkg with File › Import (a deck per subject::topic::subtopic). Notes \
             keep stable ids, so exporting and importing again updates them instead of duplicating.
+            review-log writes the FSRS optimizer's CSV (card_id, review_time, review_rating, \
+            review_state, review_duration) to fit your own scheduler parameters.
             """)
 
     @Argument(help: "The subject title (or use --all).") var subject: String?
     @Flag(help: "Export every stored subject.") var all = false
-    @Option(help: "json, markdown, csv, anki-text or apkg.") var format: ExportFormat
+    @Option(help: "json, markdown, csv, anki-text, apkg or review-log.") var format: String
     @Option(help: "The file to write (default: <subject>.<extension> in the current folder).") var out: String?
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
@@ -25,13 +27,23 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         if all == (subject != nil) { throw ValidationError("name one subject or pass --all") }
+        if format != Self.reviewLog && ExportFormat(rawValue: format) == nil {
+            throw ValidationError("'\(format)' is not an export format; use json, markdown, csv, anki-text, apkg or review-log")
+        }
     }
+
+    static let reviewLog = "review-log"
 
     func run() throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
-        let result = try workspace.export(all ? nil : [subject!], format: format, to: out.map { URL(fileURLWithPath: $0) })
-        print("Wrote \(result.file.path): \(result.subjects) subject\(result.subjects == 1 ? "" : "s"), \(result.items) items (\(format.rawValue)).")
+        let file = out.map { URL(fileURLWithPath: $0) }
+        guard let kitFormat = ExportFormat(rawValue: format) else {
+            let result = try workspace.exportReviewLog(subject, to: file)
+            print("Wrote \(result.file.path): \(result.reviews) review\(result.reviews == 1 ? "" : "s") (review-log).")
+            return
+        }
+        let result = try workspace.export(all ? nil : [subject!], format: kitFormat, to: file)
+        print("Wrote \(result.file.path): \(result.subjects) subject\(result.subjects == 1 ? "" : "s"), \(result.items) items (\(format)).")
     }
 }
 
-extension ExportFormat: ExpressibleByArgument {}

@@ -182,6 +182,20 @@ import Testing
                 sql: "INSERT INTO documents (subject_id, name, content_hash, text, created_at) VALUES (?, 'a.md', 'h', 't', ?)",
                 arguments: [subject.id, Date()])
         }
+        // The learner's state of Biology: a review, a known mark, a quiz.
+        let cards = try store.studyCards(subjectTitle: "Biology")
+        let card = try #require(cards.first { $0.family == "flashcards" })
+        let question = try #require(cards.first { $0.content.shape == .choice })
+        let scheduler = FSRSScheduler(fuzz: false)
+        _ = try store.recordReview(itemID: card.id, rating: .good, at: Date(), durationMs: 900) {
+            scheduler.review($0, rating: .good, at: Date())
+        }
+        try store.setKnown(itemID: card.id, known: true, at: Date())
+        try store.recordQuiz(
+            QuizAttempt(
+                subject: "Biology", subtopic: nil, takenAt: Date(),
+                answers: [QuizResponse(itemID: question.id, question: "Q", chosen: 1, correctIndex: 1)], passPercent: 70),
+            rating: { _ in .good }, schedule: { memory, rating in scheduler.review(memory, rating: rating, at: Date()) })
         let full = try rawCounts(path)
         for table in Schema.tables {
             #expect(full[table]! > keepCounts[table]!, "\(table) should have rows of Biology")
