@@ -3,6 +3,11 @@
 
     python3 scripts/anki_import_check.py apkg FILE.apkg [FILE2.apkg ...]
     python3 scripts/anki_import_check.py text FILE.txt [FILE2.txt ...]
+    python3 scripts/anki_import_check.py apkg-scheduled FILE.apkg
+
+apkg-scheduled imports with the package's scheduling and adds "schedules": per note's first
+field, its cards' type, queue, interval, reps, lapses and "due_in_days" (review cards: Anki
+days from today, as Anki counts them) or "due" (learning cards: epoch seconds).
 
 Every file is imported, in order, into ONE fresh collection (so importing two exports of the
 same kit shows whether notes are updated or duplicated). Prints one JSON object:
@@ -24,7 +29,7 @@ PIP_HINT = "python3 -m pip install anki==26.9.3"
 
 
 def main(argv):
-    if len(argv) < 3 or argv[1] not in ("apkg", "text"):
+    if len(argv) < 3 or argv[1] not in ("apkg", "apkg-scheduled", "text"):
         print(__doc__, file=sys.stderr)
         return 2
     try:
@@ -39,7 +44,8 @@ def main(argv):
     workdir = tempfile.mkdtemp(prefix="primer-anki-check-")
     col = Collection(os.path.join(workdir, "collection.anki2"))
     try:
-        imports = [import_package(col, p) if kind == "apkg" else import_text(col, p) for p in paths]
+        imports = [import_text(col, p) if kind == "text" else import_package(col, p, kind == "apkg-scheduled")
+                   for p in paths]
         note_ids = col.find_notes("")
         notes = [col.get_note(nid) for nid in note_ids]
         decks = sorted(d.name for d in col.decks.all_names_and_ids())
@@ -58,6 +64,8 @@ def main(argv):
             "fields": sorted([list(n.fields) for n in notes])[:3],
             "imports": imports,
         }
+        if kind == "apkg-scheduled":
+            result["schedules"] = schedules(col, notes)
     finally:
         col.close()
         shutil.rmtree(workdir, ignore_errors=True)
@@ -92,13 +100,26 @@ def summary(response):
     }
 
 
-def import_package(col, path):
+def schedules(col, notes):
+    out = {}
+    for note in notes:
+        for card in note.cards():
+            entry = {"type": card.type, "queue": card.queue, "ivl": card.ivl, "reps": card.reps, "lapses": card.lapses}
+            if card.type == 2:
+                entry["due_in_days"] = card.due - col.sched.today
+            elif card.queue == 1:
+                entry["due"] = card.due
+            out[note.fields[0]] = entry
+    return out
+
+
+def import_package(col, path, with_scheduling=False):
     from anki.collection import ImportAnkiPackageOptions, ImportAnkiPackageRequest
     from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 
     options = ImportAnkiPackageOptions(
         merge_notetypes=True,
-        with_scheduling=False,
+        with_scheduling=with_scheduling,
         with_deck_configs=False,
         update_notes=ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_ALWAYS,
         update_notetypes=ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_ALWAYS,

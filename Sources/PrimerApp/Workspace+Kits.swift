@@ -28,8 +28,9 @@ extension Workspace {
 
     /// Writes the kits of `titles` (nil: every stored subject) in `format` to `file` (default:
     /// <subject>.<extension>, or primer-kits.<extension> for all, in the current folder). A file
-    /// that cannot be written is refused before anything is read.
-    public func export(_ titles: [String]?, format: ExportFormat, to file: URL?) throws -> ExportResult {
+    /// that cannot be written is refused before anything is read. `withScheduling`: an apkg
+    /// carries the learner's schedule of each reviewed card (Anki's due date and interval).
+    public func export(_ titles: [String]?, format: ExportFormat, to file: URL?, withScheduling: Bool = false) throws -> ExportResult {
         if let file {
             do { try OutputFile.checkTarget(file) } catch let error as OutputFileError { throw WorkspaceError("\(error)") }
         }
@@ -38,8 +39,14 @@ extension Workspace {
         let kits = try chosen.map { try kit(titled: $0) }
         let name = titles == nil ? "primer-kits" : Self.fileName(kits[0].subject.title)
         let url = file ?? locations.currentDirectory.appendingPathComponent("\(name).\(format.fileExtension)")
+        var schedules: [Int64: ItemMemory] = [:]
+        if withScheduling {
+            for title in chosen {
+                for card in try readingStore().studyCards(subjectTitle: title) { schedules[card.id] = card.memory }
+            }
+        }
         do {
-            try KitExporter().export(kits, format: format, to: url)
+            try KitExporter(schedules: schedules).export(kits, format: format, to: url)
         } catch let error as ExportError {
             throw WorkspaceError("\(error)")
         } catch let error as OutputFileError {

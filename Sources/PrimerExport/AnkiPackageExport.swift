@@ -14,14 +14,16 @@ import ZIPFoundation
 ///   choice questions (see `StudyItem.ankiFront`), and "Primer Cloze" (fields Text and Back
 ///   Extra, Anki's Cloze templates) for cloze notes, one card per deletion number.
 /// - Notes: stable guids (`StudyItem.guid`), tags `primer` and the family, `csum` of the
-///   stripped first field. Cards are new (type 0, queue 0), due in kit order.
+///   stripped first field. Cards are new (type 0, queue 0), due in kit order — or, for items
+///   the learner reviewed when `schedules` has them, carry Anki's scheduling fields
+///   (`AnkiSchedule`).
 public enum AnkiPackageExport {
     public static let noteTypeName = "Primer Basic"
     public static var noteTypeID: Int64 { AnkiIdentity.modelID(noteTypeName) }
     public static let clozeNoteTypeName = "Primer Cloze"
     public static var clozeNoteTypeID: Int64 { AnkiIdentity.modelID(clozeNoteTypeName) }
 
-    public static func write(_ kits: [Kit], to url: URL, now: Date) throws {
+    public static func write(_ kits: [Kit], to url: URL, now: Date, schedules: [Int64: ItemMemory] = [:]) throws {
         let fileManager = FileManager.default
         let dir = fileManager.temporaryDirectory.appendingPathComponent("primer-anki-\(UUID().uuidString)", isDirectory: true)
         try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -29,7 +31,7 @@ public enum AnkiPackageExport {
 
         let collection = dir.appendingPathComponent("collection.anki2")
         do {
-            try writeCollection(StudyItems.collect(kits), to: collection, now: now)
+            try writeCollection(StudyItems.collect(kits), to: collection, now: now, schedules: schedules)
         } catch let error as DatabaseError {
             throw ExportError.packageFailed("SQLite: \(error.message ?? error.description)")
         }
@@ -48,7 +50,7 @@ public enum AnkiPackageExport {
         }
     }
 
-    static func writeCollection(_ items: [StudyItem], to path: URL, now: Date) throws {
+    static func writeCollection(_ items: [StudyItem], to path: URL, now: Date, schedules: [Int64: ItemMemory] = [:]) throws {
         let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         let nowS = nowMs / 1000
         let leafDecks = items.map(\.deckName)
@@ -56,13 +58,14 @@ public enum AnkiPackageExport {
         let modelID = noteTypeID
         let firstDeck = leafDecks.first.map(AnkiIdentity.deckID) ?? AnkiIdentity.defaultDeckID
 
+        let created = AnkiSchema11.collectionCreated(now)
         let queue = try DatabaseQueue(path: path.path)
         try queue.write { db in
             for statement in AnkiSchema11.statements { try db.execute(sql: statement) }
             try db.execute(
                 sql: "INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')",
                 arguments: [
-                    AnkiSchema11.collectionCreated(now), nowMs, nowMs,
+                    created, nowMs, nowMs,
                     try AnkiSchema11.json(AnkiSchema11.conf),
                     try AnkiSchema11.json([
                         String(modelID): AnkiSchema11.basicModel(id: modelID, name: noteTypeName, deck: firstDeck, mod: nowS),
@@ -89,9 +92,14 @@ public enum AnkiPackageExport {
                 for ord in ords {
                     due += 1
                     let cardID = ord == 0 ? noteID : nowMs + Int64(items.count) + Int64(due)
+                    let schedule = schedules[item.itemID].map { AnkiSchedule($0, collectionCreated: created) }
+                        ?? AnkiSchedule(newAt: due)
                     try db.execute(
-                        sql: "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
-                        arguments: [cardID, noteID, AnkiIdentity.deckID(item.deckName), ord, nowS, due])
+                        sql: "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '')",
+                        arguments: [
+                            cardID, noteID, AnkiIdentity.deckID(item.deckName), ord, nowS, schedule.type, schedule.queue,
+                            schedule.due, schedule.interval, schedule.factor, schedule.reps, schedule.lapses, schedule.left,
+                        ])
                 }
             }
         }

@@ -36,9 +36,12 @@ enum AnkiSchema11 {
     ]
 
     /// The collection's creation time: the start of the export's day (UTC), in seconds.
-    static func collectionCreated(_ now: Date) -> Int64 {
-        let seconds = Int64(now.timeIntervalSince1970)
-        return seconds - seconds % 86_400
+    /// `crt`: the start of the Anki day `now` is in (Anki's days begin at 4:00 local time), so
+    /// the collection's "today" is day 0 and a review card due on day N is due N Anki days on.
+    static func collectionCreated(_ now: Date, calendar: Calendar = .current) -> Int64 {
+        let rollover: TimeInterval = 4 * 3_600
+        let dayStart = calendar.startOfDay(for: now.addingTimeInterval(-rollover)).addingTimeInterval(rollover)
+        return Int64(dayStart.timeIntervalSince1970)
     }
 
     static func json(_ object: Any) throws -> String {

@@ -10,9 +10,13 @@ import PrimerCore
 public struct KitExporter: Sendable {
     /// Stamped into the JSON (`exported_at`) and used as the modification time in Anki packages.
     public var exportedAt: Date
+    /// The learner's memory of items by item id: an apkg carries it as Anki's scheduling
+    /// fields (due date, interval, reps, lapses); empty, every card is new.
+    public var schedules: [Int64: ItemMemory]
 
-    public init(exportedAt: Date = Date()) {
+    public init(exportedAt: Date = Date(), schedules: [Int64: ItemMemory] = [:]) {
         self.exportedAt = exportedAt
+        self.schedules = schedules
     }
 
     /// Writes `kits` to `url`, replacing a regular file there; anything else there (a symbolic
@@ -22,7 +26,7 @@ public struct KitExporter: Sendable {
         try OutputFile.checkTarget(url)
         switch format {
         case .apkg:
-            try AnkiPackageExport.write(kits, to: url, now: exportedAt)
+            try AnkiPackageExport.write(kits, to: url, now: exportedAt, schedules: schedules)
         default:
             try OutputFile.write(data(kits, format: format), to: url)
         }
@@ -42,7 +46,7 @@ public struct KitExporter: Sendable {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             let file = dir.appendingPathComponent("kit.apkg")
-            try AnkiPackageExport.write(kits, to: file, now: exportedAt)
+            try AnkiPackageExport.write(kits, to: file, now: exportedAt, schedules: schedules)
             return try Data(contentsOf: file)
         }
     }

@@ -25,6 +25,8 @@ public struct StudyItem: Sendable, Equatable {
     public var sources: [Citation]
     /// Stable across exports of the same content: Anki updates the note instead of adding it.
     public var guid: String
+    /// The stored item's id (0 for an item not read from a store).
+    public var itemID: Int64 = 0
 
     /// `Subject::Topic::Subtopic`, each part made safe for an Anki deck name.
     public var deckName: String { AnkiIdentity.deckName(subject, topic, subtopic) }
@@ -48,7 +50,7 @@ public enum StudyItems {
             for topic in kit.topics {
                 for subtopic in topic.subtopics {
                     for content in subtopic.content {
-                        func add(_ front: String, _ back: String, hint: String? = nil, choices: [String] = [], correct: Int? = nil, explanation: String = "") {
+                        func add(_ id: Int64, _ front: String, _ back: String, hint: String? = nil, choices: [String] = [], correct: Int? = nil, explanation: String = "") {
                             // The item's noun keys the guid ("flashcard", "term", "question"):
                             // the names the first releases used, so notes exported before the
                             // item store keep their guids and Anki updates them.
@@ -60,18 +62,18 @@ public enum StudyItems {
                             items.append(StudyItem(
                                 subject: kit.subject.title, topic: topic.title, subtopic: subtopic.title, family: content.family,
                                 shape: content.shape, front: front, back: back, hint: hint, choices: choices, correctIndex: correct,
-                                explanation: explanation, sources: subtopic.sources, guid: guid))
+                                explanation: explanation, sources: subtopic.sources, guid: guid, itemID: id))
                         }
                         for item in content.items {
                             switch item.content {
                             case .lesson: break
-                            case .pair(let pair): add(pair.front, pair.back, hint: pair.hint)
+                            case .pair(let pair): add(item.id, pair.front, pair.back, hint: pair.hint)
                             case .choice(let question):
                                 let valid = question.choices.indices.contains(question.correctIndex)
-                                add(question.question, valid ? question.choices[question.correctIndex] : "",
+                                add(item.id, question.question, valid ? question.choices[question.correctIndex] : "",
                                     choices: question.choices, correct: valid ? question.correctIndex : nil,
                                     explanation: question.explanation)
-                            case .cloze(let cloze): add(cloze.text, cloze.extra)
+                            case .cloze(let cloze): add(item.id, cloze.text, cloze.extra)
                             }
                         }
                     }

@@ -14,6 +14,6 @@ enum PrimerBenchMain {
 struct PrimerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer-bench",
-        abstract: "Primer's benchmarks: per-call overhead, batch throughput, and the loopback stub server.",
-        subcommands: [OverheadCommand.self, ThroughputCommand.self, StubCommand.self])
+        abstract: "Primer's benchmarks: per-call overhead, batch throughput, the cost of scheduling, and the loopback stub server.",
+        subcommands: [OverheadCommand.self, ThroughputCommand.self, SchedulingCommand.self, StubCommand.self])
 }

@@ -20,6 +20,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Export every stored subject.") var all = false
     @Option(help: "json, markdown, csv, anki-text, apkg or review-log.") var format: String
     @Option(help: "The file to write (default: <subject>.<extension> in the current folder).") var out: String?
+    @Flag(help: "apkg: carry each reviewed card's schedule (due date, interval, reps, lapses) into Anki.") var withScheduling = false
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var promptsOptions: PromptsOptions
@@ -29,6 +30,9 @@ struct ExportCommand: ParsableCommand {
         if all == (subject != nil) { throw ValidationError("name one subject or pass --all") }
         if format != Self.reviewLog && ExportFormat(rawValue: format) == nil {
             throw ValidationError("'\(format)' is not an export format; use json, markdown, csv, anki-text, apkg or review-log")
+        }
+        if withScheduling && format != ExportFormat.apkg.rawValue {
+            throw ValidationError("--with-scheduling is for --format apkg (Anki's scheduling fields)")
         }
     }
 
@@ -42,7 +46,7 @@ struct ExportCommand: ParsableCommand {
             print("Wrote \(result.file.path): \(result.reviews) review\(result.reviews == 1 ? "" : "s") (review-log).")
             return
         }
-        let result = try workspace.export(all ? nil : [subject!], format: kitFormat, to: file)
+        let result = try workspace.export(all ? nil : [subject!], format: kitFormat, to: file, withScheduling: withScheduling)
         print("Wrote \(result.file.path): \(result.subjects) subject\(result.subjects == 1 ? "" : "s"), \(result.items) items (\(format)).")
     }
 }

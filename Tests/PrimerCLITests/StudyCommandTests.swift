@@ -255,4 +255,38 @@ import Testing
         let log = try await cli.run(["export", "--all", "--format", "review-log", "--out", "all.csv"])
         #expect(log.status == 0 && log.stdout.contains("0 reviews"), "no review survives the subject: \(log.stdout)\(log.stderr)")
     }
+
+    @Test func anApkgCarriesTheScheduleIntoRealAnki() async throws {
+        let cli = try await Self.kit()
+        defer { cli.remove() }
+        let cards = try #require(try Self.json(try await cli.run(["cards", "list", Self.subject, "--json"])) as? [[String: Any]])
+        let pairs = cards.filter { $0["family"] as? String == "flashcards" }
+        let (learnt, learning) = (pairs[0]["key"] as! String, pairs[1]["key"] as! String)
+        let at = Date().addingTimeInterval(-86_400).formatted(.iso8601)
+        for arguments in [[learnt, "good", "--at", at], [learnt, "good"], [learning, "again"]] {
+            #expect(try await cli.run(["review", "rate"] + arguments).status == 0)
+        }
+        let reviewed = try Self.object(try await cli.run(["cards", "show", learnt, "--json"]))
+        let exported = try await cli.run(["export", Self.subject, "--format", "apkg", "--with-scheduling", "--out", "kit.apkg"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let imported = try await ExportCommandTests().ankiImport("apkg-scheduled", [cli.directory.appendingPathComponent("kit.apkg")])
+        let schedules = try #require(imported["schedules"] as? [String: [String: Any]])
+        let review = try #require(schedules[pairs[0]["front"] as! String])
+        #expect(review["type"] as? Int == 2 && review["reps"] as? Int == 2 && review["lapses"] as? Int == 0)
+        // Anki's days start at 4:00 local time: the card is due the Anki day its due time is in.
+        func ankiDay(_ date: Date) -> Date { Calendar.current.startOfDay(for: date.addingTimeInterval(-4 * 3_600)) }
+        let days = Calendar.current.dateComponents([.day], from: ankiDay(Date()), to: ankiDay(try Self.date(reviewed["due"]))).day
+        #expect(review["due_in_days"] as? Int == days)
+        let interval = try Self.date(reviewed["due"]).timeIntervalSince(try Self.date(reviewed["lastReview"])) / 86_400
+        #expect(review["ivl"] as? Int == Int(interval.rounded()))
+        let stillLearning = try #require(schedules[pairs[1]["front"] as! String])
+        #expect(stillLearning["type"] as? Int == 1 && stillLearning["queue"] as? Int == 1 && stillLearning["reps"] as? Int == 1)
+        let learningCard = try Self.object(try await cli.run(["cards", "show", learning, "--json"]))
+        #expect(stillLearning["due"] as? Int == Int(try Self.date(learningCard["due"]).timeIntervalSince1970))
+        let untouched = try #require(schedules[pairs[2]["front"] as! String])
+        #expect(untouched["type"] as? Int == 0 && untouched["reps"] as? Int == 0)
+
+        let refused = try await cli.run(["export", Self.subject, "--format", "csv", "--with-scheduling"])
+        #expect(refused.status != 0 && refused.stderr.contains("--with-scheduling is for --format apkg"))
+    }
 }
