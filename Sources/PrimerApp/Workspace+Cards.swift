@@ -33,10 +33,7 @@ extension Workspace {
         }
         let store = try store()
         guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
-        let subtopics = try store.plan(subjectID: stored.id).flatMap(\.subtopics)
-        guard let match = subtopics.first(where: { $0.title.lowercased() == subtopic.lowercased() }) else {
-            throw WorkspaceError("'\(stored.title)' has no subtopic '\(subtopic)'; its subtopics are: \(subtopics.map(\.title).joined(separator: "; "))")
-        }
+        let match = try Self.subtopic(subtopic, of: stored, in: store)
         let hint = hint.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
         let id = try store.addItem(
             subjectID: stored.id, subtopicID: match.id, family: family,

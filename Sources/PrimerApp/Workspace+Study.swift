@@ -48,11 +48,17 @@ extension Workspace {
         guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
         let cards = try store.studyCards(subjectTitle: subject)
         guard let subtopic else { return cards }
-        let titles = try store.plan(subjectID: stored.id).flatMap { $0.subtopics.map(\.title) }
-        guard let match = titles.first(where: { $0.lowercased() == subtopic.lowercased() }) else {
-            throw WorkspaceError("'\(stored.title)' has no subtopic '\(subtopic)'; its subtopics are: \(titles.joined(separator: "; "))")
+        let match = try Self.subtopic(subtopic, of: stored, in: store)
+        return cards.filter { $0.subtopic == match.title }
+    }
+
+    /// The subject's subtopic titled `name` (case-insensitively).
+    static func subtopic(_ name: String, of subject: StoredSubject, in store: SQLiteStore) throws -> StoredSubtopic {
+        let subtopics = try store.plan(subjectID: subject.id).flatMap(\.subtopics)
+        guard let match = subtopics.first(where: { $0.title.lowercased() == name.lowercased() }) else {
+            throw WorkspaceError("'\(subject.title)' has no subtopic '\(name)'; its subtopics are: \(subtopics.map(\.title).joined(separator: "; "))")
         }
-        return cards.filter { $0.subtopic == match }
+        return match
     }
 
     /// The card a key (or a unique prefix of one) names.

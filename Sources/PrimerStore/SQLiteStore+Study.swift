@@ -110,18 +110,10 @@ extension SQLiteStore {
 
     /// The review log of one subject (nil: of every subject), oldest first.
     public func reviewLog(subjectTitle: String?) throws -> [ReviewLogEntry] {
-        let sql = """
-            SELECT r.*, s.title AS subject FROM review_log r JOIN subjects s ON s.id = r.subject_id
-            \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY r.review_time, r.id
-            """
-        return try dbPool.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? []))
-                .map { row in
-                    ReviewLogEntry(
-                        itemID: row["item_id"], subject: row["subject"], reviewTimeMs: row["review_time"],
-                        rating: ReviewRating(rawValue: row["rating"]) ?? .again, state: row["state"],
-                        durationMs: row["duration_ms"])
-                }
+        try subjectRows("review_log", subjectTitle: subjectTitle, order: "r.review_time, r.id").map { row in
+            ReviewLogEntry(
+                itemID: row["item_id"], subject: row["subject"], reviewTimeMs: row["review_time"],
+                rating: ReviewRating(rawValue: row["rating"]) ?? .again, state: row["state"], durationMs: row["duration_ms"])
         }
     }
 
@@ -161,18 +153,22 @@ extension SQLiteStore {
 
     /// The quizzes taken on a subject (nil: on every subject), oldest first, without answers.
     public func quizAttempts(subjectTitle: String?) throws -> [QuizAttemptSummary] {
+        try subjectRows("quiz_attempts", subjectTitle: subjectTitle, order: "r.taken_at, r.id").map { row in
+            QuizAttemptSummary(
+                subject: row["subject"], subtopic: row["subtopic"], takenAt: row["taken_at"], questions: row["questions"],
+                correct: row["correct"], passPercent: row["pass_percent"], passed: row["passed"])
+        }
+    }
+
+    /// The rows of a table hanging from subjects (aliased `r`, with the subject's title as
+    /// `subject`), of one subject or of all, in `order`.
+    private func subjectRows(_ table: String, subjectTitle: String?, order: String) throws -> [Row] {
         let sql = """
-            SELECT q.*, s.title AS subject FROM quiz_attempts q JOIN subjects s ON s.id = q.subject_id
-            \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY q.taken_at, q.id
+            SELECT r.*, s.title AS subject FROM \(table) r JOIN subjects s ON s.id = r.subject_id
+            \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY \(order)
             """
         return try dbPool.read { db in
             try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? []))
-                .map { row in
-                    QuizAttemptSummary(
-                        subject: row["subject"], subtopic: row["subtopic"], takenAt: row["taken_at"],
-                        questions: row["questions"], correct: row["correct"], passPercent: row["pass_percent"],
-                        passed: row["passed"])
-                }
         }
     }
 
