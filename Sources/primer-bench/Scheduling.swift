@@ -3,14 +3,14 @@ import Foundation
 import PrimerCore
 import PrimerStore
 
-/// (d) The cost of scheduling: a simulated year of daily study of many items, every review
+/// (e) The cost of scheduling: a simulated year of daily study of many items, every review
 /// rated from the item's predicted recall, once with the scheduler alone and once through the
 /// store as `review rate` records it (memory state and review log in one transaction, and the
 /// due cards read from the store at the start of each day's pass).
 struct SchedulingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scheduling",
-        abstract: "(d) A simulated year of daily reviews: reviews per second and peak memory, scheduler alone and through the SQLite store.",
+        abstract: "(e) A simulated year of daily reviews: reviews per second and peak memory, scheduler alone and through the SQLite store.",
         discussion: """
             Items are introduced --new-per-day at a time. Each day every due item is reviewed (learning steps again \
             the same day); an item is recalled with its predicted recall (a new item: 0.6), then rated hard 15 %, \
@@ -21,7 +21,7 @@ struct SchedulingCommand: ParsableCommand {
     @Option(help: "Days simulated.") var days = 365
     @Option(help: "New items introduced per day.") var newPerDay = 200
     @Option(help: "Seed of the random draws.") var seed: UInt64 = 42
-    @Option(help: "Only the scheduler (skip the store run).") var schedulerOnly = false
+    @Flag(help: "Only the scheduler (skip the store run).") var schedulerOnly = false
 
     func run() throws {
         let start = Date(timeIntervalSince1970: 1_790_000_000)

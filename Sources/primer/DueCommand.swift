@@ -59,10 +59,10 @@ struct StatsCommand: ParsableCommand {
         for (index, subject) in subjects.enumerated() {
             if index > 0 { Console.out("") }
             let deck = subject.progress
-            var header = "\(deck.title): knowledge \(StudyOutput.coloured(percent: deck.knowledgePercent)), \(deck.cards) cards (\(deck.new) new), \(deck.reviews) reviews"
+            var header = "\(TerminalSafe.text(deck.title)): knowledge \(StudyOutput.coloured(percent: deck.knowledgePercent)), \(deck.cards) cards (\(deck.new) new), \(deck.reviews) reviews"
             header += deck.trueRetentionPercent.map { String(format: ", true retention %.1f %%", $0) } ?? ""
             header += ", streak \(subject.streakDays) day\(subject.streakDays == 1 ? "" : "s")"
-            Console.out(header)
+            print(header)
             var second = "  lapses \(deck.lapses), leeches \(deck.leeches.count)\(deck.leeches.isEmpty ? "" : " (\(deck.leeches.joined(separator: ", ")))")"
             second += ", due today \(deck.dueToday)"
             if subject.quizzes > 0 {
@@ -71,15 +71,17 @@ struct StatsCommand: ParsableCommand {
                 second += ")"
             }
             Console.out(second)
+            // Titles are made terminal-safe one by one; the colour codes around the
+            // percentages are Primer's own, so these lines are printed as they are.
             for topic in subject.topics {
-                Console.out("  " + line(topic.progress))
-                for subtopic in topic.subtopics { Console.out("    " + line(subtopic)) }
+                print("  " + line(topic.progress))
+                for subtopic in topic.subtopics { print("    " + line(subtopic)) }
             }
         }
     }
 
     private func line(_ deck: DeckProgress) -> String {
-        var text = "\(StudyOutput.coloured(percent: deck.knowledgePercent))  \(deck.title) — \(deck.cards) cards, \(deck.reviews) reviews"
+        var text = "\(StudyOutput.coloured(percent: deck.knowledgePercent))  \(TerminalSafe.text(deck.title)) — \(deck.cards) cards, \(deck.reviews) reviews"
         if deck.lapses > 0 { text += ", \(deck.lapses) lapses" }
         if !deck.leeches.isEmpty { text += ", \(deck.leeches.count) leech\(deck.leeches.count == 1 ? "" : "es")" }
         return text

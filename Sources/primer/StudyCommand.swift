@@ -37,7 +37,7 @@ struct StudyCommand: ParsableCommand {
         let cards = try workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: limit)
         if cards.isEmpty {
             Console.out("Nothing to study in '\(subject)' (mode \(mode.rawValue)).")
-            if let next = try workspace.nextCard(subject: subject, subtopic: subtopic).nextDue {
+            if let next = StudyQueue.nextDue(try workspace.studyCards(subject: subject, subtopic: subtopic), after: Date()) {
                 Console.out("Next card due \(StudyOutput.when(next)).")
             }
             return

@@ -108,4 +108,25 @@ import Testing
         let piped = try await cli.run(["study", Self.subject])
         #expect(piped.status != 0 && piped.stderr.contains("primer review next"), "\(piped.stderr)")
     }
+
+    @Test func statsColoursKnowledgeFromRedToGreenOnATerminal() async throws {
+        let cli = try await StudyCommandTests.kit()
+        defer { cli.remove() }
+        let cards = try #require(try StudyCommandTests.json(try await cli.run(["cards", "list", Self.subject, "--json"])) as? [[String: Any]])
+        for card in cards { #expect(try await cli.run(["review", "rate", card["key"] as! String, "easy"]).status == 0) }
+        let coloured = try TerminalSession(cli, ["stats", Self.subject])
+        defer { coloured.close() }
+        try coloured.waitFor("EXIT=0")
+        // Everything just reviewed easy: knowledge 100 %, drawn green (tmux shows 24-bit colour
+        // as 38;2;R;G;B).
+        let screen = try coloured.screen(escapes: true)
+        #expect(screen.contains("38;2;0;220;0m100.0 %"), "\(screen)")
+        #expect(!screen.contains("^["), "no escape shown as text: \(screen)")
+        let plain = try TerminalSession(cli, ["stats", Self.subject], environment: "NO_COLOR=1")
+        defer { plain.close() }
+        try plain.waitFor("EXIT=0")
+        #expect(!(try plain.screen(escapes: true)).contains("38;2;"))
+        // Piped, no colour either.
+        #expect(!(try await cli.run(["stats", Self.subject])).stdout.contains("\u{1B}"))
+    }
 }

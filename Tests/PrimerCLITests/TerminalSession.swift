@@ -8,11 +8,11 @@ struct TerminalSession {
 
     /// Starts `primer arguments` in a new tmux session in the runner's folder and store; when
     /// the command ends the session prints `EXIT=<status>` and stays open to be read.
-    init(_ cli: CLIRunner, _ arguments: [String]) throws {
+    init(_ cli: CLIRunner, _ arguments: [String], environment: String = "") throws {
         self.cli = cli
         name = "primer-\(UUID().uuidString.prefix(8))"
         let quoted = ([CLIRunner.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = "cd '\(cli.directory.path)' && PRIMER_STORE='\(cli.storePath)' PRIMER_PROVIDER=mock \(quoted.joined(separator: " ")); echo EXIT=$?; sleep 600"
+        let command = "cd '\(cli.directory.path)' && PRIMER_STORE='\(cli.storePath)' PRIMER_PROVIDER=mock \(environment) \(quoted.joined(separator: " ")); echo EXIT=$?; sleep 600"
         try Self.tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "60", command])
     }
 
@@ -25,9 +25,10 @@ struct TerminalSession {
         }
     }
 
-    /// What the terminal shows, the scrollback included.
-    func screen() throws -> String {
-        try Self.tmux(["capture-pane", "-p", "-S", "-2000", "-t", name])
+    /// What the terminal shows, the scrollback included; with `escapes`, with its colours as
+    /// escape sequences.
+    func screen(escapes: Bool = false) throws -> String {
+        try Self.tmux(["capture-pane", "-p", "-S", "-2000"] + (escapes ? ["-e"] : []) + ["-t", name])
     }
 
     /// Waits until the screen contains `text` (up to `seconds`), and returns the screen.
