@@ -6,11 +6,16 @@ extension Workspace {
     /// Progress of one subject, or of every subject with cards when nil.
     public func progress(subject: String? = nil, now: Date = Date()) throws -> [SubjectProgress] {
         let store = try readingStore()
-        if let subject, try store.subject(titled: subject) == nil { throw Self.noSubject(subject) }
+        let titles: [String]
+        if let subject {
+            guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
+            titles = [stored.title]
+        } else {
+            titles = try store.listSubjects().map(\.title)
+        }
         let cards = Dictionary(grouping: try store.studyCards(subjectTitle: subject), by: \.subject)
         let log = Dictionary(grouping: try store.reviewLog(subjectTitle: subject), by: \.subject)
         let quizzes = Dictionary(grouping: try store.quizAttempts(subjectTitle: subject), by: \.subject)
-        let titles = try subject.map { [try store.subject(titled: $0)!.title] } ?? store.listSubjects().map(\.title)
         return titles.filter { subject != nil || cards[$0] != nil }.map { title in
             StudyProgress.subject(
                 title, cards: cards[title] ?? [], log: log[title] ?? [],

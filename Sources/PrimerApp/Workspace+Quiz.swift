@@ -47,10 +47,10 @@ extension Workspace {
         }
         var chosen: [Int] = []
         for (number, (letter, question)) in zip(letters, questions).enumerated() {
-            let choices = Self.choices(of: question)
-            let index = Self.choiceIndex(letter)
+            let choices = Self.question(question).choices
+            let index = ChoiceLetter.index(of: letter)
             guard let index, choices.indices.contains(index) else {
-                let last = CardFaces.letter(max(0, choices.count - 1))
+                let last = ChoiceLetter.of(max(0, choices.count - 1))
                 throw WorkspaceError("answer \(number + 1) is '\(letter)', but question \(number + 1) has choices A–\(last)")
             }
             chosen.append(index)
@@ -65,8 +65,9 @@ extension Workspace {
     ) throws -> GradedQuiz {
         let pass = passPercent ?? studyPolicy.quizPassPercent
         let now = Date()
-        let responses = zip(questions, chosen).map { question, index in
-            QuizResponse(itemID: question.id, question: Self.questionText(question), chosen: index, correctIndex: Self.correctIndex(question))
+        let responses = zip(questions, chosen).map { card, index in
+            let question = Self.question(card)
+            return QuizResponse(itemID: card.id, question: question.question, chosen: index, correctIndex: question.correctIndex)
         }
         let subjectTitle = questions.first?.subject ?? subject
         let attempt = QuizAttempt(subject: subjectTitle, subtopic: subtopic, takenAt: now, answers: responses, passPercent: pass)
@@ -74,13 +75,11 @@ extension Workspace {
         try store().recordQuiz(attempt, rating: { $0.isRight ? .good : .again }) { memory, rating in
             scheduler.review(memory, rating: rating, at: now)
         }
-        let answers = zip(questions, responses).map { question, response in
-            let choices = Self.choices(of: question)
-            var explanation = ""
-            if case .choice(let item) = question.content { explanation = item.explanation }
+        let answers = zip(questions, responses).map { card, response in
+            let question = Self.question(card)
             return GradedAnswer(
-                key: question.key, question: response.question, choices: choices, chosen: CardFaces.letter(response.chosen),
-                correct: CardFaces.letter(response.correctIndex), right: response.isRight, explanation: explanation)
+                key: card.key, question: response.question, choices: question.choices, chosen: ChoiceLetter.of(response.chosen),
+                correct: ChoiceLetter.of(response.correctIndex), right: response.isRight, explanation: question.explanation)
         }
         return GradedQuiz(
             subject: subjectTitle, subtopic: subtopic, questions: attempt.answers.count, correct: attempt.correct,
@@ -88,25 +87,8 @@ extension Workspace {
             answers: answers)
     }
 
-    /// A, b, "C" → 0, 1, 2; nil for anything that is not one letter.
-    public static func choiceIndex(_ letter: String) -> Int? {
-        let trimmed = letter.trimmedWhitespace.uppercased()
-        guard trimmed.count == 1, let scalar = trimmed.unicodeScalars.first, ("A"..."Z").contains(scalar) else { return nil }
-        return Int(scalar.value) - 65
-    }
-
-    public static func choices(of card: StudyCard) -> [String] {
-        if case .choice(let item) = card.content { return item.choices }
-        return []
-    }
-
-    static func questionText(_ card: StudyCard) -> String {
-        if case .choice(let item) = card.content { return item.question }
-        return card.faces.front
-    }
-
-    static func correctIndex(_ card: StudyCard) -> Int {
-        if case .choice(let item) = card.content { return item.correctIndex }
-        return -1
+    /// The question of a quiz card (`quizQuestions` returns choice items only).
+    static func question(_ card: StudyCard) -> ChoiceItem {
+        card.content.choice ?? ChoiceItem(question: card.faces.front, choices: [], correctIndex: -1, explanation: "")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// The two fields of the note an item becomes, as HTML: Front and Back of a Basic note, or Text
 /// (with its `{{c1::…}}` deletions, which escaping leaves alone) and Back Extra of a Cloze note.
@@ -9,7 +10,7 @@ import Foundation
 extension StudyItem {
     public var ankiFront: String {
         guard shape == .choice else { return AnkiHTML.escape(front) }
-        let choiceLines = choices.enumerated().map { "\(StudyItems.letter($0.offset))) \(AnkiHTML.escape($0.element))" }
+        let choiceLines = choices.enumerated().map { "\(ChoiceLetter.of($0.offset))) \(AnkiHTML.escape($0.element))" }
         return ([AnkiHTML.escape(front)] + (choiceLines.isEmpty ? [] : [""] + choiceLines)).joined(separator: "<br>")
     }
 

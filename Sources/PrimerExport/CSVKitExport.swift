@@ -26,7 +26,7 @@ public enum CSVKitExport {
         for item in StudyItems.collect(kits) {
             rows.append([
                 item.subject, item.topic, item.subtopic, item.family, item.shape.rawValue, item.front, item.back, item.hint ?? "",
-                item.choices.enumerated().map { "\(StudyItems.letter($0.offset))) \($0.element)" }.joined(separator: "\n"),
+                item.choices.enumerated().map { "\(ChoiceLetter.of($0.offset))) \($0.element)" }.joined(separator: "\n"),
                 item.answerLetter, item.explanation,
                 item.sources.map(\.url).joined(separator: "\n"),
             ])

@@ -96,13 +96,13 @@ public enum MarkdownStudyGuide {
                 let number = answers.count + 1
                 out += "**Q\(number).** \(inline(question.question))\n\n"
                 for (c, choice) in question.choices.enumerated() {
-                    out += "- \(StudyItems.letter(c))) \(inline(choice))\n"
+                    out += "- \(ChoiceLetter.of(c))) \(inline(choice))\n"
                 }
                 out += "\n"
                 let valid = question.choices.indices.contains(question.correctIndex)
                 var answer = "- **Q\(number).** "
                 answer += valid
-                    ? "\(StudyItems.letter(question.correctIndex))) \(inline(question.choices[question.correctIndex]))"
+                    ? "\(ChoiceLetter.of(question.correctIndex))) \(inline(question.choices[question.correctIndex]))"
                     : "(no answer given)"
                 let explanation = inline(question.explanation)
                 if !explanation.isEmpty { answer += " — \(explanation)" }

@@ -33,7 +33,7 @@ public struct StudyItem: Sendable, Equatable {
 
     public var answerLetter: String {
         guard let index = correctIndex else { return "" }
-        return StudyItems.letter(index)
+        return ChoiceLetter.of(index)
     }
 
     /// Anki tags: `primer` and the family.
@@ -81,10 +81,5 @@ public enum StudyItems {
             }
         }
         return items
-    }
-
-    static func letter(_ index: Int) -> String {
-        guard (0..<26).contains(index) else { return "?" }
-        return String(UnicodeScalar(UInt8(65 + index)))
     }
 }

@@ -178,13 +178,18 @@ extension SQLiteStore {
         _ db: Database, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
         schedule: (ItemMemory?) -> ItemMemory
     ) throws -> (before: ItemMemory?, after: ItemMemory) {
-        guard let card = try fetchStudyCard(db, id: itemID),
-            let subjectID = try Int64.fetchOne(
-                db,
-                sql: "SELECT t.subject_id FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id WHERE x.id = ?",
-                arguments: [itemID])
+        // Only what scheduling needs: the item's subject and memory, not its fields.
+        guard let row = try Row.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT t.subject_id, m.* FROM items x JOIN subtopics st ON st.id = x.subtopic_id
+                JOIN topics t ON t.id = st.topic_id LEFT JOIN memory_states m ON m.item_id = x.id
+                WHERE x.id = ? AND x.shape != 'lesson'
+                """),
+            arguments: [itemID])
         else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
-        let after = schedule(card.memory)
+        let subjectID: Int64 = row["subject_id"]
+        let before = memory(row)
+        let after = schedule(before)
         let state = after.state
         try db.execute(
             sql: """
@@ -202,9 +207,9 @@ extension SQLiteStore {
             sql: "INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [
                 subjectID, itemID, Int64((date.timeIntervalSince1970 * 1000).rounded()), rating.rawValue,
-                card.memory?.state.phase.rawValue ?? 0, max(0, durationMs),
+                before?.state.phase.rawValue ?? 0, max(0, durationMs),
             ])
-        return (card.memory, after)
+        return (before, after)
     }
 
     static func fetchStudyCard(_ db: Database, id: Int64) throws -> StudyCard? {
@@ -217,22 +222,26 @@ extension SQLiteStore {
         }
     }
 
+    /// The memory in a row's `memory_states` columns; nil for an item never reviewed.
+    static func memory(_ row: Row) -> ItemMemory? {
+        guard let phase = (row["phase"] as Int?).flatMap(MemoryPhase.init(rawValue:)), let due = row["due"] as Double? else {
+            return nil
+        }
+        return ItemMemory(
+            state: MemoryState(
+                phase: phase, step: row["step"], stability: row["stability"], difficulty: row["difficulty"],
+                due: Date(timeIntervalSince1970: due),
+                lastReview: (row["last_review"] as Double?).map(Date.init(timeIntervalSince1970:))),
+            reps: row["reps"], lapses: row["lapses"])
+    }
+
     static func studyCard(_ row: Row) throws -> StudyCard {
         guard let shape = Shape(rawValue: row["shape"]) else {
             throw StoreError.invalidWrite("item row of unknown shape '\(row["shape"] as String? ?? "")'")
         }
-        var memory: ItemMemory?
-        if let phase = (row["phase"] as Int?).flatMap(MemoryPhase.init(rawValue:)), let due = row["due"] as Double? {
-            memory = ItemMemory(
-                state: MemoryState(
-                    phase: phase, step: row["step"], stability: row["stability"], difficulty: row["difficulty"],
-                    due: Date(timeIntervalSince1970: due),
-                    lastReview: (row["last_review"] as Double?).map(Date.init(timeIntervalSince1970:))),
-                reps: row["reps"], lapses: row["lapses"])
-        }
         return StudyCard(
             id: row["id"], subject: row["subject"], topic: row["topic"], subtopic: row["subtopic"], family: row["family"],
-            content: try ItemFieldsJSON.decode(row["fields"], shape: shape), memory: memory, known: row["known"],
+            content: try ItemFieldsJSON.decode(row["fields"], shape: shape), memory: memory(row), known: row["known"],
             edited: row["edited_at"] as Date? != nil, addedByLearner: row["generation_id"] as Int64? == nil)
     }
 }

@@ -28,7 +28,7 @@ struct CardsListCommand: ParsableCommand {
         let cards = due
             ? try workspace.studyQueue(subject: subject, subtopic: subtopic, mode: .due)
             : try workspace.studyCards(subject: subject, subtopic: subtopic)
-        if json { return try StudyOutput.printJSON(cards) }
+        if json { return try Console.json(cards) }
         if cards.isEmpty {
             Console.out(due ? "No cards due in '\(subject)'." : "'\(subject)' has no cards yet.")
             return
@@ -57,7 +57,7 @@ struct CardsShowCommand: ParsableCommand {
 
     func run() throws {
         let card = try openWorkspace(configOptions, storeOptions).studyCard(item)
-        if json { return try StudyOutput.printJSON(card) }
+        if json { return try Console.json(card) }
         for line in StudyOutput.cardDetail(card) { Console.out(line) }
     }
 }
@@ -85,7 +85,7 @@ struct CardsAddCommand: ParsableCommand {
     func run() throws {
         let card = try openWorkspace(configOptions, storeOptions).addCard(
             subject: subject, subtopic: subtopic, front: front, back: back, hint: hint, family: family)
-        if json { return try StudyOutput.printJSON(card) }
+        if json { return try Console.json(card) }
         Console.out("Added \(card.key) to \(card.subject) › \(card.subtopic) (\(card.family)).")
     }
 }
@@ -114,7 +114,7 @@ struct CardsEditCommand: ParsableCommand {
     func run() throws {
         let card = try openWorkspace(configOptions, storeOptions).editCard(
             item, CardEdit(front: front, back: back, hint: hint, text: text, extra: extra))
-        if json { return try StudyOutput.printJSON(card) }
+        if json { return try Console.json(card) }
         Console.out("Edited \(card.key).")
         for line in StudyOutput.cardDetail(card) { Console.out("  " + line) }
     }
@@ -133,7 +133,7 @@ struct CardsDeleteCommand: ParsableCommand {
 
     func run() throws {
         let card = try openWorkspace(configOptions, storeOptions).deleteCard(item)
-        if json { return try StudyOutput.printJSON(card) }
+        if json { return try Console.json(card) }
         Console.out("Deleted \(card.key) (\(card.family): \(card.faces.front.split(separator: "\n").first ?? "")).")
     }
 }

@@ -10,6 +10,13 @@ enum Console {
         print(TerminalSafe.text(text), terminator: terminator)
     }
 
+    /// `--json` output: sorted keys, pretty, dates in ISO 8601.
+    static func json(_ value: some Encodable) throws {
+        let encoder = OutputJSON.encoder()
+        encoder.dateEncodingStrategy = .iso8601
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
     static func error(_ text: String) {
         FileHandle.standardError.write(Data(TerminalSafe.text(text).utf8))
     }

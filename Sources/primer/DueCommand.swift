@@ -20,7 +20,7 @@ struct DueCommand: ParsableCommand {
 
     func run() throws {
         let forecasts = try openWorkspace(configOptions, storeOptions).dueForecast(days: days)
-        if json { return try StudyOutput.printJSON(forecasts) }
+        if json { return try Console.json(forecasts) }
         if forecasts.isEmpty {
             Console.out("No cards yet. Generate a kit with: primer generate \"Linear Algebra\"")
             return
@@ -51,7 +51,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let subjects = try openWorkspace(configOptions, storeOptions).progress(subject: subject)
-        if json { return try StudyOutput.printJSON(subjects) }
+        if json { return try Console.json(subjects) }
         if subjects.isEmpty {
             Console.out("No cards yet. Generate a kit with: primer generate \"Linear Algebra\"")
             return

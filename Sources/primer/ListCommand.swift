@@ -15,12 +15,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let subjects = try openWorkspace(configOptions, storeOptions).subjects()
-        if json {
-            let encoder = OutputJSON.encoder()
-            encoder.dateEncodingStrategy = .iso8601
-            print(String(decoding: try encoder.encode(subjects), as: UTF8.self))
-            return
-        }
+        if json { return try Console.json(subjects) }
         if subjects.isEmpty {
             print("No subjects yet. Create one with: primer generate \"Linear Algebra\"")
             return

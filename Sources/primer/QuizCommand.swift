@@ -39,7 +39,7 @@ struct QuizCommand: ParsableCommand {
         let workspace = try openWorkspace(configOptions, storeOptions)
         if list {
             let questions = try workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
-            if json { return try StudyOutput.printJSON(questions) }
+            if json { return try Console.json(questions) }
             for (number, question) in questions.enumerated() {
                 Console.out("\(number + 1). [\(question.key)] \(question.faces.front)")
             }
@@ -61,7 +61,7 @@ struct QuizCommand: ParsableCommand {
             }
             graded = taken
         }
-        if json { return try StudyOutput.printJSON(graded) }
+        if json { return try Console.json(graded) }
         Console.out(String(
             format: "Score %.0f %% — %d correct, %d incorrect of %d: %@ (pass mark %d %%).",
             graded.scorePercent, graded.correct, graded.incorrect, graded.questions, graded.passed ? "PASSED" : "FAILED", graded.passPercent))
@@ -74,19 +74,19 @@ struct QuizCommand: ParsableCommand {
         defer { keys.restore() }
         var chosen: [Int] = []
         for (number, question) in questions.enumerated() {
-            guard case .choice(let item) = question.content else { continue }
+            guard let item = question.content.choice else { continue }
             Console.out("Question \(number + 1) of \(questions.count) · \(question.subtopic)")
             Console.out(question.faces.front)
-            let letters = item.choices.indices.map { Character(CardFaces.letter($0).lowercased()) }
+            let letters = item.choices.indices.map { Character(ChoiceLetter.of($0).lowercased()) }
             Console.out("(\(letters.map { $0.uppercased() }.joined(separator: "/")) to answer, q to quit)")
             guard let key = keys.next(oneOf: Set(letters + ["q"])), key != "q",
-                let index = Workspace.choiceIndex(String(key))
+                let index = ChoiceLetter.index(of: String(key))
             else { return nil }
             chosen.append(index)
             if index == item.correctIndex {
                 Console.out("Right!")
             } else {
-                Console.out("Wrong — the answer is \(CardFaces.letter(item.correctIndex))) \(item.choices[max(0, item.correctIndex)])")
+                Console.out("Wrong — the answer is \(ChoiceLetter.of(item.correctIndex))) \(item.choices[max(0, item.correctIndex)])")
             }
             if !item.explanation.isEmpty { Console.out(item.explanation) }
             Console.out(number + 1 < questions.count ? "(any key: next question)" : "(any key: your score)")

@@ -31,7 +31,7 @@ struct ReviewNextCommand: ParsableCommand {
 
     func run() throws {
         let next = try openWorkspace(configOptions, storeOptions).nextCard(subject: subject, subtopic: subtopic, daysAhead: daysAhead)
-        if json { return try StudyOutput.printJSON(next) }
+        if json { return try Console.json(next) }
         guard let card = next.card else {
             Console.out("Nothing due in '\(subject)'\(daysAhead > 0 ? " within \(daysAhead) days" : "").")
             if let nextDue = next.nextDue { Console.out("Next card due \(StudyOutput.when(nextDue)).") }
@@ -86,7 +86,7 @@ struct ReviewRateCommand: ParsableCommand {
     func run() throws {
         let rated = try openWorkspace(configOptions, storeOptions).rate(
             item, try parsedRating(), at: try parsedDate(), durationMs: durationMs)
-        if json { return try StudyOutput.printJSON(rated) }
+        if json { return try Console.json(rated) }
         let due = rated.card.memory!.state.due
         Console.out("\(rated.card.key) rated \(rated.rating.name): \(rated.previousState) → \(rated.card.stateName), due \(StudyOutput.when(due, from: rated.reviewedAt))")
     }

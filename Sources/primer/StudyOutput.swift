@@ -5,12 +5,6 @@ import PrimerCore
 /// How study commands print cards, times and knowledge for people (`--json` prints the
 /// encodable values as they are).
 enum StudyOutput {
-    static func printJSON(_ value: some Encodable) throws {
-        let encoder = OutputJSON.encoder()
-        encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
-    }
-
     /// "in 10 min", "in 3 days", "2 h ago": a due date relative to `now`.
     static func relative(_ date: Date, from now: Date = Date()) -> String {
         let seconds = date.timeIntervalSince(now)

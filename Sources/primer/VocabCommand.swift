@@ -34,7 +34,7 @@ struct VocabListCommand: ParsableCommand {
         case .unknown: false
         }
         let terms = try openWorkspace(configOptions, storeOptions).vocabulary(subject: subject, subtopic: subtopic, known: known)
-        if json { return try StudyOutput.printJSON(terms) }
+        if json { return try Console.json(terms) }
         if terms.isEmpty {
             Console.out(filter == .all ? "'\(subject)' has no terms yet." : "No \(filter.rawValue) terms in '\(subject)'.")
             return
@@ -65,7 +65,7 @@ struct VocabMarkCommand: ParsableCommand {
 
     func run() throws {
         let card = try openWorkspace(configOptions, storeOptions).markKnown(item, known: mark == "known")
-        if json { return try StudyOutput.printJSON(card) }
+        if json { return try Console.json(card) }
         Console.out("\(card.key) (\(card.faces.front)) is marked \(mark).")
     }
 }

@@ -185,7 +185,7 @@ import Testing
             let fields = question["fields"] as! [String: Any]
             let correct = fields["correctIndex"] as! Int
             let choices = (fields["choices"] as! [Any]).count
-            return CardFaces.letter(index == questions.count - 1 ? (correct + 1) % choices : correct)
+            return ChoiceLetter.of(index == questions.count - 1 ? (correct + 1) % choices : correct)
         }
         let graded = try Self.object(try await cli.run(["quiz", Self.subject, "--answers", letters.joined(separator: ","), "--pass", "60", "--json"]))
         #expect(graded["questions"] as? Int == questions.count)

@@ -67,7 +67,7 @@ import Testing
         let cli = try await StudyCommandTests.kit()
         defer { cli.remove() }
         let questions = try #require(try StudyCommandTests.json(try await cli.run(["quiz", Self.subject, "--list", "--json", "--limit", "3"])) as? [[String: Any]])
-        let right = questions.map { CardFaces.letter(($0["fields"] as! [String: Any])["correctIndex"] as! Int).lowercased() }
+        let right = questions.map { ChoiceLetter.of(($0["fields"] as! [String: Any])["correctIndex"] as! Int).lowercased() }
         let terminal = try TerminalSession(cli, ["quiz", Self.subject, "--limit", "3"])
         defer { terminal.close() }
         try terminal.waitFor("Question 1 of 3")

@@ -143,6 +143,11 @@ public enum ItemContent: Sendable, Equatable {
     case choice(ChoiceItem)
     case cloze(ClozeItem)
 
+    /// The question, when this is a choice item.
+    public var choice: ChoiceItem? {
+        if case .choice(let item) = self { item } else { nil }
+    }
+
     public var shape: Shape {
         switch self {
         case .lesson: .lesson
@@ -230,7 +235,7 @@ extension KitSubtopic {
 
     /// The questions `family` stored, in order.
     public func choices(_ family: String) -> [ChoiceItem] {
-        (content(of: family)?.items ?? []).compactMap { if case .choice(let item) = $0.content { item } else { nil } }
+        (content(of: family)?.items ?? []).compactMap(\.content.choice)
     }
 
     /// The cloze notes `family` stored, in order.

@@ -20,11 +20,10 @@ enum QuizAnswer {
         return (index, rest)
     }
 
+    /// A–H only: in model text a later letter is rarely a choice.
     static func letterIndex(_ letter: some StringProtocol) -> Int? {
-        guard let scalar = letter.uppercased().unicodeScalars.first, letter.count == 1,
-            ("A"..."H").contains(String(scalar))
-        else { return nil }
-        return Int(scalar.value) - Int(("A" as Unicode.Scalar).value)
+        guard letter.count == 1, let index = ChoiceLetter.index(of: letter), index < 8 else { return nil }
+        return index
     }
 
     private static func matchText(_ text: String, choices: [String]) -> Int? {

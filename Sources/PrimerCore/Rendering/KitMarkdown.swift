@@ -69,11 +69,11 @@ public enum KitMarkdown {
             }
             for (q, question) in questions.enumerated() {
                 out += "\n\(q + 1). \(inline(question.question))\n"
-                for (c, choice) in question.choices.enumerated() { out += "   \(letter(c))) \(inline(choice))\n" }
+                for (c, choice) in question.choices.enumerated() { out += "   \(ChoiceLetter.of(c))) \(inline(choice))\n" }
             }
             out += "\n**Answers**\n\n"
             for (q, question) in questions.enumerated() {
-                out += "\(q + 1). \(letter(question.correctIndex)) — \(inline(question.explanation))\n"
+                out += "\(q + 1). \(ChoiceLetter.of(question.correctIndex)) — \(inline(question.explanation))\n"
             }
         case .cloze:
             out += "\n"
@@ -93,11 +93,6 @@ public enum KitMarkdown {
             first.dropFirst(2).trimmingCharacters(in: .whitespaces).lowercased() == title.lowercased()
         else { return notes }
         return lines.count > 1 ? String(lines[1]).trimmingCharacters(in: .newlines) : ""
-    }
-
-    static func letter(_ index: Int) -> String {
-        guard (0..<26).contains(index) else { return "?" }
-        return String(UnicodeScalar(UInt8(65 + index)))
     }
 
     static func cell(_ text: String) -> String {

@@ -38,7 +38,7 @@ public enum KitText {
             case .choice(let question):
                 out += "      ? \(question.question)\n"
                 for (c, choice) in question.choices.enumerated() {
-                    out += "        \(c == question.correctIndex ? "*" : " ") \(KitMarkdown.letter(c))) \(choice)\n"
+                    out += "        \(c == question.correctIndex ? "*" : " ") \(ChoiceLetter.of(c))) \(choice)\n"
                 }
                 out += "        \(question.explanation)\n"
             case .cloze(let cloze):

@@ -69,10 +69,10 @@ public struct CardFaces: Sendable, Equatable {
         case .pair(let item):
             (front, back, hint) = (item.front, item.back, item.hint)
         case .choice(let item):
-            let letters = item.choices.indices.map { Self.letter($0) }
+            let letters = item.choices.indices.map { ChoiceLetter.of($0) }
             front = ([item.question] + zip(letters, item.choices).map { "\($0)) \($1)" }).joined(separator: "\n")
             let answer = item.choices.indices.contains(item.correctIndex)
-                ? "\(Self.letter(item.correctIndex))) \(item.choices[item.correctIndex])" : "(no answer marked)"
+                ? "\(ChoiceLetter.of(item.correctIndex))) \(item.choices[item.correctIndex])" : "(no answer marked)"
             back = item.explanation.isEmpty ? answer : "\(answer)\n\(item.explanation)"
             hint = nil
         case .cloze(let item):
@@ -81,11 +81,6 @@ public struct CardFaces: Sendable, Equatable {
             back = item.extra.isEmpty ? revealed : "\(revealed)\n\(item.extra)"
             hint = nil
         }
-    }
-
-    /// A, B, C… for choice `index`.
-    public static func letter(_ index: Int) -> String {
-        String(UnicodeScalar(UInt8(65 + index % 26)))
     }
 }
 
