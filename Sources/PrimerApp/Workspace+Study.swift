@@ -151,3 +151,17 @@ extension Workspace {
         date.formatted(.iso8601)
     }
 }
+
+extension Workspace {
+    /// The subject's leeches (items forgotten at least `study.leech_lapses` times after being
+    /// learnt), of one subtopic and one family when named, in kit order: what
+    /// `generate --rewrite-leeches` writes again.
+    public func leeches(subject: String, subtopic: String? = nil, family: String? = nil) throws -> [Leech] {
+        let store = try readingStore()
+        guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        let subtopicID = try subtopic.map { try Self.subtopic($0, of: stored, in: store).id }
+        return try store.leeches(subjectID: stored.id, minLapses: studyPolicy.leechLapses).filter {
+            (subtopicID == nil || $0.subtopicID == subtopicID) && (family == nil || $0.family == family)
+        }
+    }
+}

@@ -71,10 +71,12 @@ extension SQLiteStore {
         }
     }
 
-    /// An item row (of table `items`, unaliased) that holds something of the learner's.
+    /// An item row (of table `items`, unaliased) that holds something of the learner's (a rewrite
+    /// of a leech carries the leech's history).
     static let learnerOwned = """
         items.generation_id IS NULL OR items.edited_at IS NOT NULL
         OR EXISTS (SELECT 1 FROM memory_states m WHERE m.item_id = items.id)
         OR EXISTS (SELECT 1 FROM known_items k WHERE k.item_id = items.id)
+        OR EXISTS (SELECT 1 FROM item_rewrites r WHERE r.item_id = items.id)
         """
 }

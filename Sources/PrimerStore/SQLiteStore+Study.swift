@@ -21,13 +21,10 @@ extension SQLiteStore {
     /// of every subject when nil, in kit order (topic, subtopic, family, position).
     public func studyCards(subjectTitle: String?) throws -> [StudyCard] {
         try dbPool.read { db in
-            if let subjectTitle {
-                return try Row.fetchAll(
-                    db, sql: "\(Self.studyCardSQL) AND s.title_key = ? \(Self.kitOrder)",
-                    arguments: [SubjectRow.key(subjectTitle)]
-                ).map(Self.studyCard)
-            }
-            return try Row.fetchAll(db, sql: "\(Self.studyCardSQL) \(Self.kitOrder)").map(Self.studyCard)
+            let rows = try subjectTitle.map {
+                try Row.fetchAll(db, sql: "\(Self.studyCardSQL) AND s.title_key = ? \(Self.kitOrder)", arguments: [SubjectRow.key($0)])
+            } ?? Row.fetchAll(db, sql: "\(Self.studyCardSQL) \(Self.kitOrder)")
+            return try Self.withReplaced(db, rows.map(Self.studyCard))
         }
     }
 
@@ -213,7 +210,18 @@ extension SQLiteStore {
     }
 
     static func fetchStudyCard(_ db: Database, id: Int64) throws -> StudyCard? {
-        try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ?", arguments: [id]).map(studyCard)
+        try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ?", arguments: [id]).map { try withReplaced(db, [studyCard($0)])[0] }
+    }
+
+    /// The cards with the leeches each replaced.
+    static func withReplaced(_ db: Database, _ cards: [StudyCard]) throws -> [StudyCard] {
+        let replaced = try replacedItems(db, itemIDs: Set(cards.map(\.id)))
+        if replaced.isEmpty { return cards }
+        return cards.map { card in
+            var card = card
+            card.replaced = replaced[card.id] ?? []
+            return card
+        }
     }
 
     static func requireItem(_ db: Database, _ id: Int64) throws {

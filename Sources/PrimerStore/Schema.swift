@@ -9,7 +9,7 @@ enum Schema {
     /// Every kit table, parents first (the rows of subjects and what hangs under them).
     static let tables = [
         "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
-        "items", "memory_states", "review_log", "known_items", "quiz_attempts", "quiz_answers",
+        "items", "memory_states", "review_log", "known_items", "quiz_attempts", "quiz_answers", "item_rewrites",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -39,8 +39,30 @@ enum Schema {
                 try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'items'", arguments: [sequence])
             }
         }
+        migrator.registerMigration("v7-rewrites") { db in
+            try db.execute(sql: v7Rewrites)
+        }
         return migrator
     }
+
+    /// `generate --rewrite-leeches`: each row is an item a newer one replaced, kept as the newer
+    /// item's provenance (when that item is replaced in turn, its rows move to the newest).
+    static let v7Rewrites = """
+        CREATE TABLE item_rewrites (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            -- the replaced item's id, which its lines in review_log still carry
+            replaced_item_id INTEGER NOT NULL,
+            shape TEXT NOT NULL,
+            fields TEXT NOT NULL CHECK (json_valid(fields) AND json_type(fields) = 'object'),
+            lapses INTEGER NOT NULL,
+            reviews INTEGER NOT NULL,
+            reason TEXT NOT NULL,
+            generation_id INTEGER REFERENCES generations(id) ON DELETE SET NULL,
+            rewritten_at DATETIME NOT NULL
+        );
+        CREATE INDEX item_rewrites_item ON item_rewrites(item_id);
+        """
 
     static let v1 = """
         CREATE TABLE subjects (

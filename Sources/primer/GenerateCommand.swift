@@ -49,6 +49,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "With --subtopic: generate that subtopic (or its --family) again, replacing what is stored.")
     var regenerate = false
 
+    @Flag(help: "Write again the items you keep forgetting (leeches: forgotten study.leech_lapses times, 8 by default), with --subtopic and --family to narrow; the old items' reviews stay in the log and on the new items' provenance.")
+    var rewriteLeeches = false
+
     @Option(help: "Subtopics generated side by side (the provider's own limits still apply).")
     var concurrency: Int = 1
 
@@ -72,6 +75,9 @@ struct GenerateCommand: AsyncParsableCommand {
         if regenerate && subtopic == nil {
             throw ValidationError("--regenerate replaces one subtopic: name it with --subtopic (to replace the whole kit, use --regenerate-plan)")
         }
+        if rewriteLeeches && (planOnly || regenerate || regeneratePlan || maxSubtopics != nil) {
+            throw ValidationError("--rewrite-leeches writes again only the items you keep forgetting; it cannot go with --plan-only, --regenerate, --regenerate-plan or --max-subtopics (narrow it with --subtopic and --family)")
+        }
         if planOnly && (subtopic != nil || family != nil) {
             throw ValidationError("--plan-only stops before the subtopics, so it cannot go with --subtopic or --family")
         }
@@ -79,12 +85,21 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
-        let request = GenerateRequest(
+        var request = GenerateRequest(
             subject: SubjectRequest(title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions),
             documents: documents, provider: provider,
             options: PipelineOptions(
                 planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency,
                 subtopic: subtopic, family: family, regenerate: regenerate))
+        if rewriteLeeches {
+            request.options.rewrites = try workspace.leeches(subject: title, subtopic: subtopic, family: family)
+            if request.options.rewrites.isEmpty {
+                let lapses = workspace.studyPolicy.leechLapses
+                if json { return try Console.json(NoLeeches(subject: title, leechLapses: lapses, rewrites: [])) }
+                Console.out("No leeches in “\(title)”\(subtopic.map { " › \($0)" } ?? "")\(family.map { " (\($0))" } ?? ""): no item was forgotten \(lapses) or more times. Nothing to rewrite.")
+                return
+            }
+        }
 
         let progress = ProgressLine()
         var finished: RunSummary?
@@ -110,16 +125,25 @@ struct GenerateCommand: AsyncParsableCommand {
         if json {
             print(try SummaryJSON.render(summary))
         } else {
-            Console.out(SummaryText.render(summary, planOnly: planOnly))
+            Console.out(SummaryText.render(summary, planOnly: planOnly, rewriting: rewriteLeeches))
         }
         if !summary.failures.isEmpty {
             var message = "\(summary.failures.count) generation\(summary.failures.count == 1 ? "" : "s") failed; everything else is stored:\n"
             for failure in summary.failures {
                 message += "  - \(failure.subtopic.map { "\($0) › " } ?? "")\(failure.error)\n"
             }
-            message += "Run the same command again to generate only what is missing."
+            message += rewriteLeeches
+                ? "Run the same command again to rewrite the leeches left."
+                : "Run the same command again to generate only what is missing."
             throw CLIError(message)
         }
+    }
+
+    /// `--rewrite-leeches --json` when there is nothing to rewrite.
+    private struct NoLeeches: Encodable {
+        let subject: String
+        let leechLapses: Int
+        let rewrites: [RewrittenItem]
     }
 
     /// `@path` reads the notes from a file, as curl does for data.

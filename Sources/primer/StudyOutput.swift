@@ -60,6 +60,11 @@ enum StudyOutput {
         }
         let flags = [card.known ? "known" : nil, card.edited ? "edited" : nil, card.addedByLearner ? "added by you" : nil].compactMap { $0 }
         if !flags.isEmpty { lines.append("Marks: \(flags.joined(separator: ", "))") }
+        for old in card.replaced {
+            lines.append(
+                "Rewrites \(old.key) (\(old.rewrittenAt.formatted(.iso8601.year().month().day()))): \(old.reason); its reviews stay in the log under \(old.key)")
+            lines.append("  was: \(SummaryText.brief(old.content))")
+        }
         return lines
     }
 

@@ -9,12 +9,15 @@ enum SummaryJSON {
 
 /// The plan and a table of what each family did.
 enum SummaryText {
-    static func render(_ summary: RunSummary, planOnly: Bool) -> String {
+    static func render(_ summary: RunSummary, planOnly: Bool, rewriting: Bool = false) -> String {
         var out = "\(summary.subject) — \(summary.kind.rawValue) subject\(summary.language.isEmpty ? "" : " (\(summary.language))")\n\n"
-        out += "Plan: \(summary.topics.count) topics, \(summary.topics.reduce(0) { $0 + $1.subtopics.count }) subtopics\n"
-        for (index, topic) in summary.topics.enumerated() {
-            out += "  \(index + 1). \(topic.title)\n"
-            for subtopic in topic.subtopics { out += "     - \(subtopic)\n" }
+        // A rewrite leaves the plan as it was: no need to show it.
+        if !rewriting {
+            out += "Plan: \(summary.topics.count) topics, \(summary.topics.reduce(0) { $0 + $1.subtopics.count }) subtopics\n"
+            for (index, topic) in summary.topics.enumerated() {
+                out += "  \(index + 1). \(topic.title)\n"
+                for subtopic in topic.subtopics { out += "     - \(subtopic)\n" }
+            }
         }
         if let reason = summary.outlineIgnored { out += "Document outline not followed: \(reason).\n" }
         out += "\nProvider \(summary.provider) (\(summary.model)): \(summary.providerCalls) provider calls, \(summary.attempts) attempts, "
@@ -33,11 +36,41 @@ enum SummaryText {
                 out += pad(family.attempts, 10) + pad(family.items, 7) + pad(family.dropped, 9) + "\n"
             }
         }
-        if summary.failures.isEmpty {
+        if !summary.rewrites.isEmpty || (summary.failures.isEmpty && rewriting) {
+            out += rewrites(summary)
+        } else if summary.failures.isEmpty {
             out += planOnly ? "\nPlan stored." : "\nKit complete for \(summary.subtopicsInScope) subtopic\(summary.subtopicsInScope == 1 ? "" : "s")."
             out += " Show it with: primer show \"\(summary.subject)\""
         }
         return out
+    }
+
+    /// Each leech written again: its key and the new one, why, and both versions.
+    static func rewrites(_ summary: RunSummary) -> String {
+        let stored = summary.rewrites.filter { $0.newKey != nil }
+        var out = "\nRewrote \(stored.count) leech\(stored.count == 1 ? "" : "es"):\n"
+        for item in summary.rewrites {
+            guard let newKey = item.newKey else {
+                out += "  \(item.replacedKey) was deleted during the run; its rewrite was not stored\n"
+                continue
+            }
+            out += "  \(item.replacedKey) → \(newKey)  \(item.family) · \(item.subtopic): \(item.reason)\n"
+            out += "    was: \(brief(item.before))\n    now: \(brief(item.after))\n"
+        }
+        out += "The new items start as new cards; the old ones' reviews stay in the log. Study them with: primer review next \"\(summary.subject)\""
+        return out
+    }
+
+    /// An item on one line: both sides of a pair, the question of a choice, the cloze sentence.
+    static func brief(_ content: ItemContent) -> String {
+        let faces = CardFaces(content)
+        let text: String
+        switch content {
+        case .pair(let item): text = "\(item.front) | \(item.back)\(item.hint.map { " (hint: \($0))" } ?? "")"
+        case .choice(let item): text = item.question
+        case .cloze, .lesson: text = faces.front
+        }
+        return TerminalSafe.text(text.replacingOccurrences(of: "\n", with: " "))
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {

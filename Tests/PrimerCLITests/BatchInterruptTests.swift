@@ -21,13 +21,15 @@ import Testing
     @Test func ctrlCAfterTheFirstSubjectWritesTheReportAndExits130() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
-        // A slow mock: each call takes 300 ms, a subject (plan + four families) about 1.5 s.
+        // A slow mock: each call takes 600 ms, a subject (plan + five families) about 3.6 s, so
+        // two more subjects cannot finish between the first one's line and the signal even on a
+        // loaded machine.
         let plugins = try cli.write("""
             name: mock-slow
             adapter: mock
             model: mock-1
             capabilities: [json_schema, seed]
-            settings: {seed: 42, latency_ms: 300}
+            settings: {seed: 42, latency_ms: 600}
             """, to: "plugins/mock-slow.yaml").deletingLastPathComponent()
         let titles = ["Roman History", "Cell Biology", "Music Theory", "Plate Tectonics", "Game Theory"]
         let batch = try cli.write(titles.map { "- \($0)" }.joined(separator: "\n") + "\n", to: "batch.yaml")
@@ -46,7 +48,7 @@ import Testing
 
         // Ctrl-C once the first subject is done.
         let deadline = Date().addingTimeInterval(60)
-        while !stderr.value.contains("[1/5]"), primer.isRunning, Date() < deadline {
+        while !stderr.value.contains("[1/5] Roman History: complete"), primer.isRunning, Date() < deadline {
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         #expect(stderr.value.contains("[1/5] Roman History: complete"), "\(stderr.value)")

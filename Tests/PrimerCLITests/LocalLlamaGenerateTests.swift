@@ -63,7 +63,10 @@ import Testing
         #expect(generations.allSatisfy { $0.provider == "llama-small" })
         for generation in generations {
             let attempts = try store.attempts(generationID: generation.id)
-            #expect(attempts.allSatisfy { $0.promptTokens > 20 && $0.completionTokens > 0 }, "real token counts from the server")
+            // An attempt the server answered has real token counts; one that timed out on a
+            // loaded machine has none, and says why.
+            let answered = attempts.filter { $0.status != "error" }
+            #expect(!answered.isEmpty && answered.allSatisfy { $0.promptTokens > 20 && $0.completionTokens > 0 }, "real token counts from the server")
             #expect(attempts.allSatisfy { $0.status == "accepted" || !$0.reasons.isEmpty }, "every rejection says why")
         }
         #expect(await !Self.serverAnswers(), "llama-server was stopped when the command ended")

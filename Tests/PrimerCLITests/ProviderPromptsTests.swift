@@ -13,7 +13,7 @@ import Testing
         try FileManager.default.copyItem(at: CLIRunner.root.appendingPathComponent("Prompts").resolvingSymlinksInPath(), to: tuned)
         let flashcards = tuned.appendingPathComponent("flashcards.yaml")
         let text = try String(contentsOf: flashcards, encoding: .utf8)
-        try text.replacingOccurrences(of: "\nversion: 4\n", with: "\nversion: 99\n").write(to: flashcards, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\nversion: 5\n", with: "\nversion: 99\n").write(to: flashcards, atomically: true, encoding: .utf8)
         _ = try cli.write("name: tuned-mock\nadapter: mock\nmodel: mock-1\nprompts: tuned-prompts\nsettings: {seed: 42}\n", to: "plugins/tuned-mock.yaml")
         return tuned.deletingLastPathComponent()
     }
@@ -36,12 +36,12 @@ import Testing
             "--prompts", CLIRunner.root.appendingPathComponent("Prompts").path,
         ])
         #expect(chosen.status == 0, "\(chosen.stderr)")
-        #expect(try flashcardsVersion(cli, "Acoustics") == 4)
+        #expect(try flashcardsVersion(cli, "Acoustics") == 5)
 
         // Another provider is unaffected.
         let plain = try await cli.run(["generate", "Mechanics", "--provider", "mock", "--plugins", plugins.path, "--max-subtopics", "1"])
         #expect(plain.status == 0, "\(plain.stderr)")
-        #expect(try flashcardsVersion(cli, "Mechanics") == 4)
+        #expect(try flashcardsVersion(cli, "Mechanics") == 5)
     }
 
     @Test func aMissingPromptsFolderIsOneClearError() async throws {

@@ -24,6 +24,22 @@ import Testing
         ])
     }
 
+    @Test func aLastHintColumnIsTheHintUnlessItGivesTheAnswerAway() throws {
+        let text = """
+            What splits water in photosynthesis? | Photosystem II | hint: the second of two
+            Which gas is released? | Oxygen | Hint:  it is breathed
+            What carries energy? | ATP | hint: ATP
+            What are the two stages? | Light reactions | Calvin cycle
+            """
+        #expect(try cards(text) == [
+            PairItem(front: "What splits water in photosynthesis?", back: "Photosystem II", hint: "the second of two"),
+            PairItem(front: "Which gas is released?", back: "Oxygen", hint: "it is breathed"),
+            PairItem(front: "What carries energy?", back: "ATP"),
+            // A third column that is not a hint stays in the answer.
+            PairItem(front: "What are the two stages?", back: "Light reactions | Calvin cycle"),
+        ])
+    }
+
     @Test func markdownTableSkipsHeaderAndSeparator() throws {
         let text = """
             | Front | Back |

@@ -196,6 +196,13 @@ import Testing
                 subject: "Biology", subtopic: nil, takenAt: Date(),
                 answers: [QuizResponse(itemID: question.id, question: "Q", chosen: 1, correctIndex: 1)], passPercent: 70),
             rating: { _ in .good }, schedule: { memory, rating in scheduler.review(memory, rating: rating, at: Date()) })
+        // A leech written again: the rewrite's provenance row.
+        let term = try #require(cards.first { $0.family == "terms" })
+        _ = try store.rewriteItems(
+            subjectID: subject.id, subtopicID: subtopic,
+            replacements: [(Leech(itemID: term.id, subtopicID: subtopic, family: "terms", content: term.content, lapses: 8, reviews: 12),
+                            .pair(PairItem(front: "t", back: "a clearer d")))],
+            generation: generation("terms"))
         let full = try rawCounts(path)
         for table in Schema.tables {
             #expect(full[table]! > keepCounts[table]!, "\(table) should have rows of Biology")

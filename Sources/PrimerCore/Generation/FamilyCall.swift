@@ -10,16 +10,26 @@ public struct FamilyCall: Sendable {
     /// defines and the passages of the learner's documents; nil for the plan family.
     public let subtopic: SubtopicFacts?
     public let context: ContextBuilder
+    /// The items to write again, in order (a family made with `PromptFamily.rewriting`); else empty.
+    public let rewrites: [Leech]
 
-    public init(_ family: PromptFamily, subject: SubjectFacts, subtopic: SubtopicFacts? = nil, context: ContextBuilder) {
+    public init(
+        _ family: PromptFamily, subject: SubjectFacts, subtopic: SubtopicFacts? = nil, context: ContextBuilder, rewrites: [Leech] = []
+    ) {
         self.family = family
         self.subject = subject
         self.subtopic = subtopic
         self.context = context
+        self.rewrites = rewrites
     }
 
     public var values: [String: Any] {
-        subtopic.map { context.values(subject: subject, subtopic: $0) } ?? context.values(subject: subject)
+        var values = subtopic.map { context.values(subject: subject, subtopic: $0) } ?? context.values(subject: subject)
+        if !rewrites.isEmpty {
+            values["rewrites"] = rewrites.map { ["item": $0.promptText(family.pairLines), "lapses": $0.lapses, "reviews": $0.reviews] as [String: Any] }
+            values["count"] = rewrites.count
+        }
+        return values
     }
 
     public var purpose: RequestPurpose {
@@ -33,6 +43,7 @@ public struct FamilyCall: Sendable {
             purpose.siblings = subtopic.siblings
             purpose.passages = subtopic.passages.map(\.label)
         }
+        if !rewrites.isEmpty { purpose.rewriting = rewrites.map(\.content) }
         return purpose
     }
 

@@ -29,6 +29,9 @@ public struct PipelineOptions: Sendable {
     public var family: String?
     /// Replace what is stored of the chosen subtopic (and family) instead of keeping it.
     public var regenerate = false
+    /// Write these leeches again instead of generating (`generate --rewrite-leeches`): only
+    /// their subtopics and families run.
+    public var rewrites: [Leech] = []
     public init(
         planOnly: Bool = false, maxSubtopics: Int? = nil, regeneratePlan: Bool = false, concurrency: Int = 1,
         subtopic: String? = nil, family: String? = nil, regenerate: Bool = false
@@ -77,6 +80,9 @@ public struct Pipeline: Sendable {
         let kind = request.kind ?? (request.notes == nil ? existing?.kind : nil) ?? classification.kind
         let reason = request.kind != nil ? "set with --kind" : (kind == classification.kind ? classification.reason : "kept from the stored subject")
         progress(.classified(kind: kind, reason: reason))
+        // Refused before anything is written.
+        let subtopicFamilies = try Self.chosenFamilies(families.subtopicFamilies(for: kind), options.family, kind: kind)
+        try Self.checkRewritable(options.rewrites, by: subtopicFamilies, kind: kind)
         let subject = try store.upsertSubject(
             title: existing?.title ?? title, notes: notes, kind: kind,
             instructions: request.instructions ?? existing?.instructions ?? "")
@@ -90,7 +96,6 @@ public struct Pipeline: Sendable {
             provider: provider.name, model: provider.model)
         let generator = Generator(provider: provider)
         summary.familyOrder = families.planFamily(for: kind).map { [$0.name] } ?? []
-        let subtopicFamilies = try Self.chosenFamilies(families.subtopicFamilies(for: kind), options.family, kind: kind)
 
         // The plan: one run at a time generates it; the others wait and use it.
         let claims = WorkClaims(store: store, owner: WorkOwner.newRun())
@@ -146,13 +151,15 @@ public struct Pipeline: Sendable {
         } else if let limit = options.maxSubtopics {
             work = Array(work.prefix(max(0, limit)))
         }
+        let rewrites = Dictionary(grouping: options.rewrites, by: \.subtopicID)
+        if !options.rewrites.isEmpty { work = work.filter { rewrites[$0.subtopic.id] != nil } }
         summary.subtopicsInScope = work.count
 
         let runner = SubtopicRunner(
             subjectID: subject.id, facts: facts, families: subtopicFamilies,
             lessonFamily: families.lessonFamily(for: kind)?.name, glossaryFamily: families.glossaryFamily(for: kind)?.name,
             generator: generator, store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count,
-            regenerating: options.regenerate)
+            regenerating: options.regenerate, rewrites: rewrites)
         summary.familyOrder += runner.families.map(\.name)
         // Subtopics run side by side up to the concurrency limit; results merge in plan order.
         // A subtopic another run is generating is put off to a second pass, which waits for it.
@@ -172,6 +179,9 @@ public struct Pipeline: Sendable {
             case .failed(let outcome, let subtopic):
                 summary.add(outcome, items: 0)
                 summary.failures.append(RunFailure(family: outcome.record.family, subtopic: subtopic, error: outcome.record.error ?? "failed"))
+            case .rewritten(let outcome, let items):
+                summary.add(outcome, items: items.filter { $0.newKey != nil }.count)
+                summary.rewrites += items
             }
         }
         return summary
@@ -209,6 +219,20 @@ public struct Pipeline: Sendable {
         if let family = all.first(where: { $0.name == name }) { return [family] }
         let names = all.map(\.name).joined(separator: ", ")
         throw PipelineError(description: "no subtopic family “\(name)” for \(kind.rawValue) subjects; the families are: \(names) (the plan is made again with --regenerate-plan)")
+    }
+
+    /// Refuses, before any call, leeches whose family is not in the run or declares no
+    /// `rewrite:` template.
+    static func checkRewritable(_ leeches: [Leech], by families: [PromptFamily], kind: SubjectKind) throws {
+        for name in Set(leeches.map(\.family)).sorted() {
+            let count = leeches.filter { $0.family == name }.count
+            guard let family = families.first(where: { $0.name == name }) else {
+                throw PipelineError(description: "\(count) leech\(count == 1 ? " is" : "es are") in family “\(name)”, which this run does not load for \(kind.rawValue) subjects; choose the families to rewrite with --family (\(families.map(\.name).joined(separator: ", ")))")
+            }
+            guard family.canRewrite(kind: kind) else {
+                throw PipelineError(description: "family “\(name)” (\(family.file)) declares no `rewrite:` template, so its \(count) leech\(count == 1 ? "" : "es") cannot be written again; add one (Prompts/flashcards.yaml has an example) or leave the family out with --family")
+            }
+        }
     }
 
     /// The one subtopic `--subtopic` names, matched without regard to case and spacing.

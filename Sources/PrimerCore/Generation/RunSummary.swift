@@ -42,6 +42,8 @@ public struct RunSummary: Sendable, Equatable, Codable {
     /// Why the documents' outline was not followed when the plan was made (nil when it was,
     /// or when there was none).
     public var outlineIgnored: String?
+    /// Leeches written again (`generate --rewrite-leeches`), each with the reason.
+    public var rewrites: [RewrittenItem] = []
 
     public var succeeded: Bool { failures.isEmpty }
 

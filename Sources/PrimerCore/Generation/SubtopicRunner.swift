@@ -7,6 +7,8 @@ struct SubtopicRunner: Sendable {
         /// Accepted, but another run stored this family first; its content was kept.
         case discarded(GenerationOutcome)
         case failed(GenerationOutcome, subtopic: String)
+        /// Leeches written again (`generate --rewrite-leeches`).
+        case rewritten(GenerationOutcome, [RewrittenItem])
     }
 
     let subjectID: Int64
@@ -26,14 +28,29 @@ struct SubtopicRunner: Sendable {
     let total: Int
     /// Generate the families again and replace what is stored (`generate --regenerate`).
     var regenerating = false
+    /// The leeches to write again, by subtopic id (`generate --rewrite-leeches`): only their
+    /// families run, for the subtopics that have some.
+    var rewrites: [Int64: [Leech]] = [:]
 
     /// Generates what is missing of the subtopic, holding its claim. When another run holds
     /// the claim, returns nil at once, or with `waitForOtherRuns` waits for that run to finish.
     func run(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, waitForOtherRuns: Bool) async throws -> [Entry]? {
+        let work = WorkKey.subtopic(subtopicID: subtopic.id)
+        if let leeches = rewrites[subtopic.id] {
+            let claimed = waitForOtherRuns
+                ? try await claims.claim(work, onWait: { progress(.waitingForOtherRun(work: subtopic.title)) }, settled: { false })
+                : try claims.tryClaim(work)
+            if !claimed { return nil }
+            defer { claims.release(work) }
+            let jobs = families.compactMap { family -> Job? in
+                let own = leeches.filter { $0.family == family.name }
+                return own.isEmpty ? nil : Job(family: family, leeches: own)
+            }
+            return try await generate(topic, subtopic, index: index, jobs: jobs)
+        }
         var done = try completed(subtopic)
         let missing = { (done: Set<String>) in families.contains { !done.contains($0.name) } }
         if missing(done) {
-            let work = WorkKey.subtopic(subtopicID: subtopic.id)
             let claimed: Bool
             if waitForOtherRuns {
                 claimed = try await claims.claim(
@@ -46,9 +63,20 @@ struct SubtopicRunner: Sendable {
             defer { if claimed { claims.release(work) } }
             // What another run stored before this one held the claim is not generated again.
             done = try completed(subtopic)
-            return try await generate(topic, subtopic, index: index, done: done)
+            return try await generate(topic, subtopic, index: index, jobs: jobs(skipping: done))
         }
-        return try await generate(topic, subtopic, index: index, done: done)
+        return try await generate(topic, subtopic, index: index, jobs: jobs(skipping: done))
+    }
+
+    private func jobs(skipping done: Set<String>) -> [Job] {
+        families.map { Job(family: $0, skip: done.contains($0.name)) }
+    }
+
+    /// One family's turn in a subtopic: skipped (stored already), generated, or rewriting leeches.
+    struct Job {
+        var family: PromptFamily
+        var skip = false
+        var leeches: [Leech] = []
     }
 
     /// The families stored for the subtopic that this run keeps (none when regenerating).
@@ -56,7 +84,7 @@ struct SubtopicRunner: Sendable {
         regenerating ? [] : try store.completedFamilies(subtopicID: subtopic.id)
     }
 
-    private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, done: Set<String>) async throws -> [Entry] {
+    private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job]) async throws -> [Entry] {
         let siblings = topic.subtopics.filter { $0.id != subtopic.id }.map(\.title)
         let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
         var entries: [Entry] = []
@@ -65,11 +93,13 @@ struct SubtopicRunner: Sendable {
         // subject's terms are read once so the families share one context, byte-identical up to
         // the lesson (a server's prompt cache stays warm), even when other subtopics add terms.
         var shared: (notes: String, terms: [String])?
-        for (position, family) in families.enumerated() {
-            if done.contains(family.name) {
+        for job in jobs {
+            let family = job.family
+            if job.skip {
                 entries.append(.skipped(family: family.name))
                 continue
             }
+            let position = families.firstIndex { $0.name == family.name } ?? 0
             let step = index * families.count + position + 1
             progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
             if shared == nil {
@@ -81,12 +111,24 @@ struct SubtopicRunner: Sendable {
             let subtopicFacts = SubtopicFacts(
                 topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
                 notes: shared?.notes ?? "", terms: shared?.terms ?? [], passages: passages)
+            // The pipeline checked that every family with leeches can rewrite them.
+            let asked = job.leeches.isEmpty ? family : family.rewriting(count: job.leeches.count, kind: facts.kind) ?? family
             var outcome = try await generator.run(
-                FamilyCall(family, subject: facts, subtopic: subtopicFacts, context: context),
+                FamilyCall(asked, subject: facts, subtopic: subtopicFacts, context: context, rewrites: job.leeches),
                 onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
             // The passages that grounded the content are stored as its sources.
             outcome.record.citations += passages.map(\.citation)
-            if let output = outcome.output {
+            if let output = outcome.output, !job.leeches.isEmpty {
+                let written = ItemContent.items(of: output)
+                let ids = try store.rewriteItems(
+                    subjectID: subjectID, subtopicID: subtopic.id, replacements: Array(zip(job.leeches, written)), generation: outcome.record)
+                let rewritten = zip(job.leeches, zip(written, ids)).map { leech, new in
+                    RewrittenItem(
+                        replacedKey: leech.key, newKey: new.1.map(ItemKey.of), family: family.name, subtopic: subtopic.title,
+                        reason: leech.reason, before: leech.content, after: new.0)
+                }
+                entries.append(.rewritten(outcome, rewritten))
+            } else if let output = outcome.output {
                 if try store.saveContent(
                     subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record, replacing: regenerating)
                 {

@@ -243,3 +243,20 @@ extension KitSubtopic {
         (content(of: family)?.items ?? []).compactMap { if case .cloze(let item) = $0.content { item } else { nil } }
     }
 }
+
+/// `{"shape": "pair", "front": …, "back": …}`: an item with its shape, where no column or
+/// context says which shape it is (a request's purpose).
+extension ItemContent: Codable {
+    private enum ShapeKey: String, CodingKey { case shape }
+
+    public init(from decoder: any Decoder) throws {
+        let shape = try decoder.container(keyedBy: ShapeKey.self).decode(Shape.self, forKey: .shape)
+        try self.init(from: decoder, shape: shape)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ShapeKey.self)
+        try container.encode(shape, forKey: .shape)
+        try encodeFields(to: encoder)
+    }
+}

@@ -1,4 +1,4 @@
-/// Flashcards from `question | answer` lines (bulleted, numbered or as table rows), from
+/// Flashcards from `question | answer` (or `question | answer | hint: cue`) lines (bulleted, numbered or as table rows), from
 /// `Q:`/`A:` blocks, from `question — answer` lines, or from JSON. Language cards
 /// (`word | translation`) have the same shape.
 public enum FlashcardParser {
@@ -30,9 +30,12 @@ public enum FlashcardParser {
         }
     }
 
+    /// A card; a hint that holds the whole answer gives it away and is left out.
     private static func card(_ front: String, _ back: String, hint: String? = nil) -> PairItem? {
         let front = LineSyntax.trim(front), back = LineSyntax.trim(back)
-        let hint = hint.map(LineSyntax.trim).flatMap { $0.isEmpty ? nil : $0 }
+        let hint = hint.map(LineSyntax.trim).flatMap { hint in
+            hint.isEmpty || GateText.normalize(hint).contains(GateText.normalize(back)) ? nil : hint
+        }
         return front.isEmpty || back.isEmpty ? nil : PairItem(front: front, back: back, hint: hint)
     }
 
@@ -117,6 +120,10 @@ public enum FlashcardParser {
         else { return nil }
         if let next, LineSyntax.isTableSeparator(next) { return nil }
         if cells.allSatisfy({ headerWords.contains($0.lowercased()) }) { return nil }
+        // A last column `hint: …` is the card's hint.
+        if cells.count >= 3, let last = cells.last, let match = last.wholeMatch(of: flashcardHintPattern) {
+            return card(cells[0], cells.dropFirst().dropLast().joined(separator: " | "), hint: String(match.output.1))
+        }
         return card(cells[0], cells.dropFirst().joined(separator: " | "))
     }
 
@@ -136,3 +143,4 @@ public enum FlashcardParser {
 // question/front/answer/back.
 
 nonisolated(unsafe) private let flashcardParserPattern0 = /^(?:[-*•+]\s+|\d+[.)]\s+)?(?:(Q|A)\s*\d*\s*[:.)]|(?i:(question|front|answer|back))\s*\d*\s*:)\s*(.*)$/
+nonisolated(unsafe) private let flashcardHintPattern = /(?i:hint)\s*:\s*(.+)/

@@ -7,9 +7,11 @@ public enum FamilyLoader {
     static let keys: Set<String> = [
         "family", "version", "description", "scope", "shape", "output", "role", "item", "title", "fields",
         "pair_lines", "kinds", "order", "attempts",
-        "temperature", "max_tokens", "system", "user", "reminder", "gates", "schema", "variants",
+        "temperature", "max_tokens", "system", "user", "reminder", "rewrite", "gates", "schema", "variants",
     ]
-    static let templateKeys = ["system", "user", "reminder"]
+    static let templateKeys = ["system", "user", "reminder", "rewrite"]
+    /// Templates a family may leave out (`rewrite`: the family cannot rewrite leeches).
+    static let optionalTemplateKeys: Set<String> = ["rewrite"]
     /// How many answers a family may ask for per item.
     public static let attemptsRange = 1...10
 
@@ -179,7 +181,9 @@ struct FamilyReader {
         var compiled: [String: PromptTemplate] = [:]
         for key in FamilyLoader.templateKeys {
             guard let value = node[key] else {
-                if fallback == nil { fail(node, "missing required template `\(key)`") }
+                if fallback == nil && !FamilyLoader.optionalTemplateKeys.contains(key) {
+                    fail(node, "missing required template `\(key)`")
+                }
                 continue
             }
             guard let scalar = value.scalar else {
@@ -188,7 +192,7 @@ struct FamilyReader {
             }
             // A block scalar's text starts on the line after its key.
             let firstLine = (scalar.mark?.line ?? 1) + (scalar.style == .literal || scalar.style == .folded ? 1 : 0)
-            let available = PromptVariables.available(for: scope, reminder: key == "reminder")
+            let available = PromptVariables.available(for: scope, template: key)
             for problem in TemplateLint.check(scalar.string, available: available) {
                 errors.append(FamilyError(file: file, line: firstLine + problem.line - 1, message: "template `\(key)`: \(problem.message)"))
             }
@@ -202,7 +206,7 @@ struct FamilyReader {
             let user = compiled["user"] ?? fallback?.user,
             let reminder = compiled["reminder"] ?? fallback?.reminder
         else { return nil }
-        return FamilyTemplates(system: system, user: user, reminder: reminder)
+        return FamilyTemplates(system: system, user: user, reminder: reminder, rewrite: compiled["rewrite"] ?? fallback?.rewrite)
     }
 
     // MARK: - Gates and schema

@@ -6,11 +6,13 @@ public enum FamilyScope: String, Sendable, Codable, CaseIterable {
     case subtopic
 }
 
-/// The three templates of a family for one subject kind.
+/// The templates of a family for one subject kind: three required, and `rewrite`, which a
+/// family that can write again the items a learner keeps forgetting declares.
 public struct FamilyTemplates: Sendable {
     public let system: PromptTemplate
     public let user: PromptTemplate
     public let reminder: PromptTemplate
+    public let rewrite: PromptTemplate?
 }
 
 /// Everything needed to produce one kind of content: templates, output format, gates, reminder,
@@ -36,9 +38,9 @@ public struct PromptFamily: Sendable {
     public let temperature: Double?
     public let maxTokens: Int?
     /// JSON schema text sent to providers that support structured output.
-    public let jsonSchema: String?
+    public internal(set) var jsonSchema: String?
     public let gateNames: [String]
-    public let gates: GateChain
+    public internal(set) var gates: GateChain
     /// Hash of the family file: stored with everything the family generated.
     public let contentHash: String
     /// Where the family was loaded from, for messages.
@@ -46,6 +48,8 @@ public struct PromptFamily: Sendable {
 
     let base: FamilyTemplates
     let variants: [SubjectKind: FamilyTemplates]
+    /// Set on the copy `rewriting(count:)` makes: the user message ends with the rewrite template.
+    public internal(set) var rewriteCount: Int?
 
     public func templates(for kind: SubjectKind) -> FamilyTemplates {
         variants[kind] ?? base
@@ -57,9 +61,13 @@ public struct PromptFamily: Sendable {
         kind: SubjectKind, values: [String: Any], retry: RetryNote? = nil
     ) -> [ChatMessage] {
         let templates = templates(for: kind)
+        var user = templates.user.render(values).trimmedWhitespace
+        if rewriteCount != nil, let rewrite = templates.rewrite {
+            user += "\n\n" + rewrite.render(values).trimmedWhitespace
+        }
         var messages = [
             ChatMessage(role: .system, content: templates.system.render(values).trimmedWhitespace),
-            ChatMessage(role: .user, content: templates.user.render(values).trimmedWhitespace),
+            ChatMessage(role: .user, content: user),
         ]
         if let retry {
             if !retry.previousAnswer.isEmpty {

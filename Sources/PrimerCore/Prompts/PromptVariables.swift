@@ -11,11 +11,19 @@ public enum PromptVariables {
     ]
     /// Provided to the reminder template only, on top of the others.
     public static let reminder: Set<String> = ["reasons", "attempt", "previous_answer"]
+    /// Provided to the rewrite template only: the items to write again (each with `item`,
+    /// `lapses`, `reviews`) and how many they are.
+    public static let rewrite: Set<String> = ["rewrites", "count"]
 
-    public static func available(for scope: FamilyScope, reminder isReminder: Bool) -> Set<String> {
+    /// The fields of each record of a list variable, named inside its section.
+    public static let recordFields: [String: Set<String>] = ["rewrites": ["item", "lapses", "reviews"]]
+
+    /// The variables template `key` (system, user, reminder, rewrite) of a family may name.
+    public static func available(for scope: FamilyScope, template key: String) -> Set<String> {
         var names = subject
         if scope == .subtopic { names.formUnion(subtopic) }
-        if isReminder { names.formUnion(reminder) }
+        if key == "reminder" { names.formUnion(reminder) }
+        if key == "rewrite" { names.formUnion(rewrite) }
         return names
     }
 }

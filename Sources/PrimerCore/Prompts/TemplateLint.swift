@@ -62,8 +62,10 @@ enum TemplateLint {
                 }
             } else {
                 let root = variableRoot(of: name)
-                if !available.contains(root) {
-                    let known = available.sorted().joined(separator: ", ")
+                // Inside a list of records (`{{#rewrites}}`), the record's fields are names too.
+                let inScope = available.union(sections.flatMap { PromptVariables.recordFields[$0] ?? [] })
+                if !inScope.contains(root) {
+                    let known = inScope.sorted().joined(separator: ", ")
                     problems.append(TemplateProblem(line: line, message: "variable '\(name)' is not provided by the context (available: \(known))"))
                 }
             }

@@ -43,6 +43,9 @@ public struct RequestPurpose: Sendable, Equatable, Codable {
     public var passages: [String] = []
     /// Section titles of an attached syllabus the plan must follow.
     public var outline: [PlanTopic] = []
+    /// The items to write again, in order, when the family is rewriting leeches (else nil, and
+    /// absent from the purpose's JSON).
+    public var rewriting: [ItemContent]?
 
     public init(
         family: String, shape: Shape, role: FamilyRole? = nil, labels: ItemLabels? = nil, subjectKind: SubjectKind,

@@ -6,10 +6,10 @@ import Foundation
 extension StudyCard: Encodable {
     enum CodingKeys: String, CodingKey {
         case key, id, subject, topic, subtopic, family, shape, fields, front, back, hint, state, due, lastReview
-        case stability, difficulty, reps, lapses, known, edited, addedByLearner
+        case stability, difficulty, reps, lapses, known, edited, addedByLearner, replaced
     }
 
-    private struct Fields: Encodable {
+    struct Fields: Encodable {
         let content: ItemContent
         func encode(to encoder: any Encoder) throws { try content.encodeFields(to: encoder) }
     }
@@ -48,5 +48,25 @@ extension StudyCard: Encodable {
         try container.encode(known, forKey: .known)
         try container.encode(edited, forKey: .edited)
         try container.encode(addedByLearner, forKey: .addedByLearner)
+        if !replaced.isEmpty { try container.encode(replaced, forKey: .replaced) }
+    }
+}
+
+/// `{"key": "0a1b2c3d", "front": …, "back": …, "fields": {…}, "lapses": 9, "reviews": 14,
+/// "reason": …, "rewrittenAt": …}`: one leech in a card's `replaced` list.
+extension ReplacedItem: Encodable {
+    enum CodingKeys: String, CodingKey { case key, front, back, fields, lapses, reviews, reason, rewrittenAt }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let faces = CardFaces(content)
+        try container.encode(key, forKey: .key)
+        try container.encode(faces.front, forKey: .front)
+        try container.encode(faces.back, forKey: .back)
+        try container.encode(StudyCard.Fields(content: content), forKey: .fields)
+        try container.encode(lapses, forKey: .lapses)
+        try container.encode(reviews, forKey: .reviews)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(rewrittenAt, forKey: .rewrittenAt)
     }
 }

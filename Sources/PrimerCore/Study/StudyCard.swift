@@ -31,6 +31,8 @@ public struct StudyCard: Sendable, Equatable {
     public var edited: Bool
     /// Added by the learner (`cards add`) rather than generated.
     public var addedByLearner: Bool
+    /// The leeches this item was written to replace, newest first (`generate --rewrite-leeches`).
+    public var replaced: [ReplacedItem] = []
 
     public init(
         id: Int64, subject: String, topic: String, subtopic: String, family: String, content: ItemContent,
@@ -54,6 +56,26 @@ public struct StudyCard: Sendable, Equatable {
 
     /// When the item is due: a new item is due at once (`now`).
     public func due(orNow now: Date) -> Date { memory?.state.due ?? now }
+}
+
+/// A leech that a newer item replaced, kept as the newer item's provenance: what it was, how
+/// it fared and why it was written again. Its reviews stay in the log under its own key.
+public struct ReplacedItem: Sendable, Equatable {
+    public var key: String
+    public var content: ItemContent
+    public var lapses: Int
+    public var reviews: Int
+    public var reason: String
+    public var rewrittenAt: Date
+
+    public init(key: String, content: ItemContent, lapses: Int, reviews: Int, reason: String, rewrittenAt: Date) {
+        self.key = key
+        self.content = content
+        self.lapses = lapses
+        self.reviews = reviews
+        self.reason = reason
+        self.rewrittenAt = rewrittenAt
+    }
 }
 
 /// The two sides of an item as a card: what is asked, what answers it, and a hint on request.

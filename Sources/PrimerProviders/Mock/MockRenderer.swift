@@ -94,11 +94,15 @@ struct MockRenderer {
         case .questionAnswerBlocks:
             return cards.map { "Q: \($0.front)\nA: \($0.back)" }.joined(separator: "\n\n")
         case .numberedPipeLines:
-            return cards.enumerated().map { "\($0.offset + 1). \($0.element.front) | \($0.element.back)" }
-                .joined(separator: "\n")
+            return cards.enumerated().map { "\($0.offset + 1). \(pipeLine($0.element))" }.joined(separator: "\n")
         default:
-            return cards.map { "\($0.front) | \($0.back)" }.joined(separator: "\n")
+            return cards.map(pipeLine).joined(separator: "\n")
         }
+    }
+
+    /// `question | answer`, with `| hint: cue` when the card has one.
+    static func pipeLine(_ card: PairItem) -> String {
+        "\(card.front) | \(card.back)\(card.hint.map { " | hint: \($0)" } ?? "")"
     }
 
     static let letters = ["A", "B", "C", "D", "E", "F"]

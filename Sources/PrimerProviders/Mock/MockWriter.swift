@@ -88,13 +88,45 @@ struct MockWriter {
     var kind: ContentKind { ContentKind(purpose.shape, role: purpose.role) }
 
     mutating func content() -> MockContent {
-        switch kind {
+        if let items = purpose.rewriting { return rewrites(of: items) }
+        return switch kind {
         case .plan: .plan(purpose.outline.isEmpty ? plan() : outlinePlan())
         case .notes: .notes((isLanguage ? grammarLesson() : notes()) + sourcesLine())
         case .flashcards: .flashcards(isLanguage ? languageFlashcards() : flashcards())
         case .quiz: .quiz(isLanguage ? languageQuiz() : quiz())
         case .terms: .terms(isLanguage ? languageTerms() : terms())
         case .cloze: .cloze(isLanguage ? languageClozes() : clozes())
+        }
+    }
+
+    // MARK: - Rewrites
+
+    /// One clearer item for each item a learner keeps forgetting, in order, as a model asked to
+    /// rewrite leeches answers: the same fact asked more plainly, with a cue.
+    func rewrites(of items: [ItemContent]) -> MockContent {
+        let cue = { (answer: String) in "think of \(Self.contentWords(answer).prefix(2).joined(separator: " ").lowercased())" }
+        switch kind {
+        case .flashcards, .terms:
+            let pairs = items.compactMap { content -> PairItem? in
+                guard case .pair(let item) = content else { return nil }
+                if kind == .terms { return PairItem(front: item.front, back: "In short: \(item.back)") }
+                return PairItem(front: "In one phrase: \(item.front)", back: item.back, hint: cue(item.back))
+            }
+            return kind == .terms ? .terms(pairs) : .flashcards(pairs)
+        case .quiz:
+            return .quiz(items.compactMap { content in
+                guard case .choice(var item) = content else { return nil }
+                item.question = "Which one is right? \(item.question)"
+                return item
+            })
+        case .cloze:
+            return .cloze(items.compactMap { content in
+                guard case .cloze(var item) = content else { return nil }
+                item.extra = "Recall it from \(subtopic)."
+                return item
+            })
+        case .plan, .notes:
+            return .notes("# \(subtopic)")
         }
     }
 

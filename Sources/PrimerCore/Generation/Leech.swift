@@ -1,0 +1,65 @@
+/// An item the learner keeps forgetting (its lapses reached the leech threshold), which
+/// `generate --rewrite-leeches` has its family write again.
+public struct Leech: Sendable, Equatable {
+    public var itemID: Int64
+    public var subtopicID: Int64
+    public var family: String
+    public var content: ItemContent
+    public var lapses: Int
+    public var reviews: Int
+
+    public init(itemID: Int64, subtopicID: Int64, family: String, content: ItemContent, lapses: Int, reviews: Int) {
+        self.itemID = itemID
+        self.subtopicID = subtopicID
+        self.family = family
+        self.content = content
+        self.lapses = lapses
+        self.reviews = reviews
+    }
+
+    public var key: String { ItemKey.of(itemID) }
+
+    /// Why it is written again, in words.
+    public var reason: String { "forgotten \(lapses) time\(lapses == 1 ? "" : "s") in \(reviews) review\(reviews == 1 ? "" : "s")" }
+
+    /// The item as the families ask for it (`question | answer`, `term: definition`, a lettered
+    /// question, a cloze sentence), for the rewrite template.
+    func promptText(_ pairLines: PairLines) -> String {
+        switch content {
+        case .lesson(let body):
+            return body
+        case .pair(let item):
+            return pairLines == .termDefinition ? "\(item.front): \(item.back)" : "\(item.front) | \(item.back)"
+        case .choice(let item):
+            var lines = [item.question] + item.choices.enumerated().map { "\(ChoiceLetter.of($0.offset))) \($0.element)" }
+            if item.choices.indices.contains(item.correctIndex) { lines.append("Answer: \(ChoiceLetter.of(item.correctIndex))") }
+            if !item.explanation.isEmpty { lines.append("Explanation: \(item.explanation)") }
+            return lines.joined(separator: "\n")
+        case .cloze(let item):
+            return item.extra.isEmpty ? item.text : "\(item.text) (\(item.extra))"
+        }
+    }
+}
+
+/// One leech written again: the item it was, the item that replaced it and why.
+public struct RewrittenItem: Sendable, Equatable, Codable {
+    /// The key of the item that was replaced (its review log keeps this id).
+    public var replacedKey: String
+    /// The key of the new item, nil when the learner deleted the old one during the run.
+    public var newKey: String?
+    public var family: String
+    public var subtopic: String
+    public var reason: String
+    public var before: ItemContent
+    public var after: ItemContent
+
+    public init(replacedKey: String, newKey: String?, family: String, subtopic: String, reason: String, before: ItemContent, after: ItemContent) {
+        self.replacedKey = replacedKey
+        self.newKey = newKey
+        self.family = family
+        self.subtopic = subtopic
+        self.reason = reason
+        self.before = before
+        self.after = after
+    }
+}

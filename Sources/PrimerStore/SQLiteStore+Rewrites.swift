@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import PrimerCore
+
+/// Leeches and their rewrites (`generate --rewrite-leeches`).
+extension SQLiteStore {
+    /// The studied items of a subject forgotten at least `minLapses` times after being learnt,
+    /// in kit order.
+    public func leeches(subjectID: Int64, minLapses: Int) throws -> [Leech] {
+        try dbPool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT x.id, x.subtopic_id, x.family, x.shape, x.fields, m.lapses, m.reps
+                    FROM items x JOIN memory_states m ON m.item_id = x.id
+                    JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                    WHERE t.subject_id = ? AND x.shape != 'lesson' AND m.lapses >= ?
+                    ORDER BY t.position, st.position, x.family, x.position, x.id
+                    """,
+                arguments: [subjectID, max(1, minLapses)]
+            ).map { row in
+                guard let shape = Shape(rawValue: row["shape"]) else {
+                    throw StoreError.invalidWrite("item row of unknown shape '\(row["shape"] as String? ?? "")'")
+                }
+                return Leech(
+                    itemID: row["id"], subtopicID: row["subtopic_id"], family: row["family"],
+                    content: try ItemFieldsJSON.decode(row["fields"], shape: shape), lapses: row["lapses"], reviews: row["reps"])
+            }
+        }
+    }
+
+    public func rewriteItems(
+        subjectID: Int64, subtopicID: Int64, replacements: [(leech: Leech, content: ItemContent)], generation: GenerationRecord
+    ) throws -> [Int64?] {
+        guard generation.status == .ok else {
+            throw StoreError.invalidWrite("rewriteItems needs an ok generation; record a failed one with recordFailure")
+        }
+        return try dbPool.write { db in
+            try Self.requireSubtopic(db, subtopicID, of: subjectID)
+            let now = Date()
+            let generationID = try Self.insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
+            var ids: [Int64?] = []
+            for (leech, content) in replacements {
+                guard let old = try ItemRow.fetchOne(db, key: leech.itemID), old.subtopicID == subtopicID else {
+                    ids.append(nil)  // deleted (or moved with a new plan) while the model wrote
+                    continue
+                }
+                let row = try ItemRow(
+                    subtopicID: subtopicID, family: old.family, position: old.position, content: content, generationID: generationID)
+                try row.insert(db)
+                let newID = db.lastInsertedRowID
+                // What the leech itself replaced comes along (its rows would go with it).
+                try db.execute(sql: "UPDATE item_rewrites SET item_id = ? WHERE item_id = ?", arguments: [newID, leech.itemID])
+                try db.execute(
+                    sql: """
+                        INSERT INTO item_rewrites (item_id, replaced_item_id, shape, fields, lapses, reviews, reason, generation_id, rewritten_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [newID, leech.itemID, old.shape, old.fields, leech.lapses, leech.reviews, leech.reason, generationID, now])
+                // The leech goes with its memory and known flag; its review log stays.
+                try db.execute(sql: "DELETE FROM items WHERE id = ?", arguments: [leech.itemID])
+                ids.append(newID)
+            }
+            try Self.touch(db, subjectID: subjectID, at: now)
+            return ids
+        }
+    }
+
+    /// The items each item replaced, newest first, for the items in `ids` (nil: all).
+    static func replacedItems(_ db: Database, itemIDs ids: Set<Int64>?) throws -> [Int64: [ReplacedItem]] {
+        var replaced: [Int64: [ReplacedItem]] = [:]
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM item_rewrites ORDER BY rewritten_at DESC, id DESC")
+        for row in rows {
+            let itemID: Int64 = row["item_id"]
+            if let ids, !ids.contains(itemID) { continue }
+            guard let shape = Shape(rawValue: row["shape"]) else { continue }
+            replaced[itemID, default: []].append(
+                ReplacedItem(
+                    key: ItemKey.of(row["replaced_item_id"]), content: try ItemFieldsJSON.decode(row["fields"], shape: shape),
+                    lapses: row["lapses"], reviews: row["reviews"], reason: row["reason"], rewrittenAt: row["rewritten_at"]))
+        }
+        return replaced
+    }
+}
