@@ -11,11 +11,7 @@ import Testing
 
     /// A mock kit whose leech threshold is 2 lapses.
     static func kit() async throws -> CLIRunner {
-        let cli = try CLIRunner()
-        _ = try cli.write("study: {fuzz: false, leech_lapses: 2}\n", to: "primer.yaml")
-        let generated = try await cli.run(["generate", subject, "--max-subtopics", "1"])
-        #expect(generated.status == 0, "\(generated.stderr)")
-        return cli
+        try await StudyCommandTests.kit(study: "{fuzz: false, leech_lapses: 2}")
     }
 
     /// Learnt, forgotten, relearnt and forgotten again `lapses` times, a day apart, in the past.

@@ -9,9 +9,9 @@ import Testing
 
     /// A mock kit of one subtopic in a store of its own, with fuzz off (`study: {fuzz: false}`)
     /// so due dates can be computed here too.
-    static func kit() async throws -> CLIRunner {
+    static func kit(study: String = "{fuzz: false}") async throws -> CLIRunner {
         let cli = try CLIRunner()
-        _ = try cli.write("study: {fuzz: false}\n", to: "primer.yaml")
+        _ = try cli.write("study: \(study)\n", to: "primer.yaml")
         let generated = try await cli.run(["generate", subject, "--max-subtopics", "1"])
         #expect(generated.status == 0, "\(generated.stderr)")
         return cli
