@@ -185,4 +185,33 @@ import Testing
         #expect(check.status != 0)
         #expect(check.stdout.contains("not installed"))
     }
+
+    /// A leech rewritten by the real model: the request carries the family's schema bounded to
+    /// one item, and the answer replaces the leech.
+    @Test func rewritingALeechOnLlamaLocalReplacesIt() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        _ = try cli.write(Self.profile + "\nstudy: {fuzz: false, leech_lapses: 1}\n", to: "primer.yaml")
+        let environment = ["PRIMER_PROVIDER": "", "PRIMER_LOG_LEVEL": "debug"]
+        let generated = try await cli.run(
+            ["generate", "Photosynthesis", "--provider", "llama-small", "--max-subtopics", "1"], environment: environment)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let cards = try #require(try StudyCommandTests.json(try await cli.run(["cards", "list", "Photosynthesis", "--json"])) as? [[String: Any]])
+        let leech = try #require(cards.first { $0["family"] as? String == "flashcards" }?["key"] as? String)
+        for (day, rating) in ["good", "good", "again"].enumerated() {
+            let at = Date().addingTimeInterval(Double(day - 5) * 86_400).formatted(.iso8601)
+            #expect(try await cli.run(["review", "rate", leech, rating, "--at", at]).status == 0)
+        }
+
+        let run = try await cli.run(
+            ["generate", "Photosynthesis", "--provider", "llama-small", "--rewrite-leeches", "--json"], environment: environment)
+        #expect(run.stderr.contains("llama-small: flashcards attempt 1, response_format json_schema"), "\(run.stderr)")
+        let summary = try StudyCommandTests.object(run)
+        let rewrite = try #require((summary["rewrites"] as? [[String: Any]])?.first)
+        let newKey = try #require(rewrite["newKey"] as? String)
+        #expect(rewrite["replacedKey"] as? String == leech && rewrite["reason"] as? String == "forgotten 1 time in 3 reviews")
+        let after = try #require(try StudyCommandTests.json(try await cli.run(["cards", "list", "Photosynthesis", "--json"])) as? [[String: Any]])
+        #expect(after.contains { $0["key"] as? String == newKey } && !after.contains { $0["key"] as? String == leech })
+        #expect(after.count == cards.count)
+    }
 }

@@ -40,7 +40,28 @@ import Testing
         let one = GeneratedOutput.pairs([PairItem(front: "Which molecule carries energy in cells?", back: "ATP")])
         #expect(rewriting.gates.apply(one, context: context).rejections.contains { $0.contains("write at least 2") })
         #expect(family.gates.apply(one, context: context).rejections.isEmpty, "the family's own bounds are unchanged")
-        #expect(rewriting.jsonSchema == nil)
+        #expect(rewriting.jsonSchema == nil, "no schema declared, none sent")
+    }
+
+    @Test func aRewriteSendsTheSchemaWithItsListBoundedToTheCount() throws {
+        let family = try FamilyLoader.load(file: RepositoryFiles.prompts.appendingPathComponent("flashcards.yaml"))
+        let schema = try #require(family.jsonSchema)
+        let rewriting = try #require(family.rewriting(count: 2, kind: .general)?.jsonSchema)
+        func object(_ text: String) throws -> NSDictionary {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+        }
+        // The same schema but for the list's bounds.
+        let expected = try #require(try object(schema).mutableCopy() as? NSMutableDictionary)
+        let properties = try #require((expected["properties"] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary)
+        let list = try #require((properties["flashcards"] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary)
+        #expect(list["minItems"] as? Int == 3)
+        list["minItems"] = 2
+        list["maxItems"] = 2
+        properties["flashcards"] = list
+        expected["properties"] = properties
+        #expect(try object(rewriting) == expected)
+        // The order of the item's properties (the order a model writes them in) is kept.
+        #expect(rewriting.range(of: "\"front\"")!.lowerBound < rewriting.range(of: "\"back\"")!.lowerBound)
     }
 
     @Test func aFamilyWithoutTheTemplateCannotRewrite() throws {

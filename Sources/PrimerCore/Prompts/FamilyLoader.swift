@@ -121,7 +121,7 @@ struct FamilyReader {
             name: name, version: version, description: description, scope: scope, shape: declared.shape,
             role: declared.role, labels: declared.labels, pairLines: declared.pairLines,
             kinds: kinds, order: order, attempts: attempts, temperature: temperature, maxTokens: maxTokens,
-            jsonSchema: schema, gateNames: gateNames, gates: GateChain(gates),
+            jsonSchema: schema?.schema, rewriteSchema: schema?.rewrite, gateNames: gateNames, gates: GateChain(gates),
             contentHash: StableHash.hex(text), file: file, base: base, variants: variants)
     }
 
@@ -254,9 +254,11 @@ struct FamilyReader {
         errors.append(FamilyError(file: file, line: error.line ?? entry.mark?.line, message: "\(error)"))
     }
 
-    mutating func readSchema(_ node: Node) -> String? {
+    /// The schema as JSON text, and the one a rewrite sends: each top-level list bounded to
+    /// `PromptFamily.rewriteCountMarker` items, which the rewrite replaces by its count.
+    mutating func readSchema(_ node: Node) -> (schema: String, rewrite: String)? {
         guard let value = node["schema"] else { return nil }
-        guard value.mapping != nil else {
+        guard let mapping = value.mapping else {
             fail(value, "`schema` must be a JSON schema written as a YAML mapping")
             return nil
         }
@@ -265,6 +267,17 @@ struct FamilyReader {
             fail(value, "`schema` cannot be converted to JSON")
             return nil
         }
-        return text
+        let marker = Node(PromptFamily.rewriteCountMarker)
+        func bounded(_ property: Node) -> Node {
+            guard let fields = property.mapping, fields["type"]?.string == "array" else { return property }
+            var pairs = fields.filter { !["minItems", "maxItems"].contains($0.key.string ?? "") }.map { ($0.key, $0.value) }
+            pairs.append(contentsOf: [(Node("minItems"), marker), (Node("maxItems"), marker)])
+            return Node(pairs)
+        }
+        let rewrite = Node(mapping.map { key, value in
+            guard key.string == "properties", let properties = value.mapping else { return (key, value) }
+            return (key, Node(properties.map { ($0.key, bounded($0.value)) }))
+        })
+        return (text, OrderedJSON.text(of: rewrite) ?? text)
     }
 }

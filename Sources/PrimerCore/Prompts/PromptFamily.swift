@@ -39,6 +39,8 @@ public struct PromptFamily: Sendable {
     public let maxTokens: Int?
     /// JSON schema text sent to providers that support structured output.
     public internal(set) var jsonSchema: String?
+    /// The schema with its lists bounded to `rewriteCountMarker` items (see `rewriting`).
+    let rewriteSchema: String?
     public let gateNames: [String]
     public internal(set) var gates: GateChain
     /// Hash of the family file: stored with everything the family generated.
