@@ -68,7 +68,8 @@ enum SummaryText {
         switch content {
         case .pair(let item): text = "\(item.front) | \(item.back)\(item.hint.map { " (hint: \($0))" } ?? "")"
         case .choice(let item): text = item.question
-        case .cloze, .lesson: text = faces.front
+        case .cloze(let item): text = faces.front + (item.extra.isEmpty ? "" : " — \(item.extra)")
+        case .lesson: text = faces.front
         }
         return TerminalSafe.text(text.replacingOccurrences(of: "\n", with: " "))
     }
