@@ -13,6 +13,8 @@ struct EvalCommand: AsyncParsableCommand {
 
     /// Exit status when a compare finds a regression beyond the suite's thresholds (CI gate).
     static let regressionExitCode: Int32 = 3
+    /// Exit status when a family failed every attempt in some case (unless `--allow-failures`).
+    static let familyFailedExitCode: Int32 = 4
 
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -29,6 +31,7 @@ struct EvalCommand: AsyncParsableCommand {
         @Option(help: "Compare with an earlier result JSON; exit with status 3 on a regression.") var baseline: String?
         @Option(help: "Folder for the JSON result and HTML report (default: ./eval-results).") var out: String = "eval-results"
         @Option(help: "A label stored with the run.") var label: String = ""
+        @Flag(help: "Exit 0 even when a family failed every attempt in some case (by default such a run exits with status 4).") var allowFailures = false
         @Flag(help: "Ask the provider every time instead of reusing cached answers.") var noCache = false
         @Flag(help: "Keep the provider's real answers as a cassette in <suite>/cassettes/<provider>.jsonl (secrets removed), for replay by the mock; implies --no-cache.") var record = false
         @OptionGroup var configOptions: ConfigOptions
@@ -71,6 +74,11 @@ struct EvalCommand: AsyncParsableCommand {
                 let before: EvalRunReport
                 do { before = try EvalRunReport.load(URL(fileURLWithPath: baseline)) } catch { throw CLIError("\(error)") }
                 try Self.compareAndExit(baseline: before, current: outcome.report, suite: outcome.suite, title: "baseline → this run")
+            }
+            let failed = ([outcome.report] + [outcome.variantReport].compactMap { $0 }).flatMap(\.cases).reduce(0) { $0 + $1.errors.count }
+            if failed > 0 && !allowFailures {
+                Console.error("\(failed) family run\(failed == 1 ? "" : "s") failed every attempt; the scores count them at their worst. Exit status \(EvalCommand.familyFailedExitCode) (pass --allow-failures to exit 0).\n")
+                throw ExitCode(EvalCommand.familyFailedExitCode)
             }
         }
 

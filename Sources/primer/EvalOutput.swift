@@ -10,14 +10,28 @@ enum EvalTable {
         out += "\(report.providerCalls) provider calls" + (report.cacheHits > 0 ? ", \(report.cacheHits) answers from the cache" : "") + "\n"
         if report.providerCalls == 0 && report.cacheHits > 0 { out += "Nothing changed since the cached run: 0 provider calls.\n" }
         let width = max(10, report.scores.aggregate.keys.map(\.count).max() ?? 0)
-        for family in report.scores.aggregate.keys.sorted() {
-            let metrics = report.scores.aggregate[family]!
+        let scores = report.scores
+        for family in scores.aggregate.keys.sorted() {
+            let metrics = scores.aggregate[family]!
             let shown = metrics.sorted { $0.key < $1.key }.filter { !["prompt_tokens", "completion_tokens", "cost", "topics", "subtopics", "topic_ratio"].contains($0.key) }
+            let runs = scores.cases.filter { $0.families[family] != nil }.count
+            let failed = scores.cases.filter { $0.failed.contains(family) }.count
             out += "  " + family.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-            out += shown.map { "\($0.key) \(EvalHTMLReport.format($0.value))" }.joined(separator: "  ") + "\n"
+            out += "n \(runs)\(failed > 0 ? ", \(failed) failed" : ""): "
+            out += shown.map { metric, value in
+                var text = "\(metric) \(EvalHTMLReport.format(value))"
+                // Over every case; where failures pulled the mean down, the accepted outputs' mean beside it.
+                if failed > 0, MetricDirection.worst(metric: metric) != nil, let kept = scores.accepted[family]?[metric] {
+                    text += " (accepted \(EvalHTMLReport.format(kept)), n \(scores.acceptedCounts[family]?[metric] ?? 0))"
+                }
+                if let n = scores.counts[family]?[metric], n != runs { text += " [n \(n)]" }
+                return text
+            }.joined(separator: "  ") + "\n"
         }
         let failed = report.cases.reduce(0) { $0 + $1.errors.count }
-        if failed > 0 { out += "  \(failed) family run\(failed == 1 ? "" : "s") failed every attempt (see the report)\n" }
+        if failed > 0 {
+            out += "  \(failed) family run\(failed == 1 ? "" : "s") failed every attempt (see the report); each scores its metrics' worst values in the means above\n"
+        }
         return out + "Result: \(resultPath)"
     }
 
@@ -29,7 +43,8 @@ enum EvalTable {
             let before = delta.baseline.map(EvalHTMLReport.format) ?? "–"
             let after = delta.current.map(EvalHTMLReport.format) ?? "–"
             let mark = delta.isRegression ? "REGRESSION" : delta.status.rawValue
-            out += "  \(delta.key.description.padding(toLength: 40, withPad: " ", startingAt: 0)) \(before) → \(after)  \(mark)"
+            let counts = "n \(delta.baselineN.map(String.init) ?? "–") → \(delta.currentN.map(String.init) ?? "–")"
+            out += "  \(delta.key.description.padding(toLength: 40, withPad: " ", startingAt: 0)) \(before) → \(after)  (\(counts))  \(mark)"
             if delta.isRegression, let threshold = delta.threshold { out += " (allowed: \(threshold))" }
             out += "\n"
         }

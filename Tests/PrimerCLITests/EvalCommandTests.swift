@@ -75,6 +75,46 @@ import Testing
         #expect(reverse.stdout.split(separator: "\n").contains { $0.contains("flashcards.leakage") && $0.hasSuffix("improved") })
     }
 
+    @Test func aFamilyThatFailsCountsAtItsWorstAndTheRunExitsFour() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        // A mock whose quiz answers are never readable: the quiz fails every attempt in every case.
+        let plugins = try cli.write("""
+            name: mock-noquiz
+            adapter: mock
+            model: mock-1
+            settings: {seed: 42, faults: [{type: malformed, families: [quiz]}]}
+            """, to: "plugins/mock-noquiz.yaml").deletingLastPathComponent()
+        let out = cli.directory.appendingPathComponent("runs")
+        let arguments = ["eval", Self.suite, "--provider", "mock-noquiz", "--plugins", plugins.path, "--families", "notes,quiz", "--cases", "biology", "--out", out.path]
+        let run = try await cli.run(arguments)
+        #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("failed every attempt") && run.stderr.contains("--allow-failures"), "\(run.stderr)")
+        // The table says how many cases each family ran and how many failed.
+        #expect(run.stdout.split(separator: "\n").contains { $0.contains("quiz") && $0.contains("n 6, 6 failed") && $0.contains("well_formed 0.000") }, "\(run.stdout)")
+
+        let report = try EvalRunReport.load(try #require(try results(out).first))
+        // Every case counts: the failed quiz scores 0 well-formed and 1 leakage in each case; the
+        // accepted-only mean has nothing to average.
+        #expect(report.scores.aggregate["quiz"]?["well_formed"] == 0 && report.scores.counts["quiz"]?["well_formed"] == 6)
+        #expect(report.scores.accepted["quiz"]?["well_formed"] == nil)
+        #expect(report.scores.cases.allSatisfy { $0.kind == .plan ? $0.failed.isEmpty : $0.failed == ["quiz"] })
+        #expect(report.scores.aggregate["quiz"]?["failure_rate"] == 1)
+        #expect(report.scores.accepted["notes"] == report.scores.aggregate["notes"], "notes never failed: both means agree")
+
+        let allowed = try await cli.run(arguments + ["--allow-failures"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+
+    @Test func aResultOfTheEarlierFormatIsRefusedInCompare() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let old = try cli.write(#"{"format": "primer-eval", "version": 1, "suite": "openstax"}"#, to: "old.json")
+        let compare = try await cli.run(["eval", "compare", old.path, old.path])
+        #expect(compare.status != 0 && compare.status != 3)
+        #expect(compare.stderr.contains("earlier Primer") && compare.stderr.contains("run `primer eval` again"), "\(compare.stderr)")
+    }
+
     @Test func badSuiteAndFilterInputsAreOneMessage() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }

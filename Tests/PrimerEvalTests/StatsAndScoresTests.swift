@@ -72,6 +72,53 @@ import Testing
     }
 }
 
+@Suite struct FailedFamilyScoresTests {
+    static let evalCase = EvalCase(
+        id: "psych/6.2", kind: .subtopic, subject: EvalSubject(title: "Psychology 2e"), families: [.notes, .flashcards, .quiz],
+        subtopic: GoldenSubtopic(
+            topic: "Learning", subtopic: "Classical Conditioning", siblings: ["Operant Conditioning"],
+            terms: [PairItem(front: "unconditioned stimulus", back: "stimulus that elicits a reflexive response"), PairItem(front: "extinction", back: "decrease in the conditioned response")]))
+
+    static func failed(_ family: String) -> GenerationRecord {
+        GenerationRecord(
+            family: family, familyVersion: 1, familyHash: "h", provider: "mock", model: "m",
+            attempts: [AttemptRecord(number: 1, status: .rejected, reasons: ["no questions found"])], status: .failed, error: "failed")
+    }
+
+    @Test func aFailedFamilyScoresTheWorstValueOfEveryQualityMetricItWouldHaveHad() {
+        let outputs = CaseOutputs([
+            FamilyOutput(family: "notes", kind: .notes, output: nil, generations: [Self.failed("notes")]),
+            FamilyOutput(family: "quiz", kind: .quiz, output: nil, generations: [Self.failed("quiz")]),
+            FamilyOutput(family: "flashcards", kind: .flashcards, output: nil, generations: [Self.failed("flashcards")]),
+        ])
+        let scores = CaseScorer().score(Self.evalCase, outputs: outputs)
+        #expect(Set(scores.failed) == ["notes", "quiz", "flashcards"])
+        #expect(scores.families["notes"]?["notes_term_coverage"] == 0)
+        #expect(scores.families["quiz"]?["well_formed"] == 0 && scores.families["quiz"]?["leakage"] == 1)
+        #expect(scores.families["flashcards"]?["duplicate_rate"] == 1 && scores.families["flashcards"]?["echo_rate"] == 1)
+        // Sizes are not qualities; generation statistics count the failure themselves.
+        #expect(scores.families["flashcards"]?["items"] == nil)
+        #expect(scores.families["quiz"]?["failure_rate"] == 1)
+    }
+
+    /// The example: notes failed in 6 of 8 cases, one accepted note named a golden term.
+    @Test func theMeanOverEveryCaseCountsFailuresAndTheAcceptedMeanSitsBeside() {
+        var cases: [CaseScores] = []
+        for index in 0..<8 {
+            let output: GeneratedOutput? = switch index {
+            case 0: .lesson("An unconditioned stimulus causes a reflex.")  // 1 of 2 terms: 0.5
+            case 1: .lesson("Nothing about it.")  // 0
+            default: nil
+            }
+            let outputs = CaseOutputs([FamilyOutput(family: "notes", kind: .notes, output: output, generations: output == nil ? [Self.failed("notes")] : [])])
+            cases.append(CaseScorer().score(Self.evalCase, outputs: outputs))
+        }
+        let scores = EvalScores(suite: "s", cases: cases)
+        #expect(approx(scores.aggregate["notes"]?["notes_term_coverage"], 0.5 / 8) && scores.counts["notes"]?["notes_term_coverage"] == 8)
+        #expect(approx(scores.accepted["notes"]?["notes_term_coverage"], 0.25) && scores.acceptedCounts["notes"]?["notes_term_coverage"] == 2)
+    }
+}
+
 @Suite struct EvalScoresTests {
     @Test func aggregateIsMeanOverCasesWithTheMetric() throws {
         var one = CaseScores(caseID: "a", kind: .plan)

@@ -26,7 +26,9 @@ public struct EvalRunReport: Sendable, Codable {
     }
 
     public var format = "primer-eval"
-    public var version = 1
+    /// 2: quality means count every case (a failed family at the worst value), `accepted` beside.
+    public var version = EvalRunReport.currentVersion
+    public static let currentVersion = 2
     public var suite: String
     public var label: String
     public var provider: String
@@ -51,8 +53,20 @@ public struct EvalRunReport: Sendable, Codable {
     public static func load(_ url: URL) throws -> EvalRunReport {
         let decoder = OutputJSON.decoder()
         decoder.dateDecodingStrategy = .iso8601
+        // An earlier format's means left failed families out: comparing them with today's would
+        // show changes that are not there.
+        struct Header: Decodable { var format: String?; var version: Int? }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw EvalSuiteError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
+        }
+        if let header = try? decoder.decode(Header.self, from: data), header.format == "primer-eval", let version = header.version,
+            version < currentVersion
+        {
+            throw EvalSuiteError(file: url.path, message: "was written by an earlier Primer (result format \(version)), whose means left out the cases a family failed; run `primer eval` again on that side to compare")
+        }
         do {
-            return try decoder.decode(EvalRunReport.self, from: Data(contentsOf: url))
+            return try decoder.decode(EvalRunReport.self, from: data)
         } catch {
             throw EvalSuiteError(file: url.path, message: "is not a primer eval result (\(error.localizedDescription)); pass the JSON file `primer eval` wrote")
         }

@@ -117,7 +117,11 @@ public struct EvalRunner: Sendable {
         var scores = CaseScorer().score(evalCase, outputs: outputs)
         if let judge {
             for family in outputs.families {
-                guard let output = family.output else { continue }
+                guard let output = family.output else {
+                    // Nothing to judge: the worst score on each criterion, as for every quality metric.
+                    scores.merge(JudgeScore(accuracy: 1, scope: 1, clarity: 1, rationale: "").metrics, into: family.family)
+                    continue
+                }
                 do {
                     let (score, _) = try await judge.score(evalCase, output: output, kind: family.kind)
                     scores.merge(score.metrics, into: family.family)

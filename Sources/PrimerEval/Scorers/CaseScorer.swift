@@ -69,45 +69,23 @@ public struct CaseOutputs: Sendable, Equatable {
 /// - cloze: `ClozeScorer` + `leakage`;
 /// - every family: `GenerationStatsScorer` over its records, with `keptItems` = the output's
 ///   `itemCount` (0 when it failed).
-/// A family that produced nothing gets its generation stats only; its content metrics are
-/// absent, so the aggregate is over the cases that produced something (`failure_rate` shows the rest).
+/// A family that produced nothing scores the worst value of every quality metric it would have
+/// had (`MetricDirection.worst`) and is listed in `CaseScores.failed`, so the aggregate counts
+/// every case and `EvalScores.accepted` the accepted outputs only.
 public struct CaseScorer: Sendable {
     public init() {}
 
     public func score(_ evalCase: EvalCase, outputs: CaseOutputs) -> CaseScores {
         var scores = CaseScores(caseID: evalCase.id, kind: evalCase.kind)
-        let golden = evalCase.subtopic
-        let scope = golden.map {
-            ScopeLeakageScorer(subject: evalCase.subject.title, topic: $0.topic, subtopic: $0.subtopic, siblings: $0.siblings)
-        }
         for family in outputs.families {
-            var metrics: MetricValues = [:]
-            switch (family.kind, family.output) {
-            case (.plan, .plan(let plan)?):
-                if let goldenPlan = evalCase.plan {
-                    metrics.merge(PlanCoverageScorer().score(plan: plan, golden: goldenPlan).metrics) { $1 }
-                }
-            case (.notes, .lesson(let notes)?):
-                if let golden {
-                    metrics["notes_term_coverage"] = TermScorer().coverage(notes: notes, golden: golden.terms)
-                }
-            case (.flashcards, .pairs(let cards)?):
-                metrics.merge(FlashcardScorer().score(cards, subjectKind: evalCase.subject.kind).metrics) { $1 }
-                metrics["leakage"] = scope?.leakage(cards: cards)
-            case (.quiz, .choices(let quiz)?):
-                metrics.merge(QuizScorer().score(quiz).metrics) { $1 }
-                metrics["leakage"] = scope?.leakage(questions: quiz)
-            case (.cloze, .clozes(let cloze)?):
-                metrics.merge(ClozeScorer().score(cloze).metrics) { $1 }
-                metrics["leakage"] = scope?.leakage(cloze.map { ClozeText.plain($0.text) })
-            case (.terms, .pairs(let terms)?):
-                metrics["items"] = Double(terms.count)
-                if let golden, !golden.terms.isEmpty {
-                    metrics.merge(TermScorer().score(generated: terms, golden: golden.terms).metrics) { $1 }
-                }
-                metrics["leakage"] = scope?.leakage(cards: terms)
-            default:
-                break
+            var metrics: MetricValues
+            if let output = family.output {
+                metrics = quality(family.kind, output, evalCase)
+            } else {
+                // Every case counts: a family that produced nothing scores the worst value of
+                // each quality metric it would have had in this case.
+                metrics = Self.worst(of: quality(family.kind, Self.oneItem(family.kind), evalCase))
+                scores.failed.append(family.family)
             }
             if !family.generations.isEmpty {
                 let kept = family.output?.itemCount ?? 0
@@ -116,5 +94,65 @@ public struct CaseScorer: Sendable {
             scores.merge(metrics, into: family.family)
         }
         return scores
+    }
+
+    /// The quality metrics of one family's output in this case.
+    func quality(_ kind: ContentKind, _ output: GeneratedOutput, _ evalCase: EvalCase) -> MetricValues {
+        let golden = evalCase.subtopic
+        let scope = Self.scope(evalCase)
+        var metrics: MetricValues = [:]
+        switch (kind, output) {
+        case (.plan, .plan(let plan)):
+            if let goldenPlan = evalCase.plan {
+                metrics.merge(PlanCoverageScorer().score(plan: plan, golden: goldenPlan).metrics) { $1 }
+            }
+        case (.notes, .lesson(let notes)):
+            if let golden {
+                metrics["notes_term_coverage"] = TermScorer().coverage(notes: notes, golden: golden.terms)
+            }
+        case (.flashcards, .pairs(let cards)):
+            metrics.merge(FlashcardScorer().score(cards, subjectKind: evalCase.subject.kind).metrics) { $1 }
+            metrics["leakage"] = scope?.leakage(cards: cards)
+        case (.quiz, .choices(let quiz)):
+            metrics.merge(QuizScorer().score(quiz).metrics) { $1 }
+            metrics["leakage"] = scope?.leakage(questions: quiz)
+        case (.cloze, .clozes(let cloze)):
+            metrics.merge(ClozeScorer().score(cloze).metrics) { $1 }
+            metrics["leakage"] = scope?.leakage(cloze.map { ClozeText.plain($0.text) })
+        case (.terms, .pairs(let terms)):
+            metrics["items"] = Double(terms.count)
+            if let golden, !golden.terms.isEmpty {
+                metrics.merge(TermScorer().score(generated: terms, golden: golden.terms).metrics) { $1 }
+            }
+            metrics["leakage"] = scope?.leakage(cards: terms)
+        default:
+            break
+        }
+        return metrics
+    }
+
+    static func scope(_ evalCase: EvalCase) -> ScopeLeakageScorer? {
+        evalCase.subtopic.map {
+            ScopeLeakageScorer(subject: evalCase.subject.title, topic: $0.topic, subtopic: $0.subtopic, siblings: $0.siblings)
+        }
+    }
+
+    /// An output of the kind with one item: scoring it names the metrics the kind has in a case
+    /// (an empty one would leave out every rate, which is undefined over no items).
+    static func oneItem(_ kind: ContentKind) -> GeneratedOutput {
+        switch kind {
+        case .plan: .plan(Plan(topics: [PlanTopic(title: "topic", subtopics: ["subtopic"])]))
+        case .notes: .lesson("notes")
+        case .flashcards, .terms: .pairs([PairItem(front: "front", back: "back")])
+        case .quiz: .choices([ChoiceItem(question: "question", choices: ["a", "b", "c", "d"], correctIndex: 0, explanation: "why")])
+        case .cloze: .clozes([ClozeItem(text: "a {{c1::note}}", extra: "")])
+        }
+    }
+
+    /// Each quality metric at its worst value (sizes left out).
+    static func worst(of metrics: MetricValues) -> MetricValues {
+        metrics.reduce(into: [:]) { result, entry in
+            if let worst = MetricDirection.worst(metric: entry.key) { result[entry.key] = worst }
+        }
     }
 }

@@ -16,6 +16,12 @@ import PrimerCore
 public struct GenerationStatsScorer: Sendable {
     public init() {}
 
+    /// Every metric this scorer can give.
+    public static let metrics: Set<String> = [
+        "first_try_pass_rate", "mean_attempts", "failure_rate", "drop_rate", "prompt_tokens", "prompt_tokens_cached",
+        "processed_prompt_tokens", "completion_tokens", "total_tokens", "latency_ms", "cost",
+    ]
+
     public func score(records: [GenerationRecord], keptItems: Int? = nil) -> MetricValues {
         guard !records.isEmpty else { return [:] }
         let n = Double(records.count)

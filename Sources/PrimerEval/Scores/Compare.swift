@@ -12,7 +12,8 @@ public enum MetricDirection: String, Sendable, Codable {
     /// `_rate` (duplicate, echo, drop, failure), `leakage`, `attempts`, `tokens`, `cost` or `_ms`
     /// are lower-is-better; plan sizes (`topics`, `subtopics`, `size_ratio`, `topic_ratio`,
     /// `items`) are neutral; everything else (coverage, recall, F1, pass rates, well-formedness,
-    /// judge scores) is higher-is-better. `first_try_pass_rate` is the one `_rate` that is higher-is-better.
+    /// judge scores) is higher-is-better. `first_try_pass_rate` is the one `_rate`, and
+    /// `prompt_tokens_cached` the one token count, that are higher-is-better; `cards_per_note` is neutral.
     public static func of(metric: String) -> MetricDirection {
         if Self.higher.contains(metric) { return .higherIsBetter }
         if Self.neutralNames.contains(metric) { return .neutral }
@@ -21,8 +22,22 @@ public enum MetricDirection: String, Sendable, Codable {
         return .higherIsBetter
     }
 
-    static let higher: Set<String> = ["first_try_pass_rate"]
-    static let neutralNames: Set<String> = ["topics", "subtopics", "size_ratio", "topic_ratio", "items"]
+    /// What a family that produced nothing scores on a quality metric: the worst value of the
+    /// metric's scale (0 for coverage, recall, F1 and well-formedness; 1 for duplicate, echo,
+    /// giveaway and leakage rates; 1 for a 1–5 judge score). Nil for what is not a quality of
+    /// the output: sizes, and the generation statistics, which already count every run.
+    public static func worst(metric: String) -> Double? {
+        if GenerationStatsScorer.metrics.contains(metric) { return nil }
+        if metric.hasPrefix("judge_") { return 1 }
+        switch of(metric: metric) {
+        case .higherIsBetter: return 0
+        case .lowerIsBetter: return 1
+        case .neutral: return nil
+        }
+    }
+
+    static let higher: Set<String> = ["first_try_pass_rate", "prompt_tokens_cached"]
+    static let neutralNames: Set<String> = ["topics", "subtopics", "size_ratio", "topic_ratio", "items", "cards_per_note"]
 }
 
 /// How much a metric may worsen before `compare` calls it a regression.
@@ -89,6 +104,9 @@ public struct MetricDelta: Sendable, Equatable, Codable {
     public var direction: MetricDirection
     public var threshold: RegressionThreshold?
     public var status: Status
+    /// How many cases each mean is over.
+    public var baselineN: Int?
+    public var currentN: Int?
 
     /// `current - baseline` when both exist.
     public var delta: Double? {
@@ -149,7 +167,9 @@ public func compare(
                 }
             }
         }
-        return MetricDelta(key: key, baseline: old, current: new, direction: direction, threshold: threshold, status: status)
+        return MetricDelta(
+            key: key, baseline: old, current: new, direction: direction, threshold: threshold, status: status,
+            baselineN: baseline.counts[key.family]?[key.metric], currentN: current.counts[key.family]?[key.metric])
     }
 }
 

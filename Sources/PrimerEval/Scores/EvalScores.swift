@@ -30,11 +30,15 @@ public struct CaseScores: Sendable, Equatable, Codable {
     public var caseID: String
     public var kind: EvalCaseKind
     public var families: [String: MetricValues]
+    /// The families that produced nothing in this case: their quality metrics are the worst
+    /// values (`MetricDirection.worst`), counted in `EvalScores.aggregate`, not in `accepted`.
+    public var failed: [String]
 
-    public init(caseID: String, kind: EvalCaseKind, families: [String: MetricValues] = [:]) {
+    public init(caseID: String, kind: EvalCaseKind, families: [String: MetricValues] = [:], failed: [String] = []) {
         self.caseID = caseID
         self.kind = kind
         self.families = families
+        self.failed = failed
     }
 
     /// Adds (or replaces) metrics of a family, e.g. judge scores computed after the deterministic ones.
@@ -59,28 +63,37 @@ public struct CaseScores: Sendable, Equatable, Codable {
     }
 }
 
-/// The scores of a run over a suite: every case, and the aggregate (mean over the cases that have
-/// the metric). This is what the runner writes as JSON and what `compare` diffs.
+/// The scores of a run over a suite: every case, the aggregate over every case (a family that
+/// failed scores its metrics' worst values) and the mean over accepted outputs only, each with
+/// its n. This is what the runner writes as JSON and what `compare` diffs.
 public struct EvalScores: Sendable, Equatable, Codable {
     public var suite: String
     public var cases: [CaseScores]
-    /// Per family, per metric: the mean over cases that have that metric.
+    /// Per family, per metric: the mean over every case that ran the family (failures at worst).
     public var aggregate: [String: MetricValues]
     /// Per family, per metric: how many cases the mean is over.
     public var counts: [String: [String: Int]]
+    /// Per family, per metric: the mean over the cases where the family produced an output.
+    public var accepted: [String: MetricValues]
+    public var acceptedCounts: [String: [String: Int]]
 
-    /// Builds the scores and computes the aggregate from `cases`.
+    /// Builds the scores and computes both means from `cases`.
     public init(suite: String, cases: [CaseScores]) {
         self.suite = suite
         self.cases = cases
         (aggregate, counts) = Self.aggregate(cases)
+        (accepted, acceptedCounts) = Self.aggregate(cases, acceptedOnly: true)
     }
 
-    /// Mean over cases, per family and metric; a case without a metric does not count toward it.
-    public static func aggregate(_ cases: [CaseScores]) -> (means: [String: MetricValues], counts: [String: [String: Int]]) {
+    /// Mean over cases, per family and metric; a case without a metric does not count toward it,
+    /// nor, with `acceptedOnly`, a case where the family failed.
+    public static func aggregate(
+        _ cases: [CaseScores], acceptedOnly: Bool = false
+    ) -> (means: [String: MetricValues], counts: [String: [String: Int]]) {
         var sums: [MetricKey: (sum: Double, n: Int)] = [:]
         for c in cases {
             for (key, value) in c.flattened where value.isFinite {
+                if acceptedOnly && c.failed.contains(key.family) && MetricDirection.worst(metric: key.metric) != nil { continue }
                 sums[key, default: (0, 0)].sum += value
                 sums[key, default: (0, 0)].n += 1
             }
