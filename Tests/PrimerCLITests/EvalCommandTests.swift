@@ -106,6 +106,29 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 
+    @Test func retriesThatRepeatThemselvesAreCounted() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        // A model stuck on one answer with a single term: every retry repeats attempt 1.
+        let plugins = try cli.write("""
+            name: mock-stuck
+            adapter: mock
+            model: mock-1
+            settings: {seed: 42, faults: [{type: too_few, families: [terms]}, {type: stuck, families: [terms]}]}
+            """, to: "plugins/mock-stuck.yaml").deletingLastPathComponent()
+        let out = cli.directory.appendingPathComponent("runs")
+        let run = try await cli.run([
+            "eval", Self.suite, "--provider", "mock-stuck", "--plugins", plugins.path, "--families", "terms,quiz", "--cases", "biology",
+            "--out", out.path, "--allow-failures",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try EvalRunReport.load(try #require(try results(out).first))
+        #expect(report.scores.aggregate["terms"]?["repeated_retry_rate"] == 1)
+        #expect(report.scores.aggregate["quiz"]?["repeated_retry_rate"] == nil, "the quiz needed no retry")
+        #expect(report.cases.contains { ($0.errors["terms"] ?? "").contains("repeats attempt 1 word for word") })
+        #expect(run.stdout.contains("repeated_retry_rate 1.000"), "\(run.stdout)")
+    }
+
     @Test func aResultOfTheEarlierFormatIsRefusedInCompare() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }

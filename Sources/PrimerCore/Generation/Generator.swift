@@ -36,14 +36,19 @@ public struct Generator: Sendable {
         var retry: RetryNote?
         var calls = 0
         var stopReason: String?
+        // The normalised answers so far, by attempt: a retry that repeats one bought nothing.
+        var answers: [String: Int] = [:]
+        var raise = 0.0
 
         for number in 1...family.attempts {
             try Task.checkCancellation()
             var request = CompletionRequest(
                 messages: family.messages(kind: kind, values: values, retry: retry),
                 purpose: purpose, jsonSchema: family.jsonSchema,
-                temperature: family.temperature, maxTokens: family.maxTokens)
+                temperature: raise > 0 ? Self.raised(family.temperature ?? Self.defaultTemperature, by: raise) : family.temperature,
+                maxTokens: family.maxTokens)
             request.purpose.attempt = number
+            request.temperatureRaise = raise
 
             let clock = ContinuousClock()
             let start = clock.now
@@ -67,11 +72,23 @@ public struct Generator: Sendable {
                 continue
             }
             let latency = start.elapsedMs(clock)
-            let judged = judge(response, family: family, gateContext: gateContext)
-            let record = AttemptRecord(
+            var judged = judge(response, family: family, gateContext: gateContext)
+            let normalized = GateText.normalize(response.text)
+            let repeated = judged.output == nil ? answers[normalized] : nil
+            if let repeated {
+                // The same answer again: the next attempt is asked at a higher temperature, and
+                // told so with the other reasons.
+                raise += Self.temperatureStep
+                judged.reasons.append(
+                    "your answer repeats attempt \(repeated) word for word; write a different one (asked again at a higher temperature)")
+            } else if answers[normalized] == nil {
+                answers[normalized] = number
+            }
+            var record = AttemptRecord(
                 number: number, status: judged.output == nil ? .rejected : .accepted,
                 reasons: judged.reasons, dropped: judged.dropped, usage: response.usage, cost: response.cost,
                 latencyMs: latency, finishReason: response.finishReason)
+            record.repeatsAttempt = repeated
             log(record, family: family, purpose: purpose)
             attempts.append(record)
             onAttempt(AttemptEvent(family: family.name, attempt: record))
@@ -92,6 +109,19 @@ public struct Generator: Sendable {
         return GenerationOutcome(
             output: nil, record: makeRecord(family, attempts, status: .failed, error: error, citations: [], model: provider.model),
             providerCalls: calls, fatal: stopReason != nil)
+    }
+
+    /// How much each repeated answer raises the temperature of the next attempt, and the
+    /// highest temperature a raise reaches.
+    static let temperatureStep = 0.3
+    static let maximumRaisedTemperature = 1.5
+    /// The temperature a raise starts from when the family sets none (providers' defaults are
+    /// near it).
+    static let defaultTemperature = 0.7
+
+    /// `temperature` raised by `raise`, at most `maximumRaisedTemperature` (never lowered).
+    public static func raised(_ temperature: Double, by raise: Double) -> Double {
+        raise > 0 ? max(temperature, min(temperature + raise, maximumRaisedTemperature)) : temperature
     }
 
     /// An accepted attempt at `debug`, a rejected one at `info` with its reasons. (The message

@@ -18,6 +18,8 @@ public struct AttemptRecord: Sendable, Equatable, Codable {
     public var cost: Double?
     public var latencyMs: Int
     public var finishReason: FinishReason?
+    /// The earlier attempt whose answer this one repeated word for word (after normalisation).
+    public var repeatsAttempt: Int?
 
     public init(
         number: Int, status: Status, reasons: [String] = [], dropped: [String] = [],

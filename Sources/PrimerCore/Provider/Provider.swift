@@ -74,6 +74,9 @@ public struct CompletionRequest: Sendable, Equatable {
     public var jsonSchema: String?
     public var temperature: Double?
     public var maxTokens: Int?
+    /// Added to whichever temperature applies (the family's, or a profile's over it) after an
+    /// attempt repeated an earlier one's answer, so the next one differs; 0 otherwise.
+    public var temperatureRaise: Double = 0
 
     public init(
         messages: [ChatMessage], purpose: RequestPurpose, jsonSchema: String? = nil,

@@ -11,6 +11,8 @@ import PrimerCore
 ///   (`keptItems`); absent when both are 0 or `keptItems` is not given;
 /// - `prompt_tokens`, `completion_tokens`, `total_tokens`, `latency_ms` = sums over every attempt
 ///   of every record; `cost` = sum of reported costs, absent when no attempt reported one;
+/// - `repeated_retry_rate` = retries (answered attempts after the first) whose answer repeated an
+///   earlier attempt's word for word / retries; absent without retries;
 /// - `prompt_tokens_cached` = prompt tokens the server reused from its cache (sum), and
 ///   `processed_prompt_tokens` = prompt − cached: what the server actually had to compute.
 public struct GenerationStatsScorer: Sendable {
@@ -19,7 +21,7 @@ public struct GenerationStatsScorer: Sendable {
     /// Every metric this scorer can give.
     public static let metrics: Set<String> = [
         "first_try_pass_rate", "mean_attempts", "failure_rate", "drop_rate", "prompt_tokens", "prompt_tokens_cached",
-        "processed_prompt_tokens", "completion_tokens", "total_tokens", "latency_ms", "cost",
+        "processed_prompt_tokens", "completion_tokens", "total_tokens", "latency_ms", "cost", "repeated_retry_rate",
     ]
 
     public func score(records: [GenerationRecord], keptItems: Int? = nil) -> MetricValues {
@@ -34,6 +36,9 @@ public struct GenerationStatsScorer: Sendable {
             let dropped = records.flatMap(\.attempts).filter { $0.status == .accepted }.reduce(0) { $0 + $1.dropped.count }
             if keptItems + dropped > 0 { m["drop_rate"] = Double(dropped) / Double(keptItems + dropped) }
         }
+        let retries = records.flatMap(\.attempts).filter { $0.number > 1 && $0.status != .error }
+        let repeated = records.flatMap(\.attempts).filter { $0.repeatsAttempt != nil }.count
+        if !retries.isEmpty { m["repeated_retry_rate"] = Double(repeated) / Double(retries.count) }
         let usage = records.reduce(TokenUsage()) { $0 + $1.usage }
         m["prompt_tokens"] = Double(usage.promptTokens)
         m["prompt_tokens_cached"] = Double(usage.cachedPromptTokens)

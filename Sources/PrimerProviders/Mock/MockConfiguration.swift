@@ -25,6 +25,9 @@ public struct MockFault: Sendable, Equatable {
         case tooFew = "too_few"
         /// Add `count` items about `purpose.siblings[0]` that do not mention the subtopic.
         case offScope = "off_scope"
+        /// Answer every attempt as the first one, whatever the reminder says (a model stuck on
+        /// one answer): with a fault that gets it rejected, each retry repeats it.
+        case stuck
         /// Repeat `count` items.
         case duplicates
         /// Add `count` template items ("Question | Answer", "Term: Definition").

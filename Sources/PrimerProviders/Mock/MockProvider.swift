@@ -49,8 +49,14 @@ public struct MockProvider: Provider {
     public func respond(to request: CompletionRequest) throws -> CompletionResponse {
         if let cassette, let recorded = try replay(request, from: cassette) { return recorded }
         let purpose = request.purpose
-        var rng = SplitMix64(seed: Self.requestHash(request, seed: configuration.seed))
         let faults = configuration.faults.filter { $0.matches(purpose) }
+        var asked = request
+        if faults.contains(where: { $0.kind == .stuck }) {
+            // The first attempt's request: the same answer every time.
+            asked.purpose.attempt = 1
+            asked.messages = Array(request.messages.prefix(2))
+        }
+        var rng = SplitMix64(seed: Self.requestHash(asked, seed: configuration.seed))
 
         if let fault = faults.first(where: { $0.kind == .error || $0.kind == .fatal }) {
             throw ProviderError(
@@ -142,7 +148,7 @@ public struct MockProvider: Provider {
                 paragraphs.insert(contentsOf: Array(repeating: paragraphs[1], count: fault.count), at: 2)
                 return .notes(paragraphs.joined(separator: "\n\n"))
             }
-        case .error, .fatal, .malformed, .truncated:
+        case .error, .fatal, .malformed, .truncated, .stuck:
             return content
         }
     }
