@@ -12,6 +12,8 @@ public struct EvalRequest: Sendable {
     public var provider: String?
     /// Only cases whose id contains one of these (empty: every case).
     public var caseFilters: [String] = []
+    /// Only the cases of this split (nil: every case).
+    public var split: EvalSplit?
     /// Only these family names (nil: every family the cases ask for).
     public var families: Set<String>?
     public var repeatCount = 1
@@ -59,8 +61,12 @@ extension Workspace {
         let suiteURL = suiteDirectory(request.suite)
         let suite: EvalSuite
         do { suite = try EvalSuite.load(directory: suiteURL) } catch let error as EvalSuiteError { throw WorkspaceError("\(error)") }
+        if let split = request.split, !suite.cases.contains(where: { $0.split == split }) {
+            throw WorkspaceError("no case of '\(suite.name)' is in the \(split.rawValue) split; a case file or a case marks it with `split: \(split.rawValue)`")
+        }
+        let inSplit = suite.cases.filter { request.split == nil || $0.split == request.split }
         let selected = request.caseFilters.isEmpty
-            ? suite.cases : suite.cases.filter { c in request.caseFilters.contains { c.id.contains($0) } }
+            ? inSplit : inSplit.filter { c in request.caseFilters.contains { c.id.contains($0) } }
         guard !selected.isEmpty else {
             throw WorkspaceError("no case of '\(suite.name)' matches --cases \(request.caseFilters.joined(separator: ",")); case ids look like \(suite.cases.prefix(3).map(\.id).joined(separator: ", "))")
         }

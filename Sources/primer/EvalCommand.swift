@@ -24,6 +24,7 @@ struct EvalCommand: AsyncParsableCommand {
         @Option(help: "Provider or profile (default: $PRIMER_PROVIDER, primer.yaml, else llama-local).") var provider: String?
         @Option(help: "Only these families, comma-separated (e.g. plan,quiz).") var families: String?
         @Option(help: "Only cases whose id contains this text (comma-separated alternatives).") var cases: String?
+        @Option(help: "Only the cases of this split: dev (for tuning) or test (held out); default: every case.") var split: EvalSplit?
         @Option(name: .customLong("repeat"), help: "Run every case N times.") var repeatCount: Int = 1
         @Option(help: "Cases run side by side.") var concurrency: Int = 1
         @Option(help: "Also score with an LLM judge through this provider (off by default).") var judge: String?
@@ -49,6 +50,7 @@ struct EvalCommand: AsyncParsableCommand {
             let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
             var request = EvalRequest(suite: suite, provider: provider)
             request.caseFilters = cases.map { $0.split(separator: ",").map(String.init) } ?? []
+            request.split = split
             request.families = families.map { Set($0.split(separator: ",").map(String.init)) }
             request.repeatCount = repeatCount
             request.concurrency = concurrency
@@ -106,7 +108,7 @@ struct EvalCommand: AsyncParsableCommand {
 
         static func compareAndExit(baseline: EvalRunReport, current: EvalRunReport, suite: EvalSuite, title: String) throws {
             let deltas = compare(baseline: baseline.scores, current: current.scores, thresholds: suite.thresholds)
-            Console.out("\n" + EvalTable.compare(deltas, title: title))
+            Console.out("\n" + EvalTable.compare(deltas, title: title, splits: (baseline.splits, current.splits)))
             if deltas.contains(where: \.isRegression) { throw ExitCode(EvalCommand.regressionExitCode) }
         }
     }
@@ -126,8 +128,10 @@ struct EvalCommand: AsyncParsableCommand {
             } catch { throw CLIError("\(error)") }
             // The newer run's thresholds are the suite's current ones.
             let deltas = PrimerEval.compare(baseline: before.scores, current: after.scores, thresholds: after.thresholds)
-            print(EvalTable.compare(deltas, title: "\(baseline) → \(current)"))
+            print(EvalTable.compare(deltas, title: "\(baseline) → \(current)", splits: (before.splits, after.splits)))
             if deltas.contains(where: \.isRegression) { throw ExitCode(EvalCommand.regressionExitCode) }
         }
     }
 }
+
+extension EvalSplit: ExpressibleByArgument {}

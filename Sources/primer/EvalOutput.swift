@@ -6,7 +6,7 @@ import PrimerEval
 enum EvalTable {
     /// Headline metrics per family, then where the files are.
     static func render(_ report: EvalRunReport, resultPath: String) -> String {
-        var out = "\(report.suite) on \(report.provider) (\(report.model)): \(report.cases.count) case runs in \(String(format: "%.1f", report.seconds)) s, "
+        var out = "\(report.suite) [\(splitText(report.splits))] on \(report.provider) (\(report.model)): \(report.cases.count) case runs in \(String(format: "%.1f", report.seconds)) s, "
         out += "\(report.providerCalls) provider calls" + (report.cacheHits > 0 ? ", \(report.cacheHits) answers from the cache" : "") + "\n"
         if report.providerCalls == 0 && report.cacheHits > 0 { out += "Nothing changed since the cached run: 0 provider calls.\n" }
         let width = max(10, report.scores.aggregate.keys.map(\.count).max() ?? 0)
@@ -35,8 +35,16 @@ enum EvalTable {
         return out + "Result: \(resultPath)"
     }
 
-    static func compare(_ deltas: [MetricDelta], title: String) -> String {
-        var out = "Compare \(title):\n"
+    /// "dev 40, test 5": the cases of each split in a run.
+    static func splitText(_ splits: [String: Int]) -> String {
+        splits.isEmpty ? "no cases" : splits.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
+    static func compare(_ deltas: [MetricDelta], title: String, splits: (baseline: [String: Int], current: [String: Int])) -> String {
+        var out = "Compare \(title) [\(splitText(splits.current))]:\n"
+        if Set(splits.baseline.keys) != Set(splits.current.keys) {
+            out += "  note: the runs are on different splits (\(splitText(splits.baseline)) → \(splitText(splits.current))); their means are not comparable\n"
+        }
         let shown = deltas.filter { $0.status != .unchanged }
         if shown.isEmpty { return out + "  no metric changed\n" }
         for delta in shown.sorted(by: { $0.key < $1.key }) {

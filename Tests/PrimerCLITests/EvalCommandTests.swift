@@ -21,7 +21,7 @@ import Testing
         let second = cli.directory.appendingPathComponent("second")
         let a = try await cli.run(["eval", Self.suite, "--provider", "mock", "--out", first.path])
         #expect(a.status == 0, "\(a.stderr)")
-        #expect(a.stdout.contains("openstax on mock (mock-1): 45 case runs"))
+        #expect(a.stdout.contains("openstax [dev 45] on mock (mock-1): 45 case runs"), "\(a.stdout)")
         let b = try await cli.run(["eval", "run", Self.suite, "--provider", "mock", "--out", second.path])
         #expect(b.status == 0)
         let reportA = try EvalRunReport.load(try #require(try results(first).first))
@@ -127,6 +127,40 @@ import Testing
         #expect(report.scores.aggregate["quiz"]?["repeated_retry_rate"] == nil, "the quiz needed no retry")
         #expect(report.cases.contains { ($0.errors["terms"] ?? "").contains("repeats attempt 1 word for word") })
         #expect(run.stdout.contains("repeated_retry_rate 1.000"), "\(run.stdout)")
+    }
+
+    @Test func aSplitSelectsItsCasesAndTheReportSaysWhichSplitItIs() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        // The suite with one book held out as the test split.
+        let suite = cli.directory.appendingPathComponent("openstax")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.suite), to: suite)
+        let book = suite.appendingPathComponent("cases/us-history.yaml")
+        let text = try String(contentsOf: book, encoding: .utf8)
+        try text.replacingOccurrences(of: "\nbook: ", with: "\nsplit: test\nbook: ").write(to: book, atomically: true, encoding: .utf8)
+
+        let out = cli.directory.appendingPathComponent("test-runs")
+        let test = try await cli.run(["eval", suite.path, "--provider", "mock", "--split", "test", "--families", "plan,terms", "--out", out.path])
+        #expect(test.status == 0, "\(test.stderr)")
+        #expect(test.stdout.contains("openstax [test 9] on mock"), "\(test.stdout)")
+        let report = try EvalRunReport.load(try #require(try results(out).first))
+        #expect(report.splits == ["test": 9] && report.cases.allSatisfy { $0.id.hasPrefix("us-history/") })
+
+        let devOut = cli.directory.appendingPathComponent("dev-runs")
+        let dev = try await cli.run(["eval", suite.path, "--provider", "mock", "--split", "dev", "--families", "plan,terms", "--out", devOut.path])
+        #expect(dev.status == 0 && dev.stdout.contains("[dev 36]"), "\(dev.stdout)\(dev.stderr)")
+        // Comparing runs on different splits says their means are not comparable.
+        let compare = try await cli.run(["eval", "compare", try results(devOut)[0].path, try results(out)[0].path])
+        #expect(compare.stdout.contains("different splits"), "\(compare.stdout)")
+
+        // A split no case is in, and a split that does not exist: one message each.
+        let none = try await cli.run(["eval", Self.suite, "--provider", "mock", "--split", "test"])
+        #expect(none.status != 0 && none.stderr.contains("no case of 'openstax' is in the test split"), "\(none.stderr)")
+        let bad = try await cli.run(["eval", Self.suite, "--provider", "mock", "--split", "holdout"])
+        #expect(bad.status == 64 && bad.stderr.contains("--split"), "\(bad.stderr)")
+        try text.replacingOccurrences(of: "\nbook: ", with: "\nsplit: heldout\nbook: ").write(to: book, atomically: true, encoding: .utf8)
+        let badFile = try await cli.run(["eval", suite.path, "--provider", "mock"])
+        #expect(badFile.status != 0 && badFile.stderr.contains("split must be 'dev' or 'test'"), "\(badFile.stderr)")
     }
 
     @Test func aResultOfTheEarlierFormatIsRefusedInCompare() async throws {

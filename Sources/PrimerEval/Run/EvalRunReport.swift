@@ -39,6 +39,8 @@ public struct EvalRunReport: Sendable, Codable {
     public var providerCalls: Int
     public var cacheHits: Int
     public var repeatCount: Int
+    /// How many of the run's cases each split holds (`dev`, `test`): which split its numbers come from.
+    public var splits: [String: Int]
     public var families: [String: FamilyInfo]
     public var thresholds: [String: RegressionThreshold]
     public var scores: EvalScores

@@ -71,7 +71,8 @@ public struct EvalRunner: Sendable {
         return EvalRunReport(
             suite: suite.name, label: label, provider: provider.name, model: provider.model, startedAt: startedAt,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            providerCalls: calls.value - hits, cacheHits: hits, repeatCount: max(1, repeatCount), families: used,
+            providerCalls: calls.value - hits, cacheHits: hits, repeatCount: max(1, repeatCount),
+            splits: Dictionary(grouping: cases, by: \.split.rawValue).mapValues(\.count), families: used,
             thresholds: suite.thresholds, scores: EvalScores(suite: suite.name, cases: results.map(\.0)), cases: results.map(\.1))
     }
 

@@ -99,6 +99,12 @@ public struct GoldenSubtopic: Sendable, Equatable, Codable {
     }
 }
 
+/// Which part of a suite a case belongs to: `dev` cases are for tuning prompts, `test` cases are
+/// held out (no shipped family was tuned on them) and only measure.
+public enum EvalSplit: String, Sendable, Codable, CaseIterable {
+    case dev, test
+}
+
 /// One evaluation case. A plan case has `plan` set; a subtopic case has `subtopic` set.
 public struct EvalCase: Sendable, Equatable, Codable, Identifiable {
     /// Unique in the suite, e.g. `biology-2e/book`, `biology-2e/15.1`.
@@ -113,10 +119,12 @@ public struct EvalCase: Sendable, Equatable, Codable, Identifiable {
     public var subtopic: GoldenSubtopic?
     /// The case file it came from, relative to the suite directory (for messages).
     public var source: String?
+    /// `dev` unless the case (or its case file) says `split: test`.
+    public var split: EvalSplit
 
     public init(
         id: String, kind: EvalCaseKind, subject: EvalSubject, families: [ContentKind], plan: GoldenPlan? = nil,
-        subtopic: GoldenSubtopic? = nil, source: String? = nil
+        subtopic: GoldenSubtopic? = nil, source: String? = nil, split: EvalSplit = .dev
     ) {
         self.id = id
         self.kind = kind
@@ -125,5 +133,6 @@ public struct EvalCase: Sendable, Equatable, Codable, Identifiable {
         self.plan = plan
         self.subtopic = subtopic
         self.source = source
+        self.split = split
     }
 }

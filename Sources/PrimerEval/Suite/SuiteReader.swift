@@ -36,22 +36,33 @@ enum SuiteReader {
         var fields = try Fields(root, file: file, what: "case file")
         _ = try fields.optionalString("book")
         let attribution = try fields.optionalString("attribution")
+        // A file-level split is the default of its cases.
+        let split = try Self.split(&fields, what: "case file") ?? .dev
         guard let node = fields.take("cases") else { throw fields.error("case file has no 'cases' list") }
-        let list = try cases(node, file: file)
+        let list = try cases(node, file: file, split: split)
         try fields.finish()
         return (attribution, list)
     }
 
     // MARK: - Cases
 
-    static func cases(_ node: Node, file: String) throws -> [EvalCase] {
+    static func cases(_ node: Node, file: String, split: EvalSplit = .dev) throws -> [EvalCase] {
         guard let sequence = node.sequence else {
             throw EvalSuiteError(file: file, line: node.mark?.line, column: node.mark?.column, message: "'cases' must be a list")
         }
-        return try sequence.map { try evalCase($0, file: file) }
+        return try sequence.map { try evalCase($0, file: file, split: split) }
     }
 
-    static func evalCase(_ node: Node, file: String) throws -> EvalCase {
+    /// `split: dev` or `split: test`, if given.
+    static func split(_ fields: inout Fields, what: String) throws -> EvalSplit? {
+        guard let text = try fields.optionalString("split") else { return nil }
+        guard let split = EvalSplit(rawValue: text) else {
+            throw fields.error("\(what): split must be 'dev' or 'test', not '\(text)'", at: "split")
+        }
+        return split
+    }
+
+    static func evalCase(_ node: Node, file: String, split fileSplit: EvalSplit = .dev) throws -> EvalCase {
         var fields = try Fields(node, file: file, what: "case")
         let id = try fields.string("id")
         guard !id.isEmpty else { throw fields.error("case id is empty") }
@@ -83,7 +94,8 @@ enum SuiteReader {
             throw fields.error("case '\(id)': a subtopic case needs families among notes, flashcards, quiz, cloze, terms", at: "families")
         }
 
-        var result = EvalCase(id: id, kind: kind, subject: subject, families: families, source: file)
+        let split = try Self.split(&fields, what: "case '\(id)'") ?? fileSplit
+        var result = EvalCase(id: id, kind: kind, subject: subject, families: families, source: file, split: split)
         switch kind {
         case .plan:
             for key in ["topic", "topic_overview", "subtopic", "siblings", "defined_terms"] where fields.has(key) {
