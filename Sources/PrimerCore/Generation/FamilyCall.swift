@@ -26,7 +26,7 @@ public struct FamilyCall: Sendable {
     public var values: [String: Any] {
         var values = subtopic.map { context.values(subject: subject, subtopic: $0) } ?? context.values(subject: subject)
         if !rewrites.isEmpty {
-            values["rewrites"] = rewrites.map { ["item": $0.promptText(family.pairLines), "lapses": $0.lapses, "reviews": $0.reviews] as [String: Any] }
+            values["rewrites"] = rewrites.map { ["item": AnswerFormat.text($0.content, pairLines: family.pairLines), "lapses": $0.lapses, "reviews": $0.reviews] as [String: Any] }
             values["count"] = rewrites.count
         }
         return values

@@ -21,24 +21,6 @@ public struct Leech: Sendable, Equatable {
 
     /// Why it is written again, in words.
     public var reason: String { "forgotten \(lapses) time\(lapses == 1 ? "" : "s") in \(reviews) review\(reviews == 1 ? "" : "s")" }
-
-    /// The item as the families ask for it (`question | answer`, `term: definition`, a lettered
-    /// question, a cloze sentence), for the rewrite template.
-    func promptText(_ pairLines: PairLines) -> String {
-        switch content {
-        case .lesson(let body):
-            return body
-        case .pair(let item):
-            return pairLines == .termDefinition ? "\(item.front): \(item.back)" : "\(item.front) | \(item.back)"
-        case .choice(let item):
-            var lines = [item.question] + item.choices.enumerated().map { "\(ChoiceLetter.of($0.offset))) \($0.element)" }
-            if item.choices.indices.contains(item.correctIndex) { lines.append("Answer: \(ChoiceLetter.of(item.correctIndex))") }
-            if !item.explanation.isEmpty { lines.append("Explanation: \(item.explanation)") }
-            return lines.joined(separator: "\n")
-        case .cloze(let item):
-            return item.extra.isEmpty ? item.text : "\(item.text) (\(item.extra))"
-        }
-    }
 }
 
 /// One leech written again: the item it was, the item that replaced it and why.

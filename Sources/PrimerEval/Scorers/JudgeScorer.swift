@@ -163,12 +163,10 @@ public struct JudgeScorer: Sendable {
             return cards.enumerated().map { i, card in "\(i + 1). Q: \(card.front)\n   A: \(card.back)" }
                 .joined(separator: "\n")
         case .choices(let questions):
-            let letters = ["A", "B", "C", "D", "E", "F"]
             return questions.enumerated().map { i, q in
                 var lines = ["\(i + 1). \(q.question)"]
                 for (j, choice) in q.choices.enumerated() {
-                    let letter = j < letters.count ? letters[j] : "\(j + 1)"
-                    lines.append("   \(letter)) \(choice)\(j == q.correctIndex ? "  [correct]" : "")")
+                    lines.append("   \(ChoiceLetter.of(j))) \(choice)\(j == q.correctIndex ? "  [correct]" : "")")
                 }
                 if !q.explanation.isEmpty { lines.append("   Explanation: \(q.explanation)") }
                 return lines.joined(separator: "\n")

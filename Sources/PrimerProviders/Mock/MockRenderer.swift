@@ -54,14 +54,14 @@ struct MockRenderer {
             if format == .boldBullets {
                 return terms.map { "- **\($0.front)** — \(upperFirst($0.back))" }.joined(separator: "\n")
             }
-            return terms.map { "\($0.front): \($0.back)" }.joined(separator: "\n")
+            return terms.map { AnswerFormat.text(.pair($0), pairLines: .termDefinition) }.joined(separator: "\n")
         case .cloze(let items):
             if format == .clozeJSON {
                 struct Note: Encodable { var text: String; var extra: String }
                 struct Body: Encodable { var clozes: [Note] }
                 return json(Body(clozes: items.map { Note(text: $0.text, extra: $0.extra) }), &rng)
             }
-            return items.map { $0.extra.isEmpty ? $0.text : "\($0.text)\nExtra: \($0.extra)" }.joined(separator: "\n")
+            return items.map { AnswerFormat.text(.cloze($0)) }.joined(separator: "\n")
         }
     }
 
@@ -94,18 +94,11 @@ struct MockRenderer {
         case .questionAnswerBlocks:
             return cards.map { "Q: \($0.front)\nA: \($0.back)" }.joined(separator: "\n\n")
         case .numberedPipeLines:
-            return cards.enumerated().map { "\($0.offset + 1). \(pipeLine($0.element))" }.joined(separator: "\n")
+            return cards.enumerated().map { "\($0.offset + 1). \(AnswerFormat.text(.pair($0.element)))" }.joined(separator: "\n")
         default:
-            return cards.map(pipeLine).joined(separator: "\n")
+            return cards.map { AnswerFormat.text(.pair($0)) }.joined(separator: "\n")
         }
     }
-
-    /// `question | answer`, with `| hint: cue` when the card has one.
-    static func pipeLine(_ card: PairItem) -> String {
-        "\(card.front) | \(card.back)\(card.hint.map { " | hint: \($0)" } ?? "")"
-    }
-
-    static let letters = ["A", "B", "C", "D", "E", "F"]
 
     static func quiz(_ questions: [ChoiceItem], _ format: Format, _ rng: inout SplitMix64) -> String {
         if format == .quizJSON {
@@ -120,15 +113,7 @@ struct MockRenderer {
                 Question(question: $0.question, choices: $0.choices, answer_index: $0.correctIndex, explanation: $0.explanation)
             }), &rng)
         }
-        return questions.enumerated().map { index, question in
-            var lines = ["\(index + 1). \(question.question)"]
-            for (offset, choice) in question.choices.enumerated() {
-                lines.append("\(letters[offset % letters.count])) \(choice)")
-            }
-            lines.append("Answer: \(letters[max(0, question.correctIndex) % letters.count])")
-            lines.append("Explanation: \(question.explanation)")
-            return lines.joined(separator: "\n")
-        }.joined(separator: "\n\n")
+        return questions.enumerated().map { "\($0.offset + 1). \(AnswerFormat.text(.choice($0.element)))" }.joined(separator: "\n\n")
     }
 
     /// Pretty JSON with sorted keys (deterministic), fenced as ```json half of the time, as models do.
