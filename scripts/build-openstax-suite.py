@@ -20,6 +20,12 @@ Selection (deterministic, no randomness):
     subtopic = section title, topic = chapter title, siblings = the chapter's other sections,
     golden terms = the section glossary, golden MCQs = the section's review questions without
     `needs_figure`, objectives = the section's learning objectives.
+  - held-out (`split: test`) cases, from chapters no dev case touches (neither a dev chapter
+    plan nor a dev subtopic's chapter): TEST_CHAPTER_PLANS chapter plans and TEST_SUBTOPICS
+    subtopic cases per book, chosen by the same rules. No shipped family was tuned on them:
+    measure with `primer eval openstax --split test`, tune on `--split dev`. (The book-level plan
+    case is dev and lists every chapter's title, test chapters' too; it never shows them to a
+    model.)
 
 Python 3 standard library only.
 """
@@ -34,6 +40,8 @@ CHAPTER_PLANS = 2
 MIN_TERMS = 3
 MAX_TERMS = 20
 MIN_SECTIONS = 3
+TEST_CHAPTER_PLANS = 1
+TEST_SUBTOPICS = 3
 
 BOOKS = [
     "biology-2e",
@@ -176,12 +184,7 @@ def subtopic_case(book, ch_number, chapter, sec_number, section):
     }
 
 
-def build_book(book):
-    chapters = list(enumerate(book["chapters"], start=1))
-    cases = [book_plan_case(book)]
-    plan_chapters = spread([c for c in chapters if len(c[1]["sections"]) >= MIN_SECTIONS], CHAPTER_PLANS)
-    cases += [chapter_plan_case(book, n, ch) for n, ch in plan_chapters]
-
+def subtopic_candidates(chapters):
     candidates = []
     for n, ch in chapters:
         if len(ch["sections"]) < MIN_SECTIONS:
@@ -189,7 +192,29 @@ def build_book(book):
         for m, sec in enumerate(ch["sections"], start=1):
             if MIN_TERMS <= len(sec["terms"]) <= MAX_TERMS:
                 candidates.append((n, ch, m, sec))
-    cases += [subtopic_case(book, n, ch, m, sec) for n, ch, m, sec in spread(candidates, SUBTOPICS_PER_BOOK)]
+    return candidates
+
+
+def held_out(case):
+    case["split"] = "test"
+    return case
+
+
+def build_book(book):
+    chapters = list(enumerate(book["chapters"], start=1))
+    cases = [book_plan_case(book)]
+    plan_chapters = spread([c for c in chapters if len(c[1]["sections"]) >= MIN_SECTIONS], CHAPTER_PLANS)
+    cases += [chapter_plan_case(book, n, ch) for n, ch in plan_chapters]
+    subtopics = spread(subtopic_candidates(chapters), SUBTOPICS_PER_BOOK)
+    cases += [subtopic_case(book, n, ch, m, sec) for n, ch, m, sec in subtopics]
+
+    # Held out: chapters that no dev case above comes from.
+    used = {n for n, _ in plan_chapters} | {n for n, _, _, _ in subtopics}
+    unseen = [(n, ch) for n, ch in chapters if n not in used]
+    test_plans = spread([c for c in unseen if len(c[1]["sections"]) >= MIN_SECTIONS], TEST_CHAPTER_PLANS)
+    cases += [held_out(chapter_plan_case(book, n, ch)) for n, ch in test_plans]
+    test_subtopics = spread(subtopic_candidates(unseen), TEST_SUBTOPICS)
+    cases += [held_out(subtopic_case(book, n, ch, m, sec)) for n, ch, m, sec in test_subtopics]
     return cases
 
 

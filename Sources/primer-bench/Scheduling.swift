@@ -102,13 +102,13 @@ struct Simulation {
     let days: Int
     let newPerDay: Int
     let start: Date
-    var random: SplitMix
+    var random: SplitMix64
     let scheduler = FSRSScheduler()
     var onDayStart: () -> Void = {}
 
     init(items: Int, days: Int, newPerDay: Int, start: Date, seed: UInt64) {
         (self.items, self.days, self.newPerDay, self.start) = (items, days, newPerDay, start)
-        random = SplitMix(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     /// Runs the year; `review(index, memory, rating, at, fuzz)` returns the item's next memory
@@ -136,13 +136,13 @@ struct Simulation {
                 for index in due {
                     let recall = memories[index].map { scheduler.retrievability($0.state, at: now) } ?? 0.6
                     let rating: ReviewRating
-                    if random.next() >= recall {
+                    if random.unit() >= recall {
                         rating = .again
                     } else {
-                        let draw = random.next()
+                        let draw = random.unit()
                         rating = draw < 0.15 ? .hard : draw < 0.85 ? .good : .easy
                     }
-                    let next = review(index, memories[index], rating, now, random.next())
+                    let next = review(index, memories[index], rating, now, random.unit())
                     if next.lapses > (memories[index]?.lapses ?? 0) { result.lapses += 1 }
                     memories[index] = next
                     result.reviews += 1
@@ -156,18 +156,3 @@ struct Simulation {
     }
 }
 
-/// SplitMix64: a small seeded generator, so both runs draw the same year.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    /// A number in 0..<1.
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
-}

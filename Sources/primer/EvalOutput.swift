@@ -20,6 +20,9 @@ enum EvalTable {
             out += "n \(runs)\(failed > 0 ? ", \(failed) failed" : ""): "
             out += shown.map { metric, value in
                 var text = "\(metric) \(EvalHTMLReport.format(value))"
+                if let interval = scores.intervals[family]?[metric], interval.high > interval.low {
+                    text += " [\(EvalHTMLReport.format(interval.low))–\(EvalHTMLReport.format(interval.high))]"
+                }
                 // Over every case; where failures pulled the mean down, the accepted outputs' mean beside it.
                 if failed > 0, MetricDirection.worst(metric: metric) != nil, let kept = scores.accepted[family]?[metric] {
                     text += " (accepted \(EvalHTMLReport.format(kept)), n \(scores.acceptedCounts[family]?[metric] ?? 0))"
@@ -33,6 +36,11 @@ enum EvalTable {
             out += "  \(failed) family run\(failed == 1 ? "" : "s") failed every attempt (see the report); each scores its metrics' worst values in the means above\n"
         }
         return out + "Result: \(resultPath)"
+    }
+
+    /// A change with its sign: "+0.050", "−0.120".
+    static func signed(_ value: Double) -> String {
+        value < 0 ? "−" + EvalHTMLReport.format(-value) : "+" + EvalHTMLReport.format(value)
     }
 
     /// "dev 40, test 5": the cases of each split in a run.
@@ -51,12 +59,24 @@ enum EvalTable {
             let before = delta.baseline.map(EvalHTMLReport.format) ?? "–"
             let after = delta.current.map(EvalHTMLReport.format) ?? "–"
             let mark = delta.isRegression ? "REGRESSION" : delta.status.rawValue
-            let counts = "n \(delta.baselineN.map(String.init) ?? "–") → \(delta.currentN.map(String.init) ?? "–")"
-            out += "  \(delta.key.description.padding(toLength: 40, withPad: " ", startingAt: 0)) \(before) → \(after)  (\(counts))  \(mark)"
+            var counts = "n \(delta.baselineN.map(String.init) ?? "–") → \(delta.currentN.map(String.init) ?? "–")"
+            if delta.pairedCases > 0 { counts += ", \(delta.pairedCases) paired" }
+            out += "  \(delta.key.description.padding(toLength: 40, withPad: " ", startingAt: 0)) \(before) → \(after)  (\(counts))  "
+            if let interval = delta.interval {
+                out += "change [\(signed(interval.low)), \(signed(interval.high))]  "
+            }
+            out += mark
+            if delta.status == .noDetectableChange {
+                out += delta.detectable.map { " (could detect ±\(EvalHTMLReport.format($0)) or more)" } ?? " (too few cases to tell)"
+            }
             if delta.isRegression, let threshold = delta.threshold { out += " (allowed: \(threshold))" }
             out += "\n"
         }
         let regressions = deltas.filter(\.isRegression).count
+        let undetected = deltas.filter { $0.status == .noDetectableChange }.count
+        if undetected > 0 {
+            out += "  \(undetected) change\(undetected == 1 ? "" : "s") within the noise of the runs (95 % interval includes no change); --repeat N narrows it\n"
+        }
         out += regressions == 0 ? "  no regression beyond the thresholds\n" : "  \(regressions) regression\(regressions == 1 ? "" : "s") beyond the suite's thresholds\n"
         return out
     }

@@ -21,13 +21,13 @@ import Testing
         let second = cli.directory.appendingPathComponent("second")
         let a = try await cli.run(["eval", Self.suite, "--provider", "mock", "--out", first.path])
         #expect(a.status == 0, "\(a.stderr)")
-        #expect(a.stdout.contains("openstax [dev 45] on mock (mock-1): 45 case runs"), "\(a.stdout)")
+        #expect(a.stdout.contains("openstax [dev 45, test 20] on mock (mock-1): 65 case runs"), "\(a.stdout)")
         let b = try await cli.run(["eval", "run", Self.suite, "--provider", "mock", "--out", second.path])
         #expect(b.status == 0)
         let reportA = try EvalRunReport.load(try #require(try results(first).first))
         let reportB = try EvalRunReport.load(try #require(try results(second).first))
         #expect(deterministic(reportA) == deterministic(reportB))
-        #expect(reportA.scores.cases.count == 45)
+        #expect(reportA.scores.cases.count == 65)
         #expect(reportA.scores.aggregate["plan"]?["section_coverage"] != nil)
         #expect(reportA.scores.aggregate["quiz"]?["well_formed"] == 1)
         let html = try String(contentsOf: try results(first)[0].deletingPathExtension().appendingPathExtension("html"), encoding: .utf8)
@@ -91,12 +91,12 @@ import Testing
         #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("failed every attempt") && run.stderr.contains("--allow-failures"), "\(run.stderr)")
         // The table says how many cases each family ran and how many failed.
-        #expect(run.stdout.split(separator: "\n").contains { $0.contains("quiz") && $0.contains("n 6, 6 failed") && $0.contains("well_formed 0.000") }, "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").contains { $0.contains("quiz") && $0.contains("n 9, 9 failed") && $0.contains("well_formed 0.000") }, "\(run.stdout)")
 
         let report = try EvalRunReport.load(try #require(try results(out).first))
         // Every case counts: the failed quiz scores 0 well-formed and 1 leakage in each case; the
         // accepted-only mean has nothing to average.
-        #expect(report.scores.aggregate["quiz"]?["well_formed"] == 0 && report.scores.counts["quiz"]?["well_formed"] == 6)
+        #expect(report.scores.aggregate["quiz"]?["well_formed"] == 0 && report.scores.counts["quiz"]?["well_formed"] == 9)
         #expect(report.scores.accepted["quiz"]?["well_formed"] == nil)
         #expect(report.scores.cases.allSatisfy { $0.kind == .plan ? $0.failed.isEmpty : $0.failed == ["quiz"] })
         #expect(report.scores.aggregate["quiz"]?["failure_rate"] == 1)
@@ -132,29 +132,34 @@ import Testing
     @Test func aSplitSelectsItsCasesAndTheReportSaysWhichSplitItIs() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
-        // The suite with one book held out as the test split.
-        let suite = cli.directory.appendingPathComponent("openstax")
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.suite), to: suite)
-        let book = suite.appendingPathComponent("cases/us-history.yaml")
-        let text = try String(contentsOf: book, encoding: .utf8)
-        try text.replacingOccurrences(of: "\nbook: ", with: "\nsplit: test\nbook: ").write(to: book, atomically: true, encoding: .utf8)
-
+        // The shipped suite holds out 20 cases (split: test) from chapters no dev case comes from.
         let out = cli.directory.appendingPathComponent("test-runs")
-        let test = try await cli.run(["eval", suite.path, "--provider", "mock", "--split", "test", "--families", "plan,terms", "--out", out.path])
+        let test = try await cli.run(["eval", Self.suite, "--provider", "mock", "--split", "test", "--families", "plan,terms", "--out", out.path])
         #expect(test.status == 0, "\(test.stderr)")
-        #expect(test.stdout.contains("openstax [test 9] on mock"), "\(test.stdout)")
+        #expect(test.stdout.contains("openstax [test 20] on mock"), "\(test.stdout)")
         let report = try EvalRunReport.load(try #require(try results(out).first))
-        #expect(report.splits == ["test": 9] && report.cases.allSatisfy { $0.id.hasPrefix("us-history/") })
+        #expect(report.splits == ["test": 20] && report.cases.contains { $0.id == "us-history/ch16" })
+        #expect(!report.cases.contains { $0.id.hasSuffix("/book") }, "the book plans are dev cases")
 
         let devOut = cli.directory.appendingPathComponent("dev-runs")
-        let dev = try await cli.run(["eval", suite.path, "--provider", "mock", "--split", "dev", "--families", "plan,terms", "--out", devOut.path])
-        #expect(dev.status == 0 && dev.stdout.contains("[dev 36]"), "\(dev.stdout)\(dev.stderr)")
+        let dev = try await cli.run(["eval", Self.suite, "--provider", "mock", "--split", "dev", "--families", "plan,terms", "--out", devOut.path])
+        #expect(dev.status == 0 && dev.stdout.contains("[dev 45]"), "\(dev.stdout)\(dev.stderr)")
+        let devReport = try EvalRunReport.load(try #require(try results(devOut).first))
+        #expect(Set(devReport.cases.map(\.id)).isDisjoint(with: report.cases.map(\.id)))
         // Comparing runs on different splits says their means are not comparable.
         let compare = try await cli.run(["eval", "compare", try results(devOut)[0].path, try results(out)[0].path])
         #expect(compare.stdout.contains("different splits"), "\(compare.stdout)")
 
         // A split no case is in, and a split that does not exist: one message each.
-        let none = try await cli.run(["eval", Self.suite, "--provider", "mock", "--split", "test"])
+        let suite = cli.directory.appendingPathComponent("openstax")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.suite), to: suite)
+        let book = suite.appendingPathComponent("cases/us-history.yaml")
+        let text = try String(contentsOf: book, encoding: .utf8)
+        for file in try FileManager.default.contentsOfDirectory(at: suite.appendingPathComponent("cases"), includingPropertiesForKeys: nil) {
+            try (try String(contentsOf: file, encoding: .utf8)).replacingOccurrences(of: "    split: \"test\"\n", with: "")
+                .write(to: file, atomically: true, encoding: .utf8)
+        }
+        let none = try await cli.run(["eval", suite.path, "--provider", "mock", "--split", "test"])
         #expect(none.status != 0 && none.stderr.contains("no case of 'openstax' is in the test split"), "\(none.stderr)")
         let bad = try await cli.run(["eval", Self.suite, "--provider", "mock", "--split", "holdout"])
         #expect(bad.status == 64 && bad.stderr.contains("--split"), "\(bad.stderr)")
@@ -213,7 +218,7 @@ import Testing
             .write(to: terms, atomically: true, encoding: .utf8)
         let changed = try await cli.run(["eval", suite, "--provider", "mock", "--cases", "biology", "--prompts", prompts.path, "--out", out])
         #expect(changed.status == 0, "\(changed.stderr)")
-        let termCases = 6  // the biology subtopic cases, each runs `terms` once
+        let termCases = 9  // the biology subtopic cases (6 dev, 3 held out), each runs `terms` once
         #expect(changed.stdout.contains(" \(termCases) provider calls"), "\(changed.stdout)")
 
         let noCache = try await cli.run(["eval", suite, "--provider", "mock", "--cases", "biology", "--no-cache", "--out", out])

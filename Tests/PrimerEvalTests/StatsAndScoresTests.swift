@@ -145,13 +145,82 @@ import Testing
 }
 
 @Suite struct CompareTests {
-    func scores(_ values: [String: Double]) -> EvalScores {
-        var c = CaseScores(caseID: "only", kind: .subtopic)
+    /// Four cases scoring the same values: every change below is the same in each case, so it is
+    /// beyond noise.
+    func scores(_ values: [String: Double], cases: Int = 4) -> EvalScores {
+        EvalScores(suite: "s", cases: (1...cases).map { perCase(values, id: "c\($0)") })
+    }
+
+    func perCase(_ values: [String: Double], id: String, repetition: Int? = nil) -> CaseScores {
+        var c = CaseScores(caseID: id, kind: .subtopic)
+        c.repetition = repetition
         for (key, value) in values {
             let k = MetricKey(key)!
             c.merge([k.metric: value], into: k.family)
         }
-        return EvalScores(suite: "s", cases: [c])
+        return c
+    }
+
+    /// One metric's values, a case per value.
+    func run(_ metric: String, _ values: [Double]) -> EvalScores {
+        EvalScores(suite: "s", cases: values.enumerated().map { perCase([metric: $1], id: "c\($0)") })
+    }
+
+    @Test func aChangeWithinTheSpreadOfTheCasesIsNoDetectableChange() throws {
+        // The cases disagree: two better, two worse. The mean falls 0.05, but the interval of
+        // the paired change spans zero.
+        let deltas = compare(
+            baseline: run("plan.section_coverage", [0.5, 0.5, 0.5, 0.5]), current: run("plan.section_coverage", [0.8, 0.2, 0.7, 0.1]),
+            thresholds: thresholds)
+        let delta = try #require(deltas.first)
+        #expect(approx(delta.delta, -0.05))
+        #expect(delta.status == .noDetectableChange)
+        let interval = try #require(delta.interval)
+        #expect(interval.low < 0 && interval.high > 0)
+        #expect(try #require(delta.detectable) > 0.05)
+        #expect(delta.pairedCases == 4)
+    }
+
+    @Test func pairingCasesSeesAConsistentChangeThatTheSpreadBetweenCasesWouldHide() throws {
+        // Cases differ a lot from each other, but each one falls by 0.05: paired, that is real.
+        let before = [0.9, 0.1, 0.5, 0.3, 0.7, 0.2]
+        let deltas = compare(
+            baseline: run("terms.term_recall", before), current: run("terms.term_recall", before.map { $0 - 0.05 }), thresholds: [:])
+        let delta = try #require(deltas.first)
+        #expect(delta.status == .worse)
+        let interval = try #require(delta.interval)
+        #expect(abs(interval.low + 0.05) < 1e-9 && abs(interval.high + 0.05) < 1e-9)
+        // Unpaired (different case ids), the same numbers are within the noise.
+        var renamed = run("terms.term_recall", before.map { $0 - 0.05 })
+        renamed = EvalScores(suite: "s", cases: renamed.cases.map { var c = $0; c.caseID = "other-" + c.caseID; return c })
+        let unpaired = try #require(compare(baseline: run("terms.term_recall", before), current: renamed, thresholds: [:]).first)
+        #expect(unpaired.pairedCases == 0)
+        #expect(unpaired.status == .noDetectableChange)
+    }
+
+    @Test func oneCaseRunOnceCannotTellAnything() throws {
+        let delta = try #require(
+            compare(baseline: scores(["terms.term_recall": 0.9], cases: 1), current: scores(["terms.term_recall": 0.1], cases: 1), thresholds: [:]).first)
+        #expect(delta.status == .noDetectableChange)
+        #expect(delta.interval == nil && delta.detectable == nil)
+    }
+
+    @Test func latencyIsComparedAgainstItsSpreadBetweenRepetitions() throws {
+        // Every case 30 % slower, in one repetition each: latency's run-to-run spread is unknown.
+        let fast = [100.0, 200, 300, 400]
+        let once = compare(baseline: run("quiz.latency_ms", fast), current: run("quiz.latency_ms", fast.map { $0 * 1.3 }), thresholds: [:])
+        #expect(once.first?.status == .noDetectableChange)
+        // Three repetitions on each side whose means scatter by ±40 %: +30 % is within that.
+        func repeated(_ factors: [Double]) -> EvalScores {
+            EvalScores(suite: "s", cases: factors.enumerated().flatMap { r, factor in
+                fast.enumerated().map { perCase(["quiz.latency_ms": $1 * factor], id: "c\($0)", repetition: r + 1) }
+            })
+        }
+        let noisy = compare(baseline: repeated([0.6, 1.0, 1.4]), current: repeated([0.9, 1.3, 1.7]), thresholds: [:])
+        #expect(noisy.first?.status == .noDetectableChange)
+        // Repetitions that agree: twice as slow is beyond the spread.
+        let steady = compare(baseline: repeated([0.98, 1.0, 1.02]), current: repeated([1.98, 2.0, 2.02]), thresholds: ["latency_ms": .relative(0.5)])
+        #expect(steady.first?.status == .regressed)
     }
 
     let thresholds: [String: RegressionThreshold] = [
@@ -207,6 +276,7 @@ import Testing
     @Test func metricsWithoutThresholdAreNeverRegressions() {
         let deltas = compare(baseline: scores(["terms.term_recall": 0.9]), current: scores(["terms.term_recall": 0.1]), thresholds: [:])
         #expect(deltas.map(\.status) == [.worse])
+        #expect(deltas.first?.pairedCases == 4)
     }
 
     @Test func directions() {

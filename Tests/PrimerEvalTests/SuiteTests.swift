@@ -188,6 +188,27 @@ import Testing
         #expect(suite.threshold(for: MetricKey("quiz.leakage")!) == .absolute(0.03))
     }
 
+    @Test func heldOutCasesComeFromChaptersNoDevCaseComesFrom() throws {
+        let suite = try EvalSuite.load(directory: repositoryRoot.appendingPathComponent("Evaluations/openstax"))
+        /// "biology-2e/ch25" → 25, "biology-2e/24.4" → 24; nil for the book plan.
+        func chapter(_ id: String) -> Int? {
+            let local = id.split(separator: "/").last.map(String.init) ?? ""
+            if local.hasPrefix("ch") { return Int(local.dropFirst(2)) }
+            return local.split(separator: ".").first.flatMap { Int($0) }
+        }
+        for book in books {
+            let mine = suite.cases.filter { $0.id.hasPrefix(book + "/") }
+            let test = mine.filter { $0.split == .test }
+            #expect(test.filter { $0.kind == .plan }.count == 1 && test.filter { $0.kind == .subtopic }.count == 3, "\(book)")
+            let devChapters = Set(mine.filter { $0.split == .dev }.compactMap { chapter($0.id) })
+            let testChapters = Set(test.compactMap { chapter($0.id) })
+            #expect(testChapters.count == test.count || testChapters.count >= 2, "\(book)")
+            #expect(devChapters.isDisjoint(with: testChapters), "\(book): held-out chapters \(testChapters) overlap dev chapters \(devChapters)")
+        }
+        #expect(suite.cases.filter { $0.split == .test }.count == 20)
+        #expect(suite.cases.filter { $0.split == .dev }.count == 45)
+    }
+
     /// Golden data scored against itself: every rule must give full marks on its own reference.
     @Test func goldenScoredAgainstItselfIsPerfect() throws {
         let suite = try EvalSuite.load(directory: repositoryRoot.appendingPathComponent("Evaluations/openstax"))

@@ -23,6 +23,8 @@ public struct AttemptEvent: Sendable {
 /// was rejected. Every attempt is recorded, accepted or not.
 public struct Generator: Sendable {
     public let provider: any Provider
+    /// Which sample of each request to ask for (`CompletionRequest.sample`): eval's repeats.
+    public var sample = 0
     /// How much of a rejected answer is shown back to the model on retry.
     static let previousAnswerLimit = 1500
 
@@ -49,6 +51,7 @@ public struct Generator: Sendable {
                 maxTokens: family.maxTokens)
             request.purpose.attempt = number
             request.temperatureRaise = raise
+            request.sample = sample
 
             let clock = ContinuousClock()
             let start = clock.now

@@ -77,6 +77,10 @@ public struct CompletionRequest: Sendable, Equatable {
     /// Added to whichever temperature applies (the family's, or a profile's over it) after an
     /// attempt repeated an earlier one's answer, so the next one differs; 0 otherwise.
     public var temperatureRaise: Double = 0
+    /// Which sample of the same request this is: 0 normally; `primer eval --repeat N` asks for
+    /// samples 0…N − 1 so repeats are independent draws. Providers that take a seed derive theirs
+    /// from it, the mock hashes it, and the response cache keys on it.
+    public var sample: Int = 0
 
     public init(
         messages: [ChatMessage], purpose: RequestPurpose, jsonSchema: String? = nil,

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Hashed, in this order and each length-prefixed (so no two different inputs serialise alike):
 /// the key format version, the provider name, the model, the temperature, the token limit, the
-/// JSON schema, every message (role and content) and, only for providers whose answer depends on
-/// it (`includePurpose`, e.g. the mock, which does not read the prompt), the whole
-/// `RequestPurpose` as sorted-key JSON. For real models the purpose is metadata they never see, so
+/// JSON schema, every message (role and content), only for providers whose answer depends on
+/// it (`includePurpose`, e.g. the mock, which does not read the prompt) the whole
+/// `RequestPurpose` as sorted-key JSON, and the sample number when it is not 0. For real models the purpose is metadata they never see, so
 /// it is left out: a retry (`attempt` 2) still gets a new key because its messages carry the
 /// reminder.
 ///
@@ -54,6 +54,8 @@ public struct ResponseCacheKey: Sendable, Hashable, CustomStringConvertible {
             field(message.role.rawValue, message.content)
         }
         field("purpose", includePurpose ? purposeJSON(request.purpose) : nil)
+        // Only when asked for: sample 0 keys as before, so existing cache entries still match.
+        if request.sample != 0 { field("sample", String(request.sample)) }
         return text
     }
 

@@ -23,7 +23,7 @@ public enum EvalHTMLReport {
             <p class="muted">Families: \(report.families.sorted { $0.key < $1.key }.map { "\(e($0.key)) v\($0.value.version) (\($0.value.hash.prefix(8)))" }.joined(separator: ", "))</p>
             """
         html += "<h2>Scores per family</h2>" + chart(report.scores.aggregate)
-        html += "<h2>All metrics (mean over cases)</h2>" + table(report.scores.aggregate, counts: report.scores.counts)
+        html += "<h2>All metrics (mean over cases)</h2>" + table(report.scores)
         html += "<h2>Cases</h2>"
         let cases = Dictionary(suite.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for result in report.cases {
@@ -61,11 +61,14 @@ public enum EvalHTMLReport {
         return svg + "</svg><p class=\"muted\">Blue: higher is better. Orange: rates where lower is better.</p>"
     }
 
-    static func table(_ aggregate: [String: MetricValues], counts: [String: [String: Int]]) -> String {
-        var html = "<table><tr><th>family</th><th>metric</th><th>mean</th><th>cases</th></tr>"
-        for family in aggregate.keys.sorted() {
-            for (metric, value) in aggregate[family]!.sorted(by: { $0.key < $1.key }) {
-                html += "<tr><td>\(e(family))</td><td>\(e(metric))</td><td class=\"num\">\(format(value))</td><td class=\"num\">\(counts[family]?[metric] ?? 0)</td></tr>"
+    static func table(_ scores: EvalScores) -> String {
+        var html = "<table><tr><th>family</th><th>metric</th><th>mean</th><th>95 % interval</th><th>case runs</th><th>mean of accepted</th></tr>"
+        for family in scores.aggregate.keys.sorted() {
+            for (metric, value) in scores.aggregate[family]!.sorted(by: { $0.key < $1.key }) {
+                let interval = scores.intervals[family]?[metric].map { "\(format($0.low)) – \(format($0.high))" } ?? "–"
+                let accepted = scores.accepted[family]?[metric].map { "\(format($0)) (n \(scores.acceptedCounts[family]?[metric] ?? 0))" } ?? "–"
+                html += "<tr><td>\(e(family))</td><td>\(e(metric))</td><td class=\"num\">\(format(value))</td><td class=\"num\">\(interval)</td>"
+                html += "<td class=\"num\">\(scores.counts[family]?[metric] ?? 0)</td><td class=\"num\">\(accepted)</td></tr>"
             }
         }
         return html + "</table>"

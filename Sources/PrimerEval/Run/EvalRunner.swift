@@ -93,7 +93,9 @@ public struct EvalRunner: Sendable {
             title: subject.title, notes: subject.notes, kind: subject.kind, instructions: subject.instructions, grounding: source,
             planFamily: families.planFamily(for: subject.kind))
         let passages = evalCase.subtopic.map { source?.passages(subject: facts.title, topic: $0.topic, subtopic: $0.subtopic) ?? [] } ?? []
-        let generator = Generator(provider: provider)
+        var generator = Generator(provider: provider)
+        // Each repetition is its own draw: a new seed at the provider, a new cache entry.
+        generator.sample = repetition - 1
         var outputs = CaseOutputs()
         var result = EvalRunReport.CaseResult(id: evalCase.id, repetition: repetition, errors: [:], judge: [:])
         for family in families(for: evalCase) {
@@ -116,6 +118,7 @@ public struct EvalRunner: Sendable {
             }
         }
         var scores = CaseScorer().score(evalCase, outputs: outputs)
+        scores.repetition = repetition
         if let judge {
             for family in outputs.families {
                 guard let output = family.output else {

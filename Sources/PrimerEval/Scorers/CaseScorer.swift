@@ -61,12 +61,12 @@ public struct CaseOutputs: Sendable, Equatable {
 /// Per family that ran, by its content kind, under the family's name (metrics in
 /// Evaluations/README.md; a `mnemonics` pair family gets the flashcard metrics as `mnemonics.*`):
 /// - plan: `PlanCoverageScorer`;
-/// - notes: `notes_term_coverage` (`TermScorer.coverage`); the rest of a lesson's quality is
-///   the judge's;
-/// - flashcards: `FlashcardScorer` + `leakage`;
-/// - quiz: `QuizScorer` + `leakage`;
-/// - terms: `TermScorer` + `leakage`;
-/// - cloze: `ClozeScorer` + `leakage`;
+/// - notes: `notes_term_coverage` (`TermScorer.coverage`) and `objective_coverage`
+///   (`ReferenceScorer.objectiveCoverage`); the rest of a lesson's quality is the judge's;
+/// - flashcards: `FlashcardScorer` + `leakage` + `ReferenceScorer`;
+/// - quiz: `QuizScorer` + `leakage` + `ReferenceScorer`;
+/// - terms: `TermScorer` + `leakage` + `reference_overlap`;
+/// - cloze: `ClozeScorer` + `leakage` + `ReferenceScorer`;
 /// - every family: `GenerationStatsScorer` over its records, with `keptItems` = the output's
 ///   `itemCount` (0 when it failed).
 /// A family that produced nothing scores the worst value of every quality metric it would have
@@ -100,31 +100,40 @@ public struct CaseScorer: Sendable {
     func quality(_ kind: ContentKind, _ output: GeneratedOutput, _ evalCase: EvalCase) -> MetricValues {
         let golden = evalCase.subtopic
         let scope = Self.scope(evalCase)
+        let references = golden.map(ReferenceScorer.init)
         var metrics: MetricValues = [:]
         switch (kind, output) {
         case (.plan, .plan(let plan)):
             if let goldenPlan = evalCase.plan {
-                metrics.merge(PlanCoverageScorer().score(plan: plan, golden: goldenPlan).metrics) { $1 }
+                metrics.merge(PlanCoverageScorer().score(plan: plan, golden: goldenPlan, subject: evalCase.subject.title).metrics) { $1 }
             }
         case (.notes, .lesson(let notes)):
             if let golden {
                 metrics["notes_term_coverage"] = TermScorer().coverage(notes: notes, golden: golden.terms)
+                metrics["objective_coverage"] = references?.objectiveCoverage(notes: notes)
             }
         case (.flashcards, .pairs(let cards)):
             metrics.merge(FlashcardScorer().score(cards, subjectKind: evalCase.subject.kind).metrics) { $1 }
             metrics["leakage"] = scope?.leakage(cards: cards)
+            metrics.merge(references?.score(cards.map { .init(prompt: $0.front, answer: $0.back) }) ?? [:]) { $1 }
         case (.quiz, .choices(let quiz)):
             metrics.merge(QuizScorer().score(quiz).metrics) { $1 }
             metrics["leakage"] = scope?.leakage(questions: quiz)
+            metrics.merge(
+                references?.score(quiz.map { .init(prompt: $0.question, answer: $0.choices.indices.contains($0.correctIndex) ? $0.choices[$0.correctIndex] : "") })
+                    ?? [:]) { $1 }
         case (.cloze, .clozes(let cloze)):
             metrics.merge(ClozeScorer().score(cloze).metrics) { $1 }
             metrics["leakage"] = scope?.leakage(cloze.map { ClozeText.plain($0.text) })
+            metrics.merge(references?.score(cloze.map { .init(prompt: ClozeText.plain($0.text), answer: "") }) ?? [:]) { $1 }
         case (.terms, .pairs(let terms)):
             metrics["items"] = Double(terms.count)
             if let golden, !golden.terms.isEmpty {
                 metrics.merge(TermScorer().score(generated: terms, golden: golden.terms).metrics) { $1 }
             }
             metrics["leakage"] = scope?.leakage(cards: terms)
+            // The terms family has its own recall and definition F1 (term against term).
+            metrics["reference_overlap"] = references?.score(terms.map { .init(prompt: $0.front, answer: $0.back) })["reference_overlap"]
         default:
             break
         }

@@ -85,13 +85,17 @@ public enum RegressionThreshold: Sendable, Equatable, Codable, CustomStringConve
 /// One metric compared between two runs.
 public struct MetricDelta: Sendable, Equatable, Codable {
     public enum Status: String, Sendable, Codable {
-        /// Worse by more than the threshold.
+        /// Worse, the 95 % interval of the change excludes no change, and by more than the threshold.
         case regressed
-        /// Worse, but within the threshold (or no threshold is set).
+        /// Worse beyond noise, but within the threshold (or no threshold is set).
         case worse
+        /// The same values in every case.
         case unchanged
+        /// Changed, but the interval of the change includes no change: the run cannot tell.
+        case noDetectableChange = "no detectable change"
+        /// Better beyond noise.
         case improved
-        /// Changed on a neutral metric.
+        /// Changed beyond noise on a neutral metric.
         case changed
         /// Only in the current run.
         case added
@@ -104,9 +108,13 @@ public struct MetricDelta: Sendable, Equatable, Codable {
     public var direction: MetricDirection
     public var threshold: RegressionThreshold?
     public var status: Status
-    /// How many cases each mean is over.
+    /// How many case runs each mean is over.
     public var baselineN: Int?
     public var currentN: Int?
+    /// Cases scored in both runs: the change is measured on them, case by case.
+    public var pairedCases: Int = 0
+    /// The 95 % interval of the change (current − baseline); nil with too few values to tell.
+    public var interval: Interval?
 
     /// `current - baseline` when both exist.
     public var delta: Double? {
@@ -114,17 +122,29 @@ public struct MetricDelta: Sendable, Equatable, Codable {
         return current - baseline
     }
     public var isRegression: Bool { status == .regressed }
+    /// The smallest change this pair of runs could have told from noise: the half-width of the
+    /// interval of the change (a change that large would have moved the interval off zero).
+    public var detectable: Double? { interval?.halfWidth }
 }
 
-/// Compares the aggregates of two runs metric by metric, sorted by key.
+/// Compares two runs metric by metric, sorted by key, calling a change only when it is larger
+/// than the runs' own noise.
 ///
-/// For each metric in either run: the worsening is `baseline - current` for higher-is-better
-/// metrics and `current - baseline` for lower-is-better ones. A worsening larger than the
-/// threshold's allowance (plus 1e-9 for rounding) is `.regressed`; any other worsening is `.worse`;
-/// an equal value (within 1e-9) `.unchanged`; a better one `.improved`. Neutral metrics are
-/// `.changed` or `.unchanged`, never regressed. Metrics without a threshold are never regressed.
-/// A metric missing from the current run is `.removed` and one missing from the baseline
-/// `.added`; neither is a regression (a run without the judge simply has no judge scores).
+/// The change of a metric is measured on the cases both runs scored (paired by case id, a
+/// case's repeats averaged): its 95 % interval is `Bootstrap.pairedDifference` over those cases
+/// and their repeats (`Bootstrap.unpairedDifference` when the runs share no case). When the
+/// interval includes zero the status is `.noDetectableChange`, whatever the threshold, and
+/// `MetricDelta.detectable` says how large a change the runs could have seen. Otherwise the
+/// change is real: for a higher-is-better metric a fall is a worsening, for a lower-is-better one
+/// a rise; a worsening larger than the threshold's allowance (on the run means) is `.regressed`,
+/// a smaller one (or any, without a threshold) `.worse`, and a betterment `.improved`. Neutral
+/// metrics are `.changed`, never regressed. Equal values in every case are `.unchanged`. A metric
+/// missing from the current run is `.removed` and one missing from the baseline `.added`.
+///
+/// Wall time (`*_ms`) is compared against its own spread from run to run, not between cases: the
+/// same outputs can take twice as long on a busy machine, for every case at once. Its interval
+/// is `Bootstrap.unpairedDifference` over the means of each repetition (`--repeat N`): with fewer
+/// than two repetitions on either side it is nil, and a latency change is not detectable.
 ///
 /// `thresholds` maps `family.metric`, bare `metric` or `default` to a threshold (see
 /// `EvalSuite.threshold(for:)`); `directions` overrides `MetricDirection.of(metric:)` by metric name.
@@ -135,6 +155,10 @@ public func compare(
     let suite = EvalSuite(name: current.suite, thresholds: thresholds)
     let before = baseline.flattenedAggregate
     let after = current.flattenedAggregate
+    let beforeCases = EvalScores.valuesByCase(baseline.cases)
+    let afterCases = EvalScores.valuesByCase(current.cases)
+    let beforeRepetitions = EvalScores.meansByRepetition(baseline.cases)
+    let afterRepetitions = EvalScores.meansByRepetition(current.cases)
     let keys = Set(before.keys).union(after.keys).sorted()
     let epsilon = 1e-9
     return keys.map { key in
@@ -142,34 +166,44 @@ public func compare(
         let threshold = suite.threshold(for: key)
         let old = before[key]
         let new = after[key]
-        var status: MetricDelta.Status
-        switch (old, new) {
-        case (nil, _):
-            status = .added
-        case (_, nil):
-            status = .removed
-        case (let old?, let new?):
-            if abs(new - old) <= epsilon {
-                status = .unchanged
+        var delta = MetricDelta(
+            key: key, baseline: old, current: new, direction: direction, threshold: threshold, status: .unchanged,
+            baselineN: baseline.counts[key.family]?[key.metric], currentN: current.counts[key.family]?[key.metric])
+        guard let old, let new else {
+            delta.status = old == nil ? .added : .removed
+            return delta
+        }
+        let a = beforeCases[key] ?? [:]
+        let b = afterCases[key] ?? [:]
+        let paired = Set(a.keys).intersection(b.keys).sorted()
+        delta.pairedCases = paired.count
+        delta.interval = key.metric.hasSuffix("_ms")
+            ? Bootstrap.unpairedDifference(
+                baseline: (beforeRepetitions[key] ?? []).map { [$0] }, current: (afterRepetitions[key] ?? []).map { [$0] }, seed: key.description)
+            : paired.isEmpty
+            ? Bootstrap.unpairedDifference(
+                baseline: a.sorted { $0.key < $1.key }.map(\.value), current: b.sorted { $0.key < $1.key }.map(\.value), seed: key.description)
+            : Bootstrap.pairedDifference(paired.map { (a[$0]!, b[$0]!) }, seed: key.description)
+        let identical = abs(new - old) <= epsilon && (delta.interval.map { abs($0.low) <= epsilon && abs($0.high) <= epsilon } ?? true)
+        guard !identical else { return delta }
+        guard let interval = delta.interval, !interval.contains(0) else {
+            delta.status = .noDetectableChange
+            return delta
+        }
+        let rose = interval.low > 0
+        switch direction {
+        case .neutral:
+            delta.status = .changed
+        case .higherIsBetter, .lowerIsBetter:
+            if rose == (direction == .higherIsBetter) {
+                delta.status = .improved
             } else {
-                switch direction {
-                case .neutral:
-                    status = .changed
-                case .higherIsBetter, .lowerIsBetter:
-                    let worsening = direction == .higherIsBetter ? old - new : new - old
-                    if worsening < 0 {
-                        status = .improved
-                    } else if let threshold, worsening > threshold.allowance(baseline: old) + epsilon {
-                        status = .regressed
-                    } else {
-                        status = .worse
-                    }
-                }
+                let worsening = abs(new - old)
+                let beyond = threshold.map { worsening > $0.allowance(baseline: old) + epsilon } ?? false
+                delta.status = beyond ? .regressed : .worse
             }
         }
-        return MetricDelta(
-            key: key, baseline: old, current: new, direction: direction, threshold: threshold, status: status,
-            baselineN: baseline.counts[key.family]?[key.metric], currentN: current.counts[key.family]?[key.metric])
+        return delta
     }
 }
 

@@ -33,12 +33,15 @@ public struct CaseScores: Sendable, Equatable, Codable {
     /// The families that produced nothing in this case: their quality metrics are the worst
     /// values (`MetricDirection.worst`), counted in `EvalScores.aggregate`, not in `accepted`.
     public var failed: [String]
+    /// Which run of the case this is, under `--repeat N` (1…N); nil in results written before repeats were numbered.
+    public var repetition: Int?
 
-    public init(caseID: String, kind: EvalCaseKind, families: [String: MetricValues] = [:], failed: [String] = []) {
+    public init(caseID: String, kind: EvalCaseKind, families: [String: MetricValues] = [:], failed: [String] = [], repetition: Int? = nil) {
         self.caseID = caseID
         self.kind = kind
         self.families = families
         self.failed = failed
+        self.repetition = repetition
     }
 
     /// Adds (or replaces) metrics of a family, e.g. judge scores computed after the deterministic ones.
@@ -76,17 +79,26 @@ public struct EvalScores: Sendable, Equatable, Codable {
     /// Per family, per metric: the mean over the cases where the family produced an output.
     public var accepted: [String: MetricValues]
     public var acceptedCounts: [String: [String: Int]]
+    /// Per family, per metric: the 95 % interval of `aggregate` (`Bootstrap.mean` over cases and
+    /// repeats); absent where there are fewer than two values.
+    public var intervals: [String: [String: Interval]]
 
-    /// Builds the scores and computes both means from `cases`.
+    /// Builds the scores and computes both means and the intervals from `cases`.
     public init(suite: String, cases: [CaseScores]) {
         self.suite = suite
         self.cases = cases
         (aggregate, counts) = Self.aggregate(cases)
         (accepted, acceptedCounts) = Self.aggregate(cases, acceptedOnly: true)
+        intervals = [:]
+        for (key, byCase) in Self.valuesByCase(cases) {
+            if let interval = Bootstrap.mean(byCase.sorted { $0.key < $1.key }.map(\.value), seed: key.description) {
+                intervals[key.family, default: [:]][key.metric] = interval
+            }
+        }
     }
 
-    /// Mean over cases, per family and metric; a case without a metric does not count toward it,
-    /// nor, with `acceptedOnly`, a case where the family failed.
+    /// Mean over case runs (every repeat counts once), per family and metric; a case without a
+    /// metric does not count toward it, nor, with `acceptedOnly`, a case where the family failed.
     public static func aggregate(
         _ cases: [CaseScores], acceptedOnly: Bool = false
     ) -> (means: [String: MetricValues], counts: [String: [String: Int]]) {
@@ -105,6 +117,39 @@ public struct EvalScores: Sendable, Equatable, Codable {
             counts[key.family, default: [:]][key.metric] = entry.n
         }
         return (means, counts)
+    }
+
+    /// Every metric's values, grouped by case id (a case's repeats together), for the bootstrap
+    /// and for pairing cases in `compare`. Keys sorted, so resamples see the same order every run.
+    public static func valuesByCase(_ cases: [CaseScores]) -> [MetricKey: [String: [Double]]] {
+        var values: [MetricKey: [String: [Double]]] = [:]
+        for c in cases {
+            for (key, value) in c.flattened where value.isFinite {
+                values[key, default: [:]][c.caseID, default: []].append(value)
+            }
+        }
+        return values
+    }
+
+    public func interval(_ key: MetricKey) -> Interval? { intervals[key.family]?[key.metric] }
+
+    /// Every metric's mean per repetition (each a whole pass over the cases), in repetition order.
+    public static func meansByRepetition(_ cases: [CaseScores]) -> [MetricKey: [Double]] {
+        var sums: [MetricKey: [Int: (sum: Double, n: Int)]] = [:]
+        for c in cases {
+            for (key, value) in c.flattened where value.isFinite {
+                sums[key, default: [:]][c.repetition ?? 1, default: (0, 0)].sum += value
+                sums[key, default: [:]][c.repetition ?? 1, default: (0, 0)].n += 1
+            }
+        }
+        return sums.mapValues { byRepetition in byRepetition.sorted { $0.key < $1.key }.map { $0.value.sum / Double($0.value.n) } }
+    }
+
+    /// Reads the cases and computes the rest again (the means and intervals are functions of the
+    /// cases), so results written before intervals existed load with them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(suite: try container.decode(String.self, forKey: .suite), cases: try container.decode([CaseScores].self, forKey: .cases))
     }
 
     public subscript(key: MetricKey) -> Double? { aggregate[key.family]?[key.metric] }

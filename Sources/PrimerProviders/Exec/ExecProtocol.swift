@@ -32,6 +32,7 @@ enum ExecProtocol {
             "purpose": purpose, "json_schema": schema,
             "temperature": request.temperature.map { $0 as Any } ?? NSNull(),
             "max_tokens": request.maxTokens.map { $0 as Any } ?? NSNull(),
+            "sample": request.sample,
         ]
         // Every value above is JSON-representable, so this cannot fail.
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// A small built-in language pack: enough real words for believable lessons, cards and quizzes.
 struct MockLanguage: Sendable {

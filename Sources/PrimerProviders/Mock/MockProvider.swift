@@ -100,11 +100,13 @@ public struct MockProvider: Provider {
             "seed=\(seed)", p.family, ContentKind(p.shape, role: p.role).rawValue, p.subjectKind.rawValue, p.language, p.subject, p.subjectNotes,
             p.topic, p.subtopic, p.siblings.joined(separator: "\u{1F}"), "attempt=\(p.attempt)",
         ]
+        // Sample 0 hashes as before, so existing answers (and tests) stay the same.
+        if request.sample != 0 { parts.append("sample=\(request.sample)") }
         for message in request.messages {
             parts.append(message.role.rawValue)
             parts.append(message.content)
         }
-        return FNV1a.hash(parts.joined(separator: "\u{1E}"))
+        return StableHash.fnv1a(parts.joined(separator: "\u{1E}"))
     }
 
     /// Applies one content fault (`too_few`, `off_scope`, `duplicates`, `placeholders`).

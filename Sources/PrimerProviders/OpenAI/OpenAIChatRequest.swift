@@ -3,6 +3,8 @@ import PrimerCore
 
 /// Builds the body of `POST {base_url}/chat/completions` from a `CompletionRequest`.
 enum OpenAIChatRequest {
+    /// How far apart the seeds of two samples are: more than any family's attempts.
+    static let sampleSeedStride = 1000
     /// The body as JSON data: keys sorted, so equal requests give equal bytes, except inside the
     /// schema, whose property order is the order the model writes the fields in.
     /// Throws `ProviderError` when `request.jsonSchema` is not a JSON object (a bug in a prompt family).
@@ -18,7 +20,10 @@ enum OpenAIChatRequest {
         if let maxTokens = request.maxTokens ?? settings.maxTokens { body["max_tokens"] = maxTokens }
         // A retry with the seed of the attempt it retries samples the same tokens again on a
         // small model that ignores the reminder; attempt n uses seed + n − 1 (still repeatable).
-        if let seed = settings.seed { body["seed"] = seed + max(0, request.purpose.attempt - 1) }
+        // Sample k (eval's repeats) moves the seed by a stride no retry budget reaches.
+        if settings.seed != nil || request.sample != 0 {
+            body["seed"] = (settings.seed ?? 0) + request.sample * Self.sampleSeedStride + max(0, request.purpose.attempt - 1)
+        }
         if let schemaText = request.jsonSchema, settings.structuredOutput != .none {
             guard let schema = RawJSON(object: schemaText) else {
                 throw ProviderError(
