@@ -9,7 +9,7 @@ struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Score prompt families against a golden suite, and compare runs.",
-        subcommands: [Run.self, Compare.self], defaultSubcommand: Run.self)
+        subcommands: [Run.self, Compare.self, AgreementCommand.self], defaultSubcommand: Run.self)
 
     /// Exit status when a compare finds a regression beyond the suite's thresholds (CI gate).
     static let regressionExitCode: Int32 = 3
@@ -135,3 +135,23 @@ struct EvalCommand: AsyncParsableCommand {
 }
 
 extension EvalSplit: ExpressibleByArgument {}
+
+/// `primer eval agreement`: how well each metric (and the judge) agrees with the suite's hand labels.
+struct AgreementCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agreement",
+        abstract: "Check the metrics (and a judge) against the outputs labelled good or bad by hand in the suite's labels.json.")
+
+    @Argument(help: "A suite name (a folder in ./Evaluations) or a suite folder.") var suite: String
+    @Option(help: "Also score each labelled output with an LLM judge through this provider.") var judge: String?
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var promptsOptions: PromptsOptions
+    @OptionGroup var pluginsOptions: PluginsOptions
+
+    func run() async throws {
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let outcome = try await workspace.agreement(suite: suite, judge: judge)
+        Console.out(EvalTable.agreement(outcome))
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerApp
 import PrimerCore
 import PrimerEval
 
@@ -38,6 +39,22 @@ enum EvalTable {
         return out + "Result: \(resultPath)"
     }
 
+    /// Each metric's agreement with the hand labels, per family.
+    static func agreement(_ outcome: AgreementOutcome) -> String {
+        let good = outcome.labels.labels.filter { $0.label == .good }.count
+        var out = "\(outcome.labels.labels.count) outputs labelled by hand in \(outcome.file.path) (\(good) good, \(outcome.labels.labels.count - good) bad).\n"
+        out += "Agreement: of every good/bad pair of one family's outputs, the share the metric ranks the right way round (1 always, 0.5 chance, 0 never).\n"
+        func mean(_ value: Double?) -> String { value.map(EvalHTMLReport.format) ?? "–" }
+        for item in outcome.agreements {
+            let agreement = item.agreement.map { String(format: "%.2f", $0) } ?? "–   "
+            out += "  \(item.key.description.padding(toLength: 36, withPad: " ", startingAt: 0)) \(agreement)  "
+            out += "good \(item.good) (mean \(mean(item.goodMean))), bad \(item.bad) (mean \(mean(item.badMean)))"
+            out += item.agreement == nil ? "  no pair to rank: no good output, or no bad one, has this metric\n" : "\n"
+        }
+        if outcome.judgeFailures > 0 { out += "  the judge could not score \(outcome.judgeFailures) output\(outcome.judgeFailures == 1 ? "" : "s")\n" }
+        return out
+    }
+
     /// A change with its sign: "+0.050", "−0.120".
     static func signed(_ value: Double) -> String {
         value < 0 ? "−" + EvalHTMLReport.format(-value) : "+" + EvalHTMLReport.format(value)
@@ -67,7 +84,11 @@ enum EvalTable {
             }
             out += mark
             if delta.status == .noDetectableChange {
-                out += delta.detectable.map { " (could detect ±\(EvalHTMLReport.format($0)) or more)" } ?? " (too few cases to tell)"
+                if let interval = delta.interval, interval.low == 0, interval.high == 0 {
+                    out += " (equal on the \(delta.pairedCases) paired cases; the means differ by the cases only one run has)"
+                } else {
+                    out += delta.detectable.map { " (could detect ±\(EvalHTMLReport.format($0)) or more)" } ?? " (too few cases to tell)"
+                }
             }
             if delta.isRegression, let threshold = delta.threshold { out += " (allowed: \(threshold))" }
             out += "\n"

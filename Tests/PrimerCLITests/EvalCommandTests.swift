@@ -75,6 +75,56 @@ import Testing
         #expect(reverse.stdout.split(separator: "\n").contains { $0.contains("flashcards.leakage") && $0.hasSuffix("improved") })
     }
 
+    @Test func repeatsAreNewSamplesAndEveryMetricGetsAnInterval() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let out = cli.directory.appendingPathComponent("runs")
+        let run = try await cli.run(["eval", Self.suite, "--provider", "mock", "--cases", "biology-2e/ch", "--families", "plan", "--repeat", "2", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try EvalRunReport.load(try #require(try results(out).first))
+        #expect(report.repeatCount == 2 && report.cases.count == 6)
+        // The second run of a case is a new draw: another plan (the mock hashes the sample).
+        for id in Set(report.cases.map(\.id)) {
+            let runs = report.cases.filter { $0.id == id }.sorted { $0.repetition < $1.repetition }
+            #expect(runs.count == 2 && runs[0].plan != runs[1].plan, "\(id)")
+        }
+        #expect(report.scores.cases.map(\.repetition) == [1, 1, 1, 2, 2, 2])
+        // A 95 % interval around the mean, printed beside it.
+        let interval = try #require(report.scores.intervals["plan"]?["section_coverage"])
+        let mean = try #require(report.scores.aggregate["plan"]?["section_coverage"])
+        #expect(interval.low <= mean && mean <= interval.high && interval.low < interval.high)
+        #expect(run.stdout.contains("section_coverage \(EvalHTMLReport.format(mean)) [\(EvalHTMLReport.format(interval.low))–"), "\(run.stdout)")
+        // Run again: the same samples come from the cache, with the same numbers.
+        let again = try await cli.run(["eval", Self.suite, "--provider", "mock", "--cases", "biology-2e/ch", "--families", "plan", "--repeat", "2", "--out", out.path])
+        #expect(again.stdout.contains(" 0 provider calls"), "\(again.stdout)")
+    }
+
+    @Test func agreementChecksTheMetricsAgainstTheSuitesHandLabels() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let run = try await cli.run(["eval", "agreement", Self.suite])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("outputs labelled by hand"), "\(run.stdout)")
+        // The labelled outputs of real runs: the reference metric ranks good terms above bad ones
+        // far better than chance, and a quiz family with no good output has no pair to rank.
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("terms.reference_overlap") })
+        let agreement = try #require(Double(line.split(separator: " ")[1]))
+        #expect(agreement > 0.8, "\(line)")
+        #expect(run.stdout.split(separator: "\n").contains { $0.contains("quiz.well_formed") && $0.contains("no pair to rank") })
+
+        // A label naming a case the suite lacks is refused with its number; a suite without labels says how to make them.
+        let suite = cli.directory.appendingPathComponent("openstax")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.suite), to: suite)
+        let labels = suite.appendingPathComponent("labels.json")
+        let text = try String(contentsOf: labels, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"case\": \"biology-2e/ch25\"", with: "\"case\": \"biology-2e/ch99\"").write(to: labels, atomically: true, encoding: .utf8)
+        let bad = try await cli.run(["eval", "agreement", suite.path])
+        #expect(bad.status != 0 && bad.stderr.contains("label 1 names case 'biology-2e/ch99'"), "\(bad.stderr)")
+        try FileManager.default.removeItem(at: labels)
+        let none = try await cli.run(["eval", "agreement", suite.path])
+        #expect(none.status != 0 && none.stderr.contains("has no labels.json"), "\(none.stderr)")
+    }
+
     @Test func aFamilyThatFailsCountsAtItsWorstAndTheRunExitsFour() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }

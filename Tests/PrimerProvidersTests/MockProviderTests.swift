@@ -77,6 +77,16 @@ let subtopics = [
             retry.attempt = 2
             #expect(try answer(retry, MockConfiguration(seed: 1)).text != a, "\(output) did not change with the attempt")
         }
+        // Another sample of the same request (eval's --repeat) is another answer, the same each time.
+        let p1 = purpose(.quiz)
+        var second = request(p1)
+        second.sample = 1
+        #expect(try MockProvider().respond(to: second).text != (try MockProvider().respond(to: request(p1)).text))
+        #expect(try MockProvider().respond(to: second) == (try MockProvider().respond(to: second)))
+        // Sample 0 keys the cache as before; another sample is another entry.
+        let key0 = ResponseCacheKey(request: request(p1), provider: "mock", model: "m", includePurpose: true)
+        #expect(!ResponseCacheKey.canonicalText(request: request(p1), provider: "mock", model: "m", includePurpose: true).contains("sample="))
+        #expect(ResponseCacheKey(request: second, provider: "mock", model: "m", includePurpose: true) != key0)
         // The messages count too: a retry carries a reminder.
         let p = purpose(.flashcards)
         let plain = try MockProvider().respond(to: request(p, prompt: "Write flashcards."))

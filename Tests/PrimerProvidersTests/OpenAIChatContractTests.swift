@@ -47,17 +47,20 @@ import Testing
     /// fields in), while the rest of the body stays sorted; a retry shifts the seed.
     @Test func schemaKeepsItsPropertyOrderAndRetriesShiftTheSeed() async throws {
         try await withServer { server in
-            server.script(Self.path, [chatCompletion(#"{"questions":[]}"#), chatCompletion(#"{"questions":[]}"#)])
+            server.script(Self.path, [chatCompletion(#"{"questions":[]}"#), chatCompletion(#"{"questions":[]}"#), chatCompletion(#"{"questions":[]}"#)])
             let schema = #"{"type":"object","properties":{"question":{"type":"string"},"choices":{"type":"array"},"answer_index":{"type":"integer"}}}"#
             let provider = try openAIProvider(try openAIManifest(baseURL: server.baseURL + "/v1", settings: ["seed: 42"]))
             var request = sampleRequest(schema: schema, family: "quiz")
             _ = try await provider.complete(request)
             request.purpose.attempt = 3
             _ = try await provider.complete(request)
+            // Eval's second repeat (sample 1) moves the seed past any retry's.
+            request.sample = 1
+            _ = try await provider.complete(request)
             let bodies = server.requests.map(\.text)
-            #expect(bodies.count == 2)
+            #expect(bodies.count == 3)
             #expect(bodies.allSatisfy { $0.contains(#""schema":"# + schema) })
-            #expect(server.requests.map { $0.json?["seed"] as? Int } == [42, 44])
+            #expect(server.requests.map { $0.json?["seed"] as? Int } == [42, 44, 1044])
             // Everything outside the schema is still sorted: equal requests give equal bytes.
             let first = try #require(bodies.first)
             #expect(try #require(first.range(of: #""max_tokens""#)).lowerBound < (try #require(first.range(of: #""messages""#)).lowerBound))
