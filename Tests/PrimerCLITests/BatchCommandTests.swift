@@ -7,12 +7,13 @@ import Testing
     @Test func aBatchKilledMidRunResumesWithoutLosingOrDuplicatingAnything() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
-        // A slow mock so the batch is still running when it is killed.
+        // A slow mock so the batch is still running when it is killed: 128 calls of 400 ms on two
+        // jobs take about 26 s, while the watcher below needs the first two subjects' cards.
         let plugins = try cli.write("""
             name: slow-mock
             adapter: mock
             model: mock-1
-            settings: {seed: 42, latency_ms: 150}
+            settings: {seed: 42, latency_ms: 400}
             """, to: "plugins/slow-mock.yaml").deletingLastPathComponent()
         let titles = ["Optics", "Geology", "Statistics", "Astronomy", "Ecology", "Genetics", "Botany", "Chemistry"]
         let batch = try cli.write(titles.map { "{\"title\": \"\($0)\"}" }.joined(separator: "\n"), to: "subjects.jsonl")
@@ -31,7 +32,7 @@ import Testing
         try process.run()
         var okBefore = 0
         var watcher: SQLiteStore?
-        for _ in 0..<600 {
+        for _ in 0..<2400 {
             try await Task.sleep(for: .milliseconds(25))
             if watcher == nil, FileManager.default.fileExists(atPath: cli.storePath) { watcher = try? SQLiteStore(path: cli.storePath) }
             if let counts = try? watcher?.counts(), let items = try? watcher?.itemCounts(), (items["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 { break }
