@@ -87,7 +87,7 @@ enum EvalTable {
                 if let interval = delta.interval, interval.low == 0, interval.high == 0 {
                     out += " (equal on the \(delta.pairedCases) paired cases; the means differ by the cases only one run has)"
                 } else {
-                    let tooFew = delta.key.metric.hasSuffix("_ms") ? " (wall time needs --repeat 2 or more on both sides)" : " (too few cases to tell)"
+                    let tooFew = delta.key.isWallTime ? " (wall time needs --repeat 2 or more on both sides)" : " (too few cases to tell)"
                     out += delta.detectable.map { " (could detect ±\(EvalHTMLReport.format($0)) or more)" } ?? tooFew
                 }
             }

@@ -28,12 +28,7 @@ public enum Bootstrap {
         let cases = cases.filter { !$0.isEmpty }
         guard cases.reduce(0, { $0 + $1.count }) >= 2 else { return nil }
         var random = SplitMix64(seed: StableHash.fnv1a(seed))
-        let means = (0..<resamples).map { _ in
-            var total = 0.0
-            for _ in cases.indices { total += resampledMean(cases[random.index(cases.count)], &random) }
-            return total / Double(cases.count)
-        }
-        return percentiles(means)
+        return percentiles((0..<resamples).map { _ in resampledMean(ofCases: cases, &random) })
     }
 
     /// The interval of the mean paired difference (current − baseline) over cases present in
@@ -61,12 +56,16 @@ public enum Bootstrap {
         let current = current.filter { !$0.isEmpty }
         guard baseline.reduce(0, { $0 + $1.count }) >= 2, current.reduce(0, { $0 + $1.count }) >= 2 else { return nil }
         var random = SplitMix64(seed: StableHash.fnv1a(seed))
-        func resampled(_ cases: [[Double]]) -> Double {
-            var total = 0.0
-            for _ in cases.indices { total += resampledMean(cases[random.index(cases.count)], &random) }
-            return total / Double(cases.count)
-        }
-        return percentiles((0..<resamples).map { _ in resampled(current) - resampled(baseline) })
+        return percentiles(
+            (0..<resamples).map { _ in resampledMean(ofCases: current, &random) - resampledMean(ofCases: baseline, &random) })
+    }
+
+    /// One resample's mean over cases: as many cases as there are, drawn with replacement, each
+    /// contributing the mean of its resampled repeats.
+    static func resampledMean(ofCases cases: [[Double]], _ random: inout SplitMix64) -> Double {
+        var total = 0.0
+        for _ in cases.indices { total += resampledMean(cases[random.index(cases.count)], &random) }
+        return total / Double(cases.count)
     }
 
     static func resampledMean(_ values: [Double], _ random: inout SplitMix64) -> Double {

@@ -177,7 +177,7 @@ public func compare(
         let b = afterCases[key] ?? [:]
         let paired = Set(a.keys).intersection(b.keys).sorted()
         delta.pairedCases = paired.count
-        delta.interval = key.metric.hasSuffix("_ms")
+        delta.interval = key.isWallTime
             ? Bootstrap.unpairedDifference(
                 baseline: (beforeRepetitions[key] ?? []).map { [$0] }, current: (afterRepetitions[key] ?? []).map { [$0] }, seed: key.description)
             : paired.isEmpty

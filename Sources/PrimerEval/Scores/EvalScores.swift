@@ -21,6 +21,8 @@ public struct MetricKey: Sendable, Hashable, Codable, Comparable, CustomStringCo
         self.init(family: String(text[..<dot]), metric: String(text[text.index(after: dot)...]))
     }
     public var description: String { "\(family).\(metric)" }
+    /// Wall time (`latency_ms`): compared against its run-to-run spread, not between cases.
+    public var isWallTime: Bool { metric.hasSuffix("_ms") }
     public static func < (a: MetricKey, b: MetricKey) -> Bool { (a.family, a.metric) < (b.family, b.metric) }
 }
 
