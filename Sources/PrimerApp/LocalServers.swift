@@ -10,7 +10,7 @@ public enum LocalServers {
         guard let launching = launchingProvider(in: provider) else { return }
         let missing = launching.server.missingFiles()
         if !missing.isEmpty {
-            throw WorkspaceError(LocalServerError.notInstalled(missing: missing, installHint: launching.server.spec.installHint).description
+            throw WorkspaceError(.unavailable, LocalServerError.notInstalled(missing: missing, installHint: launching.server.spec.installHint).description
                 + " Other providers: --provider mock (offline, deterministic), or see `primer providers`.")
         }
     }

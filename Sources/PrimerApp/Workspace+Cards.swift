@@ -28,8 +28,13 @@ extension Workspace {
     ) throws -> StudyCard {
         let front = try Self.required(front, "--front"), back = try Self.required(back, "--back")
         let families = try locations.families(config: config)
-        if let declared = families.family(named: family), declared.shape != .pair {
-            throw WorkspaceError("family '\(family)' holds \(declared.shape.rawValue) items; cards add writes flashcards (front and back), so name a pair family such as flashcards")
+        let pairFamilies = families.families.filter { $0.shape == .pair }.map(\.name)
+        guard pairFamilies.contains(family) else {
+            let declared = families.family(named: family)
+            throw WorkspaceError(
+                declared == nil ? .notFound : .invalid,
+                (declared.map { "family '\($0.name)' holds \($0.shape.rawValue) items" } ?? "there is no family '\(family.excerpt(40))'")
+                    + "; cards add writes flashcards (front and back) into one of: \(pairFamilies.joined(separator: ", "))")
         }
         let store = try store()
         guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
@@ -38,7 +43,7 @@ extension Workspace {
         let id = try store.addItem(
             subjectID: stored.id, subtopicID: match.id, family: family,
             content: .pair(PairItem(front: front, back: back, hint: hint)), at: Date())
-        guard let card = try store.studyCard(id: id) else { throw WorkspaceError("the new card was deleted meanwhile") }
+        guard let card = try store.studyCard(id: id) else { throw WorkspaceError(.notFound, "the new card was deleted meanwhile") }
         return card
     }
 
@@ -57,8 +62,8 @@ extension Workspace {
             if edit.front != nil || edit.back != nil || edit.hint != nil { throw WorkspaceError("item \(card.key) is a cloze note: change it with --text and --extra") }
             if let text = edit.text {
                 let text = try Self.required(text, "--text")
-                guard !ClozeText.deletions(text).isEmpty else {
-                    throw WorkspaceError("--text needs at least one deletion written {{c1::answer}}")
+                if let problem = ClozeText.problem(text) {
+                    throw WorkspaceError("--text is not a cloze note: \(problem)")
                 }
                 item.text = text
             }

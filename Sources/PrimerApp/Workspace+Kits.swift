@@ -20,7 +20,7 @@ extension Workspace {
     /// order), or only one of its subtopics.
     public func kit(titled title: String, subtopic: String? = nil) throws -> Kit {
         guard let kit = try readingStore().kit(subjectTitle: title) else {
-            throw WorkspaceError("no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+            throw Self.noSubject(title)
         }
         let described = try locations.families(config: config).describing(kit)
         return try subtopic.map { try Self.only($0, of: described) } ?? described
@@ -58,7 +58,7 @@ extension Workspace {
     /// Deletes a subject and everything generated for it.
     public func deleteSubject(titled title: String) throws {
         guard try store().deleteSubject(title: title) else {
-            throw WorkspaceError("no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+            throw Self.noSubject(title)
         }
     }
 
@@ -73,7 +73,7 @@ extension Workspace {
             }
         }
         let names = kit.topics.flatMap { $0.subtopics.map(\.title) }
-        throw WorkspaceError("'\(kit.subject.title)' has no subtopic '\(name)'; its subtopics are: \(names.joined(separator: "; "))")
+        throw WorkspaceError(.notFound, "'\(kit.subject.title)' has no subtopic '\(name)'; its subtopics are: \(names.joined(separator: "; "))")
     }
 
     /// A file name from a title: letters, digits and dashes.

@@ -31,7 +31,7 @@ extension Workspace {
     public func quizQuestions(subject: String, subtopic: String? = nil, limit: Int? = nil) throws -> [StudyCard] {
         let questions = try studyCards(subject: subject, subtopic: subtopic).filter { $0.content.shape == .choice }
         if questions.isEmpty {
-            throw WorkspaceError("'\(subject)'\(subtopic.map { " (\($0))" } ?? "") has no quiz questions yet; generate them with `primer generate \"\(subject)\"`")
+            throw WorkspaceError(.notFound, "'\(subject)'\(subtopic.map { " (\($0))" } ?? "") has no quiz questions yet; generate them with `primer generate \"\(subject)\"`")
         }
         return limit.map { Array(questions.prefix($0)) } ?? questions
     }

@@ -56,7 +56,7 @@ extension Workspace {
     static func subtopic(_ name: String, of subject: StoredSubject, in store: SQLiteStore) throws -> StoredSubtopic {
         let subtopics = try store.plan(subjectID: subject.id).flatMap(\.subtopics)
         guard let match = subtopics.first(where: { $0.title.lowercased() == name.lowercased() }) else {
-            throw WorkspaceError("'\(subject.title)' has no subtopic '\(name)'; its subtopics are: \(subtopics.map(\.title).joined(separator: "; "))")
+            throw WorkspaceError(.notFound, "'\(subject.title)' has no subtopic '\(name)'; its subtopics are: \(subtopics.map(\.title).joined(separator: "; "))")
         }
         return match
     }
@@ -64,18 +64,18 @@ extension Workspace {
     /// The card a key (or a unique prefix of one) names.
     public func studyCard(_ key: String) throws -> StudyCard {
         guard ItemKey.isWellFormed(key) else {
-            throw WorkspaceError("'\(key)' is not an item key: keys are up to 8 hex digits, as `primer cards list \"<subject>\"` prints them")
+            throw WorkspaceError("'\(key.excerpt(20))' is not an item key: keys are up to 8 hex digits, as `primer cards list \"<subject>\"` prints them")
         }
         let store = try readingStore()
         let ids = try store.studyItemIDs(keyPrefix: key)
         guard let id = ids.first else {
-            throw WorkspaceError("no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
+            throw WorkspaceError(.notFound, "no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
         }
         guard ids.count == 1 else {
             let keys = ids.prefix(5).map(ItemKey.of).joined(separator: ", ")
             throw WorkspaceError("\(ids.count) items have keys starting with '\(key)' (\(keys)\(ids.count > 5 ? ", …" : "")); give more digits")
         }
-        guard let card = try store.studyCard(id: id) else { throw WorkspaceError("item \(key) was deleted meanwhile") }
+        guard let card = try store.studyCard(id: id) else { throw WorkspaceError(.notFound, "item \(key) was deleted meanwhile") }
         return card
     }
 
@@ -92,25 +92,38 @@ extension Workspace {
     public func nextCard(subject: String, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) throws -> NextCard {
         let cards = try studyCards(subject: subject, subtopic: subtopic)
         if cards.isEmpty {
-            throw WorkspaceError("'\(subject)' has no cards to study yet; generate its kit with `primer generate \"\(subject)\"`")
+            throw WorkspaceError(.notFound, "'\(subject)' has no cards to study yet; generate its kit with `primer generate \"\(subject)\"`")
         }
         let due = StudyQueue.select(cards, mode: .due, now: now, daysAhead: daysAhead, scheduler: studyPolicy.scheduler)
         let horizon = now.addingTimeInterval(Double(daysAhead) * 86_400)
         return NextCard(card: due.first, due: due.count, nextDue: due.isEmpty ? StudyQueue.nextDue(cards, after: horizon) : nil)
     }
 
+    /// The longest review `rate` records, a day: a longer duration is a mistake (a timestamp
+    /// given as a duration), and would weigh on the optimizer's data.
+    public static let longestReviewMs = 86_400_000
+
     /// Records a review of the card `key` names, rated at `date` (default now): FSRS moves its
-    /// due date and the review log gains a line.
+    /// due date and the review log gains a line. The time must be in the card's life — not before
+    /// it was made, not before its last review, not in the future — and the duration at most a day.
     public func rate(_ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0) throws -> RatedCard {
+        guard (0...Self.longestReviewMs).contains(durationMs) else {
+            throw WorkspaceError("a review's duration is 0 to \(Self.longestReviewMs) ms (a day), not \(durationMs); give it in milliseconds")
+        }
         let card = try studyCard(key)
         let now = Date()
         let reviewedAt = date ?? now
         if reviewedAt > now.addingTimeInterval(60) {
-            throw WorkspaceError("--at \(Self.iso(reviewedAt)) is in the future; record a review when it was done")
+            throw WorkspaceError("the review time \(Self.iso(reviewedAt)) is in the future; record a review when it was done")
+        }
+        // Compared to the second: a time written without fractions in the second the card was made is in its life.
+        if let created = card.createdAt, reviewedAt < created.addingTimeInterval(-1) {
+            throw WorkspaceError(
+                "item \(card.key) was made at \(Self.iso(created)), after the review time \(Self.iso(reviewedAt)); a review cannot be older than its card")
         }
         if let last = card.memory?.state.lastReview, reviewedAt < last {
             throw WorkspaceError(
-                "item \(card.key) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so --at must be later")
+                "item \(card.key) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
         }
         let scheduler = studyPolicy.scheduler
         let (before, after) = try store().recordReview(itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs) {
@@ -144,11 +157,11 @@ extension Workspace {
     }
 
     static func noSubject(_ title: String) -> WorkspaceError {
-        WorkspaceError("no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+        WorkspaceError(.notFound, "no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
     }
 
     static func iso(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        Timestamp.format(date)
     }
 }
 
@@ -156,9 +169,16 @@ extension Workspace {
     /// The subject's leeches (items forgotten at least `study.leech_lapses` times after being
     /// learnt), of one subtopic and one family when named, in kit order: what
     /// `generate --rewrite-leeches` writes again.
-    public func leeches(subject: String, subtopic: String? = nil, family: String? = nil) throws -> [Leech] {
+    public func leeches(subject: String, subtopic: String? = nil, family: String? = nil, provider: String? = nil) throws -> [Leech] {
         let store = try readingStore()
         guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        if let family {
+            let declared = try families(forProvider: providerName(provider)).subtopicFamilies(for: stored.kind).map(\.name)
+            guard declared.contains(family) else {
+                throw WorkspaceError(
+                    .notFound, "no subtopic family '\(family.excerpt(40))' for \(stored.kind.rawValue) subjects; the families are: \(declared.joined(separator: ", "))")
+            }
+        }
         let subtopicID = try subtopic.map { try Self.subtopic($0, of: stored, in: store).id }
         return try store.leeches(subjectID: stored.id, minLapses: studyPolicy.leechLapses).filter {
             (subtopicID == nil || $0.subtopicID == subtopicID) && (family == nil || $0.family == family)

@@ -18,7 +18,9 @@ public final class Workspace: @unchecked Sendable {
     public let resolver: ProviderResolver
     private let lock = NSLock()
     private var providers: [String: any Provider] = [:]
-    private var openedStore: SQLiteStore?
+    /// The store opened for writing, and the one opened for reading only (`readingStore()`).
+    private var writer: SQLiteStore?
+    private var reader: SQLiteStore?
 
     /// Reads the configuration and the provider manifests; opens nothing else yet, so a
     /// problem with a provider, a family or a document is reported before a store is created.
@@ -51,27 +53,43 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// The store, opened (created and migrated when needed) on first use.
+    /// The store, opened for writing (created and migrated when needed) on first use. Throws
+    /// `StoreError.readOnly` when the store cannot be written.
     public func store() throws -> SQLiteStore {
         try lock.withLock {
-            if let openedStore { return openedStore }
+            if let writer { return writer }
             let store = try SQLiteStore(path: locations.storePath(config: config))
-            openedStore = store
+            writer = store
             return store
         }
     }
 
-    /// The store for reading only (listing, showing, exporting): opened as usual, or — when it
-    /// is read-only (a file of mode 0444, a read-only folder or disk) — opened for reading only,
-    /// once, so that a store nobody may write can still be looked at.
+    /// The store for reading (listing, showing, exporting, studying before a rating): the
+    /// writer when one is open, else the store opened for reading only, so that a command that
+    /// only reads changes nothing in the file (not even its change counter) and works on a
+    /// store nobody may write. A store that is missing or must be upgraded first is opened as
+    /// `store()` opens it.
     public func readingStore() throws -> SQLiteStore {
-        do {
-            return try store()
-        } catch StoreError.readOnly(let path) {
-            return try lock.withLock {
-                if let openedStore { return openedStore }
+        try lock.withLock {
+            if let store = writer ?? reader { return store }
+            let path = locations.storePath(config: config)
+            if FileManager.default.fileExists(atPath: path) {
+                do {
+                    let store = try SQLiteStore(readingOnlyAt: path)
+                    reader = store
+                    return store
+                } catch StoreError.needsUpgrade, StoreError.cannotOpen {
+                    // An older store is upgraded, an unreadable one explained, by the writer below.
+                }
+            }
+            do {
+                let store = try SQLiteStore(path: path)
+                writer = store
+                return store
+            } catch StoreError.readOnly {
+                // A read-only store that could not be opened for reading says why.
                 let store = try SQLiteStore(readingOnlyAt: path)
-                openedStore = store
+                reader = store
                 return store
             }
         }

@@ -180,19 +180,21 @@ struct ItemRow: Codable, FetchableRecord, PersistableRecord {
     var fields: String
     /// Nil for an item the learner added.
     var generationID: Int64?
+    var createdAt: Date
 
     enum CodingKeys: String, CodingKey {
         case id, family, shape, position, fields
-        case subtopicID = "subtopic_id", generationID = "generation_id"
+        case subtopicID = "subtopic_id", generationID = "generation_id", createdAt = "created_at"
     }
 
-    init(subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64?) throws {
+    init(subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64?, createdAt: Date) throws {
         self.subtopicID = subtopicID
         self.family = family
         self.shape = content.shape.rawValue
         self.position = position
         self.fields = try ItemFieldsJSON.encode(content)
         self.generationID = generationID
+        self.createdAt = createdAt
     }
 
     /// The stored item; a row whose fields do not read as its shape is a damaged store.

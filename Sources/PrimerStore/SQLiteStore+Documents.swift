@@ -19,7 +19,7 @@ extension SQLiteStore {
     /// Stores a document under the subject; returns it and whether it was new.
     @discardableResult
     public func addDocument(subjectID: Int64, name: String, format: String, text: String, contentHash: String) throws -> (document: StoredDocument, added: Bool) {
-        try dbPool.write { db in
+        try write { db in
             if let existing = try Self.document(db, subjectID: subjectID, contentHash: contentHash) {
                 return (existing, false)
             }
@@ -34,14 +34,14 @@ extension SQLiteStore {
 
     /// The subject's documents in the order they were attached.
     public func documents(subjectID: Int64) throws -> [StoredDocument] {
-        try dbPool.read { db in
+        try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM documents WHERE subject_id = ? ORDER BY id", arguments: [subjectID]).map(Self.document)
         }
     }
 
     /// Removes the document with this name (or content hash prefix); false when there is none.
     public func removeDocument(subjectID: Int64, name: String) throws -> Bool {
-        try dbPool.write { db in
+        try write { db in
             try db.execute(
                 sql: "DELETE FROM documents WHERE subject_id = ? AND (name = ? OR (length(?) >= 6 AND content_hash LIKE ? || '%'))",
                 arguments: [subjectID, name, name, name])

@@ -5,7 +5,7 @@ import PrimerCore
 /// What the pipeline reads and writes. Every write runs in one transaction.
 extension SQLiteStore {
     public func subject(titled title: String) throws -> StoredSubject? {
-        try dbPool.read { db in try Self.fetchSubject(db, title: title)?.stored }
+        try read { db in try Self.fetchSubject(db, title: title)?.stored }
     }
 
     public func upsertSubject(
@@ -13,7 +13,7 @@ extension SQLiteStore {
     ) throws -> StoredSubject {
         let title = SubjectTitle.normalized(title)
         guard !title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
-        return try dbPool.write { db in
+        return try write { db in
             let now = Date()
             if var row = try Self.fetchSubject(db, title: title) {
                 row.notes = notes
@@ -32,11 +32,11 @@ extension SQLiteStore {
     }
 
     public func plan(subjectID: Int64) throws -> [StoredTopic] {
-        try dbPool.read { db in try Self.fetchPlan(db, subjectID: subjectID) }
+        try read { db in try Self.fetchPlan(db, subjectID: subjectID) }
     }
 
     public func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) throws -> [StoredTopic] {
-        try dbPool.write { db in
+        try write { db in
             try Self.requireSubject(db, subjectID)
             let now = Date()
             if !replacing {
@@ -76,7 +76,7 @@ extension SQLiteStore {
     }
 
     public func completedFamilies(subtopicID: Int64) throws -> Set<String> {
-        try dbPool.read { db in
+        try read { db in
             Set(
                 try String.fetchAll(
                     db.cachedStatement(sql: "SELECT DISTINCT family FROM generations WHERE subtopic_id = ? AND status = 'ok'"),
@@ -92,7 +92,7 @@ extension SQLiteStore {
         guard generation.status == .ok else {
             throw StoreError.invalidWrite("saveContent needs an ok generation; record a failed one with recordFailure")
         }
-        return try dbPool.write { db in
+        return try write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()
             let stored = try Bool.fetchOne(
@@ -105,14 +105,14 @@ extension SQLiteStore {
             let generationID = try Self.insertGeneration(
                 db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
             try Self.replaceContent(
-                db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID)
+                db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now)
             try Self.touch(db, subjectID: subjectID, at: now)
             return true
         }
     }
 
     public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws {
-        try dbPool.write { db in
+        try write { db in
             if let subtopicID {
                 try Self.requireSubtopic(db, subtopicID, of: subjectID)
             } else {
@@ -128,7 +128,7 @@ extension SQLiteStore {
     }
 
     public func lesson(subtopicID: Int64, family: String) throws -> String? {
-        try dbPool.read { db in
+        try read { db in
             guard let fields = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT fields FROM items WHERE subtopic_id = ? AND family = ? AND shape = 'lesson' ORDER BY position LIMIT 1"),
                 arguments: [subtopicID, family])
@@ -139,7 +139,7 @@ extension SQLiteStore {
     }
 
     public func glossary(subjectID: Int64, family: String) throws -> [String] {
-        try dbPool.read { db in
+        try read { db in
             try String.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT json_extract(x.fields, '$.front') FROM items x

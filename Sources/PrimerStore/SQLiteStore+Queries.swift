@@ -22,7 +22,7 @@ extension SQLiteStore {
             FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
             GROUP BY t.subject_id, x.family, x.shape ORDER BY t.subject_id, MIN(x.generation_id)
             """
-        return try dbPool.read { db in
+        return try read { db in
             var families: [Int64: [FamilyCount]] = [:]
             for row in try Row.fetchAll(db, sql: countsSQL) {
                 let shape = Shape(rawValue: row["shape"]) ?? .pair
@@ -41,7 +41,7 @@ extension SQLiteStore {
 
     /// The whole kit of a subject (title matched case-insensitively), or nil when there is none.
     public func kit(subjectTitle: String) throws -> Kit? {
-        try dbPool.read { db in
+        try read { db in
             guard let subject = try Self.fetchSubject(db, title: subjectTitle), let subjectID = subject.id else {
                 return nil
             }
@@ -62,7 +62,7 @@ extension SQLiteStore {
     /// Deletes the subject and everything under it. Returns false when there was no such subject.
     @discardableResult
     public func deleteSubject(title: String) throws -> Bool {
-        try dbPool.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM subjects WHERE title_key = ?", arguments: [SubjectRow.key(title)])
             return db.changesCount > 0
         }
@@ -70,7 +70,7 @@ extension SQLiteStore {
 
     /// Every generation of the subject (plan and subtopics, ok and failed), oldest first.
     public func generations(subjectTitle: String) throws -> [GenerationRow] {
-        try dbPool.read { db in
+        try read { db in
             try GenerationRow.fetchAll(
                 db,
                 sql: """
@@ -84,7 +84,7 @@ extension SQLiteStore {
 
     /// The attempts of one generation, in order, with their rejection reasons.
     public func attempts(generationID: Int64) throws -> [AttemptRow] {
-        try dbPool.read { db in
+        try read { db in
             try AttemptRow.fetchAll(
                 db, sql: "SELECT * FROM attempts WHERE generation_id = ? ORDER BY number, id",
                 arguments: [generationID])
@@ -93,7 +93,7 @@ extension SQLiteStore {
 
     /// Rows per table, for every table of the store.
     public func counts() throws -> [String: Int] {
-        try dbPool.read { db in
+        try read { db in
             var counts: [String: Int] = [:]
             for table in Schema.tables {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
@@ -104,7 +104,7 @@ extension SQLiteStore {
 
     /// Stored items per family, across every subject.
     public func itemCounts() throws -> [String: Int] {
-        try dbPool.read { db in
+        try read { db in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT family, COUNT(*) AS n FROM items GROUP BY family") {
                 counts[row["family"]] = row["n"]

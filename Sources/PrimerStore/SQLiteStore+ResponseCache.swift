@@ -8,7 +8,7 @@ extension SQLiteStore: ResponseCache {
     /// The answer under `key`, counting the hit; nil when there is none. An entry whose JSON no
     /// longer decodes (a newer Primer wrote it) counts as a miss.
     public func cachedResponse(forKey key: String) throws -> CompletionResponse? {
-        try dbPool.write { db in
+        try write { db in
             guard let json = try String.fetchOne(db, sql: "SELECT response FROM response_cache WHERE key = ?", arguments: [key]),
                 let response = try? JSONDecoder().decode(CompletionResponse.self, from: Data(json.utf8))
             else { return nil }
@@ -22,7 +22,7 @@ extension SQLiteStore: ResponseCache {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(response), as: UTF8.self)
-        try dbPool.write { db in
+        try write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO response_cache (key, provider, model, response, created_at, hits)
@@ -34,7 +34,7 @@ extension SQLiteStore: ResponseCache {
 
     /// Entries, bytes of stored JSON, hits served, and the oldest and newest entry dates.
     public func cacheStats() throws -> ResponseCacheStats {
-        try dbPool.read { db in
+        try read { db in
             guard
                 let row = try Row.fetchOne(
                     db,
@@ -52,7 +52,7 @@ extension SQLiteStore: ResponseCache {
     /// Removes the entries created before `date` (all of them when nil); returns how many.
     @discardableResult
     public func clearCache(olderThan date: Date?) throws -> Int {
-        try dbPool.write { db in
+        try write { db in
             if let date {
                 try db.execute(sql: "DELETE FROM response_cache WHERE created_at < ?", arguments: [date])
             } else {

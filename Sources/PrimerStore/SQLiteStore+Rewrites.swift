@@ -7,7 +7,7 @@ extension SQLiteStore {
     /// The studied items of a subject forgotten at least `minLapses` times after being learnt,
     /// in kit order.
     public func leeches(subjectID: Int64, minLapses: Int) throws -> [Leech] {
-        try dbPool.read { db in
+        try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -31,22 +31,33 @@ extension SQLiteStore {
 
     public func rewriteItems(
         subjectID: Int64, subtopicID: Int64, replacements: [(leech: Leech, content: ItemContent)], generation: GenerationRecord
-    ) throws -> [Int64?] {
+    ) throws -> [RewriteOutcome] {
         guard generation.status == .ok else {
             throw StoreError.invalidWrite("rewriteItems needs an ok generation; record a failed one with recordFailure")
         }
-        return try dbPool.write { db in
+        return try write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()
             let generationID = try Self.insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
-            var ids: [Int64?] = []
+            var outcomes: [RewriteOutcome] = []
             for (leech, content) in replacements {
-                guard let old = try ItemRow.fetchOne(db, key: leech.itemID), old.subtopicID == subtopicID else {
-                    ids.append(nil)  // deleted (or moved with a new plan) while the model wrote
+                let (old, memory) = try Self.leechAsStored(db, leech)
+                guard let old, old.subtopicID == subtopicID else {
+                    outcomes.append(.leftAlone(.deleted))  // or moved with a new plan
                     continue
                 }
+                if try old.item().content != leech.content {
+                    outcomes.append(.leftAlone(.edited))
+                    continue
+                }
+                guard let memory, memory.reps == leech.reviews, memory.lapses == leech.lapses else {
+                    outcomes.append(.leftAlone(.rated))
+                    continue
+                }
+                let reason = Leech.reason(lapses: memory.lapses, reviews: memory.reps)
                 let row = try ItemRow(
-                    subtopicID: subtopicID, family: old.family, position: old.position, content: content, generationID: generationID)
+                    subtopicID: subtopicID, family: old.family, position: old.position, content: content, generationID: generationID,
+                    createdAt: now)
                 try row.insert(db)
                 let newID = db.lastInsertedRowID
                 // What the leech itself replaced comes along (its rows would go with it).
@@ -56,14 +67,22 @@ extension SQLiteStore {
                         INSERT INTO item_rewrites (item_id, replaced_item_id, shape, fields, lapses, reviews, reason, generation_id, rewritten_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
-                    arguments: [newID, leech.itemID, old.shape, old.fields, leech.lapses, leech.reviews, leech.reason, generationID, now])
+                    arguments: [newID, leech.itemID, old.shape, old.fields, memory.lapses, memory.reps, reason, generationID, now])
                 // The leech goes with its memory and known flag; its review log stays.
                 try db.execute(sql: "DELETE FROM items WHERE id = ?", arguments: [leech.itemID])
-                ids.append(newID)
+                outcomes.append(.stored(itemID: newID, reason: reason))
             }
             try Self.touch(db, subjectID: subjectID, at: now)
-            return ids
+            return outcomes
         }
+    }
+
+    /// The leech's row and review counts as stored now (nil row: deleted; nil counts: its
+    /// memory is gone, which only a deletion or a reset does).
+    private static func leechAsStored(_ db: Database, _ leech: Leech) throws -> (ItemRow?, (reps: Int, lapses: Int)?) {
+        let row = try ItemRow.fetchOne(db, key: leech.itemID)
+        let memory = try Row.fetchOne(db, sql: "SELECT reps, lapses FROM memory_states WHERE item_id = ?", arguments: [leech.itemID])
+        return (row, memory.map { (reps: $0["reps"], lapses: $0["lapses"]) })
     }
 
     /// The items each item replaced, newest first, for the items in `ids` (nil: all).

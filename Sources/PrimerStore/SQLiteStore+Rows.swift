@@ -54,7 +54,7 @@ extension SQLiteStore {
     /// the learner's, not the generator's); a new item asking what a kept one asks is skipped,
     /// and the others go after the kept ones.
     static func replaceContent(
-        _ db: Database, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64
+        _ db: Database, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64, at date: Date
     ) throws {
         if case .plan = output { throw StoreError.invalidWrite("a plan is not subtopic content") }
         try db.cachedStatement(sql: "DELETE FROM items WHERE subtopic_id = ? AND family = ? AND NOT (\(learnerOwned))")
@@ -65,8 +65,9 @@ extension SQLiteStore {
         var seen = Set(try kept.map { try $0.item().content.identity })
         var position = (kept.map(\.position).max() ?? -1) + 1
         for content in ItemContent.items(of: output) where seen.insert(content.identity).inserted {
-            try ItemRow(subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID)
-                .insertFast(db)
+            try ItemRow(
+                subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID, createdAt: date
+            ).insertFast(db)
             position += 1
         }
     }

@@ -6,7 +6,7 @@ import PrimerCore
 /// the items a learner adds, edits and deletes. Every write is one transaction.
 extension SQLiteStore {
     private static let studyCardSQL = """
-        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at,
+        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at,
             s.title AS subject, t.title AS topic, st.title AS subtopic,
             m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
             k.item_id IS NOT NULL AS known
@@ -20,7 +20,7 @@ extension SQLiteStore {
     /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
     /// of every subject when nil, in kit order (topic, subtopic, family, position).
     public func studyCards(subjectTitle: String?) throws -> [StudyCard] {
-        try dbPool.read { db in
+        try read { db in
             let rows = try subjectTitle.map {
                 try Row.fetchAll(db, sql: "\(Self.studyCardSQL) AND s.title_key = ? \(Self.kitOrder)", arguments: [SubjectRow.key($0)])
             } ?? Row.fetchAll(db, sql: "\(Self.studyCardSQL) \(Self.kitOrder)")
@@ -30,13 +30,13 @@ extension SQLiteStore {
 
     /// One studied item by id, nil when there is none.
     public func studyCard(id: Int64) throws -> StudyCard? {
-        try dbPool.read { db in try Self.fetchStudyCard(db, id: id) }
+        try read { db in try Self.fetchStudyCard(db, id: id) }
     }
 
     /// The ids of studied items whose key (`ItemKey`) starts with `prefix`.
     public func studyItemIDs(keyPrefix prefix: String) throws -> [Int64] {
         let prefix = prefix.lowercased()
-        return try dbPool.read { db in
+        return try read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM items WHERE shape != 'lesson'")
         }.filter { ItemKey.of($0).hasPrefix(prefix) }
     }
@@ -47,14 +47,14 @@ extension SQLiteStore {
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
         schedule: (ItemMemory?) -> ItemMemory
     ) throws -> (before: ItemMemory?, after: ItemMemory) {
-        try dbPool.write { db in
+        try write { db in
             try Self.review(db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, schedule: schedule)
         }
     }
 
     /// Marks an item known or not known.
     public func setKnown(itemID: Int64, known: Bool, at date: Date) throws {
-        try dbPool.write { db in
+        try write { db in
             try Self.requireItem(db, itemID)
             if known {
                 try db.execute(
@@ -68,12 +68,12 @@ extension SQLiteStore {
 
     /// Adds an item the learner wrote after the subtopic's items of `family`; returns its id.
     public func addItem(subjectID: Int64, subtopicID: Int64, family: String, content: ItemContent, at date: Date) throws -> Int64 {
-        try dbPool.write { db in
+        try write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let last = try Int.fetchOne(
                 db, sql: "SELECT MAX(position) FROM items WHERE subtopic_id = ? AND family = ?", arguments: [subtopicID, family])
             let row = try ItemRow(
-                subtopicID: subtopicID, family: family, position: (last ?? -1) + 1, content: content, generationID: nil)
+                subtopicID: subtopicID, family: family, position: (last ?? -1) + 1, content: content, generationID: nil, createdAt: date)
             try row.insert(db)
             try Self.touch(db, subjectID: subjectID, at: date)
             return db.lastInsertedRowID
@@ -82,7 +82,7 @@ extension SQLiteStore {
 
     /// Replaces an item's fields with the learner's version; its memory and review log stay.
     public func editItem(id: Int64, content: ItemContent, at date: Date) throws {
-        try dbPool.write { db in
+        try write { db in
             guard let shape = try String.fetchOne(db, sql: "SELECT shape FROM items WHERE id = ?", arguments: [id]) else {
                 throw StoreError.notFound("item \(ItemKey.of(id))")
             }
@@ -99,7 +99,7 @@ extension SQLiteStore {
     /// learner's history, and the optimizer's data). False when there was no such item.
     @discardableResult
     public func deleteItem(id: Int64) throws -> Bool {
-        try dbPool.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM items WHERE id = ? AND shape != 'lesson'", arguments: [id])
             return db.changesCount > 0
         }
@@ -119,7 +119,7 @@ extension SQLiteStore {
     public func recordQuiz(
         _ attempt: QuizAttempt, rating: (QuizResponse) -> ReviewRating, schedule: (ItemMemory?, ReviewRating) -> ItemMemory
     ) throws {
-        try dbPool.write { db in
+        try write { db in
             guard let subject = try Self.fetchSubject(db, title: attempt.subject), let subjectID = subject.id else {
                 throw StoreError.notFound("subject '\(attempt.subject)'")
             }
@@ -164,7 +164,7 @@ extension SQLiteStore {
             SELECT r.*, s.title AS subject FROM \(table) r JOIN subjects s ON s.id = r.subject_id
             \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY \(order)
             """
-        return try dbPool.read { db in
+        return try read { db in
             try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? []))
         }
     }
@@ -250,7 +250,8 @@ extension SQLiteStore {
         return StudyCard(
             id: row["id"], subject: row["subject"], topic: row["topic"], subtopic: row["subtopic"], family: row["family"],
             content: try ItemFieldsJSON.decode(row["fields"], shape: shape), memory: memory(row), known: row["known"],
-            edited: row["edited_at"] as Date? != nil, addedByLearner: row["generation_id"] as Int64? == nil)
+            edited: row["edited_at"] as Date? != nil, addedByLearner: row["generation_id"] as Int64? == nil,
+            createdAt: row["created_at"])
     }
 }
 

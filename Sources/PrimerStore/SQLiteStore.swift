@@ -39,37 +39,61 @@ public final class SQLiteStore: KitStore, Sendable {
     }
 
     /// A store over a pool opened elsewhere (`SQLiteStore(readingOnlyAt:)`).
-    init(path: String, openedPool: DatabasePool) {
+    init(path: String, readingOnlyFrom pool: DatabasePool) {
         self.path = path
-        dbPool = openedPool
+        dbPool = pool
     }
 
     /// Refuses foreign and newer databases, then applies the migrations this build knows.
     static func checkAndMigrate(_ dbPool: DatabasePool, path: String) throws {
         let migrator = Schema.migrator
-        let (applicationID, objects, superseded) = try dbPool.read { db in
+        let (applicationID, objects, superseded, complete) = try dbPool.read { db in
             (
                 try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
                 // GRDB creates grdb_migrations before the first migration commits (with the
                 // application id): a store with only that table is a Primer store being made.
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'grdb_%'") ?? 0,
-                try migrator.hasBeenSuperseded(db)
+                try migrator.hasBeenSuperseded(db),
+                try migrator.hasCompletedMigrations(db)
             )
         }
         if applicationID != Schema.applicationID && objects > 0 { throw StoreError.notPrimerStore(path: path) }
         if superseded { throw StoreError.newerStore(path: path) }
-        try migrator.migrate(dbPool)
+        // An up-to-date store is not written to: opening it to read changes nothing in the file.
+        if !complete { try migrator.migrate(dbPool) }
     }
 
+    /// Every read of the store after it is open: SQLite's failures become `StoreError`s that name
+    /// the file and say what to do (one place, so no command prints a raw SQLite error).
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try dbPool.read(body) } catch { throw Self.storeError(error, path: path) }
+    }
+
+    /// Every write of the store after it is open, one transaction, its failures mapped as `read`'s.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try dbPool.write(body) } catch { throw Self.storeError(error, path: path) }
+    }
+
+    /// The `StoreError` for what SQLite said about the store at `path`; other errors (a
+    /// `StoreError` thrown by the store's own checks) pass as they are.
     static func storeError(_ error: Error, path: String) -> Error {
         guard let error = error as? DatabaseError else { return error }
+        let reason = error.message ?? "\(error.resultCode)"
         switch error.resultCode {
+        case .SQLITE_NOTADB where FileManager.default.fileExists(atPath: path) && StoreFile.hasSQLiteHeader(path):
+            return StoreError.damaged(path: path, reason: reason)
         case .SQLITE_NOTADB:
             return StoreError.notSQLite(path: path)
+        case .SQLITE_CORRUPT:
+            return StoreError.damaged(path: path, reason: reason)
         case _ where isReadOnly(error, path: path):
             return StoreError.readOnly(path: path)
-        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_AUTH:
-            return StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError.busy(path: path)
+        case .SQLITE_FULL, .SQLITE_IOERR:
+            return StoreError.cannotWrite(path: path, reason: reason)
+        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return StoreError.cannotOpen(path: path, reason: reason)
         default:
             return error
         }

@@ -42,8 +42,22 @@ enum Schema {
         migrator.registerMigration("v7-rewrites") { db in
             try db.execute(sql: v7Rewrites)
         }
+        migrator.registerMigration("v8-item-times") { db in
+            try db.execute(sql: v8ItemTimes)
+        }
         return migrator
     }
+
+    /// When each item was made, so that no review is recorded before its card existed. Items made
+    /// before this migration take their generation's time, or (added by the learner) their
+    /// subject's: the earliest they can have been made.
+    static let v8ItemTimes = """
+        ALTER TABLE items ADD COLUMN created_at DATETIME;
+        UPDATE items SET created_at = COALESCE(
+            (SELECT g.created_at FROM generations g WHERE g.id = items.generation_id),
+            (SELECT s.created_at FROM subtopics st JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
+                WHERE st.id = items.subtopic_id));
+        """
 
     /// `generate --rewrite-leeches`: each row is an item a newer one replaced, kept as the newer
     /// item's provenance (when that item is replaced in turn, its rows move to the newest).

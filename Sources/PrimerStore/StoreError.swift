@@ -1,7 +1,8 @@
 import Foundation
+import PrimerCore
 
 /// Why the store could not be opened or written. Every description says what is wrong and what to do.
-public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The file exists but is not a SQLite database (a text file, an image…).
     case notSQLite(path: String)
     /// A SQLite database that some other program made.
@@ -18,6 +19,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     case readOnly(path: String)
     /// A read-only store made by an older Primer: it must be upgraded, which writes to it.
     case needsUpgrade(path: String)
+    /// A Primer store SQLite reports as damaged (a truncated file, overwritten pages): it cannot be
+    /// read until it is restored or recovered.
+    case damaged(path: String, reason: String)
+    /// A write SQLite could not finish (a full disk, an I/O error); nothing of it was stored.
+    case cannotWrite(path: String, reason: String)
+    /// Another process held the store longer than the busy timeout.
+    case busy(path: String)
     /// A row the caller named does not exist (a subtopic of another subject, a deleted subject…).
     case notFound(String)
     /// The caller asked for a write the store does not do (a plan through saveContent…).
@@ -43,6 +51,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
             "The store ‘\(path)’ is read-only (the file, its folder or the disk cannot be written), and this command writes to it. Make the file and its folder writable, or point --store or PRIMER_STORE at a writable location; `list`, `show`, `export` and `docs list` can read it as it is."
         case .needsUpgrade(let path):
             "The store ‘\(path)’ was made by an older Primer and must be upgraded before it can be read, which writes to it, but it is read-only. Make the file and its folder writable and run `primer list` once, or point --store or PRIMER_STORE at another store."
+        case .damaged(let path, let reason):
+            "The store ‘\(path)’ is damaged (\(reason)) and cannot be used as it is. Restore it from a backup, or recover what is readable with `sqlite3 '\(path)' .recover | sqlite3 recovered.sqlite` and point --store or PRIMER_STORE at the recovered file."
+        case .cannotWrite(let path, let reason):
+            "Cannot write to the store ‘\(path)’: \(reason). Nothing of this command was stored; free disk space or fix the disk, then run it again."
+        case .busy(let path):
+            "The store ‘\(path)’ stayed locked by another Primer process for more than 10 seconds. Nothing of this command was stored; run it again when that process is done."
         case .notFound(let what):
             "Not found in the store: \(what)."
         case .invalidWrite(let what):
@@ -51,4 +65,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     }
 
     public var errorDescription: String? { description }
+
+    public var kind: ErrorKind {
+        switch self {
+        case .notSQLite, .notPrimerStore, .newerStore, .damaged: .unusable
+        case .isDirectory, .invalidWrite: .invalid
+        case .cannotCreateDirectory, .cannotOpen, .cannotWrite, .busy: .unavailable
+        case .readOnly, .needsUpgrade: .readOnly
+        case .notFound: .notFound
+        }
+    }
 }

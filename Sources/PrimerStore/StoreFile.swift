@@ -44,7 +44,8 @@ enum StoreFile {
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         if header.isEmpty { return }
-        guard header.count == 100, header.prefix(16) == magic else { throw StoreError.notSQLite(path: path) }
+        guard header.prefix(16) == magic else { throw StoreError.notSQLite(path: path) }
+        guard header.count == 100 else { throw StoreError.damaged(path: path, reason: "the file is cut short: \(header.count) bytes") }
         let applicationID = Int32(bitPattern: bigEndian(header, at: 68))
         if applicationID == Schema.applicationID { return }
         if applicationID != 0 { throw StoreError.notPrimerStore(path: path) }
@@ -54,6 +55,13 @@ enum StoreFile {
         if schemaCookie != 0 && !FileManager.default.fileExists(atPath: path + "-wal") {
             throw StoreError.notPrimerStore(path: path)
         }
+    }
+
+    /// Whether the file starts as every SQLite database does (a damaged store still does).
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 16)) == magic
     }
 
     private static func bigEndian(_ data: Data, at offset: Int) -> UInt32 {

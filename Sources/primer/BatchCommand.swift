@@ -17,9 +17,9 @@ struct BatchCommand: AsyncParsableCommand {
 
     @Argument(help: "The batch file: .yaml, .jsonl or .csv.") var file: String
     @Option(help: "Provider for subjects that do not name one (default: $PRIMER_PROVIDER, primer.yaml, else llama-local).") var provider: String?
-    @Option(help: "Subjects generated side by side.") var jobs: Int = 2
-    @Option(help: "Subtopics of one subject generated side by side.") var concurrency: Int = 1
-    @Option(help: "Generate kits for the first N subtopics of each plan only.") var maxSubtopics: Int?
+    @Option(parsing: .unconditional, help: "Subjects generated side by side.") var jobs: Int = 2
+    @Option(parsing: .unconditional, help: "Subtopics of one subject generated side by side.") var concurrency: Int = 1
+    @Option(parsing: .unconditional, help: "Generate kits for the first N subtopics of each plan only.") var maxSubtopics: Int?
     @Flag(help: "Stop after the plans.") var planOnly = false
     @Option(help: "Write the JSON report here (default: <batch file>.report.json).") var report: String?
     @OptionGroup var configOptions: ConfigOptions

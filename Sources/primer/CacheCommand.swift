@@ -25,7 +25,7 @@ struct CacheCommand: ParsableCommand {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget cached answers (all, or older than N days).")
-        @Option(help: "Only answers older than this many days.") var olderThanDays: Int?
+        @Option(parsing: .unconditional, help: "Only answers older than this many days.") var olderThanDays: Int?
         @OptionGroup var configOptions: ConfigOptions
         @OptionGroup var storeOptions: StoreOptions
 

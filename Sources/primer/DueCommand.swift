@@ -7,7 +7,7 @@ struct DueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due", abstract: "Cards due per subject now and today, and a day-by-day forecast.")
 
-    @Option(help: "Days of forecast after today.")
+    @Option(parsing: .unconditional, help: "Days of forecast after today.")
     var days = 7
     @Flag(help: "Print JSON.")
     var json = false

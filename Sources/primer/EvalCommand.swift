@@ -25,8 +25,8 @@ struct EvalCommand: AsyncParsableCommand {
         @Option(help: "Only these families, comma-separated (e.g. plan,quiz).") var families: String?
         @Option(help: "Only cases whose id contains this text (comma-separated alternatives).") var cases: String?
         @Option(help: "Only the cases of this split: dev (for tuning) or test (held out); default: every case.") var split: EvalSplit?
-        @Option(name: .customLong("repeat"), help: "Run every case N times.") var repeatCount: Int = 1
-        @Option(help: "Cases run side by side.") var concurrency: Int = 1
+        @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Run every case N times.") var repeatCount: Int = 1
+        @Option(parsing: .unconditional, help: "Cases run side by side.") var concurrency: Int = 1
         @Option(help: "Also score with an LLM judge through this provider (off by default).") var judge: String?
         @Option(help: "Replace a family with an experimental file for this run, e.g. quiz=Evaluations/variants/quiz-terse.yaml; the run is compared with one on the shipped family.") var variant: String?
         @Option(help: "Compare with an earlier result JSON; exit with status 3 on a regression.") var baseline: String?

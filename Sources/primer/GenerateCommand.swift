@@ -34,7 +34,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Stop after the plan.")
     var planOnly = false
 
-    @Option(help: "Generate kits for the first N subtopics of the plan only.")
+    @Option(parsing: .unconditional, help: "Generate kits for the first N subtopics of the plan only.")
     var maxSubtopics: Int?
 
     @Flag(help: "Replace the stored plan and everything under it.")
@@ -52,7 +52,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Write again the items you keep forgetting (leeches: forgotten study.leech_lapses times, 8 by default), with --subtopic and --family to narrow; the old items' reviews stay in the log and on the new items' provenance.")
     var rewriteLeeches = false
 
-    @Option(help: "Subtopics generated side by side (the provider's own limits still apply).")
+    @Option(parsing: .unconditional, help: "Subtopics generated side by side (the provider's own limits still apply).")
     var concurrency: Int = 1
 
     @Flag(help: "Print a machine-readable summary as JSON.")
@@ -92,7 +92,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency,
                 subtopic: subtopic, family: family, regenerate: regenerate))
         if rewriteLeeches {
-            request.options.rewrites = try workspace.leeches(subject: title, subtopic: subtopic, family: family)
+            request.options.rewrites = try workspace.leeches(subject: title, subtopic: subtopic, family: family, provider: provider)
             if request.options.rewrites.isEmpty {
                 let lapses = workspace.studyPolicy.leechLapses
                 if json { return try Console.json(NoLeeches(subject: title, leechLapses: lapses, rewrites: [])) }

@@ -26,12 +26,22 @@ enum PrimerMain {
                 try command.run()
             }
         } catch {
-            let code = Primer.exitCode(for: error)
+            let code = (error as? KindedError).map { ExitCode(exitStatus($0.kind)) } ?? Primer.exitCode(for: error)
             let message = Primer.fullMessage(for: error)
             if !message.isEmpty {
                 if code == .success { Console.out(message) } else { Console.error(message + "\n") }
             }
             exit(code.rawValue)
+        }
+    }
+
+    /// The exit status of an error of `kind`: 64 (EX_USAGE, as for a bad option value) when what
+    /// was typed is wrong — a bad value, no subject, subtopic or key of that name; 1 when the
+    /// store or something else could not do what was asked.
+    static func exitStatus(_ kind: ErrorKind) -> Int32 {
+        switch kind {
+        case .invalid, .notFound: 64
+        case .conflict, .readOnly, .unusable, .unavailable: 1
         }
     }
 }

@@ -17,13 +17,13 @@ struct QuizCommand: ParsableCommand {
     var subject: String
     @Option(help: "Only this subtopic's questions.")
     var subtopic: String?
-    @Option(help: "At most this many questions (the first ones in kit order).")
+    @Option(parsing: .unconditional, help: "At most this many questions (the first ones in kit order).")
     var limit: Int?
     @Option(help: "Grade without a terminal: one letter per question, comma-separated (B,D,A).")
     var answers: String?
     @Flag(help: "List the questions (with keys and choices) and exit.")
     var list = false
-    @Option(name: .customLong("pass"), help: "Percentage needed to pass (default: primer.yaml's study.quiz_pass_percent, else 70).")
+    @Option(name: .customLong("pass"), parsing: .unconditional, help: "Percentage needed to pass (default: primer.yaml's study.quiz_pass_percent, else 70).")
     var passPercent: Int?
     @Flag(help: "Print JSON.")
     var json = false

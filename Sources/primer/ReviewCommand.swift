@@ -18,7 +18,7 @@ struct ReviewNextCommand: ParsableCommand {
     var subject: String
     @Option(help: "Only this subtopic.")
     var subtopic: String?
-    @Option(name: .customLong("days-ahead"), help: "Learn ahead: take cards due within this many days.")
+    @Option(name: .customLong("days-ahead"), parsing: .unconditional, help: "Learn ahead: take cards due within this many days.")
     var daysAhead = 0
     @Flag(help: "Print JSON.")
     var json = false
@@ -50,9 +50,9 @@ struct ReviewRateCommand: ParsableCommand {
     var item: String
     @Argument(help: "again, hard, good or easy (or 1–4).")
     var rating: String
-    @Option(name: .customLong("duration-ms"), help: "How long the review took, in milliseconds.")
+    @Option(name: .customLong("duration-ms"), parsing: .unconditional, help: "How long the review took, in milliseconds.")
     var durationMs = 0
-    @Option(help: "When the review was done (ISO 8601, e.g. 2026-11-20T09:30:00Z); default now.")
+    @Option(help: "When the review was done (RFC 3339 with a zone, e.g. 2026-11-20T09:30:00Z or 2026-11-20T10:30+01:00); default now.")
     var at: String?
     @Flag(help: "Print JSON.")
     var json = false
@@ -60,7 +60,6 @@ struct ReviewRateCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
-        guard durationMs >= 0 else { throw ValidationError("--duration-ms must be 0 or more, not \(durationMs)") }
         _ = try parsedRating()
         _ = try parsedDate()
     }
@@ -68,19 +67,14 @@ struct ReviewRateCommand: ParsableCommand {
     func parsedRating() throws -> ReviewRating {
         if let number = Int(rating), let parsed = ReviewRating(rawValue: number) { return parsed }
         guard let parsed = ReviewRating(name: rating) else {
-            throw ValidationError("'\(rating)' is not a rating; use again, hard, good or easy (or 1–4)")
+            throw ValidationError("'\(rating.excerpt(40))' is not a rating; use again, hard, good or easy (or 1–4)")
         }
         return parsed
     }
 
     func parsedDate() throws -> Date? {
         guard let at else { return nil }
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            if let date = formatter.date(from: at) { return date }
-        }
-        throw ValidationError("--at '\(at)' is not an ISO 8601 time; write it like 2026-11-20T09:30:00Z or 2026-11-20T10:30:00+01:00")
+        do { return try Timestamp.parse(at) } catch { throw ValidationError("--at \(error)") }
     }
 
     func run() throws {
@@ -88,6 +82,6 @@ struct ReviewRateCommand: ParsableCommand {
             item, try parsedRating(), at: try parsedDate(), durationMs: durationMs)
         if json { return try Console.json(rated) }
         let due = rated.card.memory!.state.due
-        Console.out("\(rated.card.key) rated \(rated.rating.name): \(rated.previousState) → \(rated.card.stateName), due \(StudyOutput.when(due, from: rated.reviewedAt))")
+        Console.out("\(rated.card.key) rated \(rated.rating.name): \(rated.previousState) → \(rated.card.stateName), due \(StudyOutput.when(due))")
     }
 }

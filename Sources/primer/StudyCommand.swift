@@ -21,7 +21,7 @@ struct StudyCommand: ParsableCommand {
     var subtopic: String?
     @Option(help: "due, all, unknown, quick or new.")
     var mode = StudyMode.due
-    @Option(help: "At most this many cards.")
+    @Option(parsing: .unconditional, help: "At most this many cards.")
     var limit: Int?
     @Flag(help: "Sort cards into three buckets instead of rating them 1–4.")
     var buckets = false
@@ -125,7 +125,7 @@ struct StudySession {
 
     @discardableResult
     private mutating func record(_ card: StudyCard, _ rating: ReviewRating) throws -> RatedCard {
-        let rated = try workspace.rate(card.key, rating, durationMs: Int(Date().timeIntervalSince(shownAt) * 1000))
+        let rated = try workspace.rate(card.key, rating, durationMs: min(Workspace.longestReviewMs, Int(Date().timeIntervalSince(shownAt) * 1000)))
         ratings[rating, default: 0] += 1
         seen.insert(card.id)
         return rated

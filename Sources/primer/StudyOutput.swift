@@ -11,8 +11,10 @@ enum StudyOutput {
         let magnitude = abs(seconds)
         let amount: String
         switch magnitude {
-        case ..<60: return seconds >= 0 ? "now" : "just now"
-        case ..<3_600: amount = "\(Int((magnitude / 60).rounded())) min"
+        // Rounded to the nearest minute, so that a one-minute step reads "in 1 min" whether it is
+        // printed at once (review rate) or a moment later (study).
+        case ..<30: return seconds >= 0 ? "now" : "just now"
+        case ..<3_570: amount = "\(Int((magnitude / 60).rounded())) min"
         case ..<86_400: amount = "\(Int((magnitude / 3_600).rounded())) h"
         default:
             let days = Int((magnitude / 86_400).rounded())

@@ -51,7 +51,9 @@ enum SummaryText {
         var out = "\nRewrote \(stored.count) leech\(stored.count == 1 ? "" : "es"):\n"
         for item in summary.rewrites {
             guard let newKey = item.newKey else {
-                out += "  \(item.replacedKey) was deleted during the run; its rewrite was not stored\n"
+                let change = item.leftAlone ?? .deleted
+                out += "  \(item.replacedKey) was \(change.rawValue) during the run; its rewrite was not stored"
+                out += change == .deleted ? "\n" : " (run --rewrite-leeches again to rewrite it as it is now)\n"
                 continue
             }
             out += "  \(item.replacedKey) → \(newKey)  \(item.family) · \(item.subtopic): \(item.reason)\n"

@@ -59,13 +59,25 @@ struct VocabMarkCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
+    /// known or unknown, in any case (as ratings are).
+    var known: Bool {
+        get throws {
+            switch mark.lowercased() {
+            case "known": true
+            case "unknown": false
+            default: throw ValidationError("'\(mark.excerpt(40))' is not a mark; use known or unknown")
+            }
+        }
+    }
+
     func validate() throws {
-        guard ["known", "unknown"].contains(mark) else { throw ValidationError("'\(mark)' is not a mark; use known or unknown") }
+        _ = try known
     }
 
     func run() throws {
-        let card = try openWorkspace(configOptions, storeOptions).markKnown(item, known: mark == "known")
+        let known = try known
+        let card = try openWorkspace(configOptions, storeOptions).markKnown(item, known: known)
         if json { return try Console.json(card) }
-        Console.out("\(card.key) (\(card.faces.front)) is marked \(mark).")
+        Console.out("\(card.key) (\(card.faces.front)) is marked \(known ? "known" : "unknown").")
     }
 }

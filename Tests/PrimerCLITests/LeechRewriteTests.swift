@@ -91,7 +91,9 @@ import Testing
         let flashcardKey = try #require(flashcard["key"] as? String)
         #expect(try await Self.cards(cli).contains { $0["key"] as? String == flashcardKey })
 
-        // A rewrite that becomes a leech in turn: the newest item carries the whole chain.
+        // A rewrite that becomes a leech in turn: the newest item carries the whole chain. (Its
+        // history is recorded in the past, so the rewrite is dated back first.)
+        try StudyCommandTests.backdate(cli)
         try await Self.forget(flashcardKey, lapses: 2, in: cli)
         let second = try StudyCommandTests.object(
             try await cli.run(["generate", Self.subject, "--rewrite-leeches", "--family", "flashcards", "--json"]))

@@ -68,6 +68,23 @@ import Testing
         #expect(generate.status != 0, sourceLocation: sourceLocation)
         #expect(generate.stderr.contains("is read-only"), "generate: \(generate.stderr)", sourceLocation: sourceLocation)
         #expect(generate.stderr.contains("writable"), sourceLocation: sourceLocation)
+
+        // The study commands that write say the same, not SQLite's words (they read first, then write).
+        let listed = try await runRestricted(cli, ["cards", "list", "Roman History", "--json"], store: store)
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], "cards list: \(listed.stderr)")
+        let pair = try #require(cards.first { $0["shape"] as? String == "pair" }?["key"] as? String)
+        let questions = cards.filter { $0["shape"] as? String == "choice" }.count
+        let writes: [[String]] = [
+            ["review", "rate", pair, "good"], ["cards", "edit", pair, "--back", "mine"], ["cards", "delete", pair],
+            ["vocab", "mark", pair, "known"], ["quiz", "Roman History", "--answers", Array(repeating: "A", count: questions).joined(separator: ",")],
+        ]
+        for arguments in writes {
+            let result = try await runRestricted(cli, arguments, store: store)
+            #expect(result.status == 1, "\(arguments) exits 1", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains("is read-only") && !result.stderr.contains("SQLite"), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        }
+        let after = try await runRestricted(cli, ["cards", "list", "Roman History", "--json"], store: store)
+        #expect(after.stdout == listed.stdout, "nothing changed", sourceLocation: sourceLocation)
     }
 
     @Test(.enabled(if: !isRoot || setpriv != nil)) func aStoreFileOfMode0444() async throws {

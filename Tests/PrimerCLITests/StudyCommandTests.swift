@@ -9,12 +9,30 @@ import Testing
 
     /// A mock kit of one subtopic in a store of its own, with fuzz off (`study: {fuzz: false}`)
     /// so due dates can be computed here too.
+    /// The kit is dated 30 days back (`backdate`), so that reviews can be recorded in the past.
     static func kit(study: String = "{fuzz: false}") async throws -> CLIRunner {
         let cli = try CLIRunner()
         _ = try cli.write("study: \(study)\n", to: "primer.yaml")
         let generated = try await cli.run(["generate", subject, "--max-subtopics", "1"])
         #expect(generated.status == 0, "\(generated.stderr)")
+        try backdate(cli)
         return cli
+    }
+
+    /// Moves the making of every stored item `days` back, as if the kit had been generated then:
+    /// a review before its card existed is refused, and these tests record past histories.
+    static func backdate(_ cli: CLIRunner, days: Int = 30) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
+                + "c.execute(\"UPDATE items SET created_at = strftime('%Y-%m-%d %H:%M:%f', created_at, ?)\", (sys.argv[2],)); c.commit(); c.close()",
+            cli.storePath, "-\(days) days",
+        ]
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0, "backdating the kit failed")
     }
 
     static func json(_ result: CLIRunner.Result) throws -> Any {
@@ -145,7 +163,7 @@ import Testing
         let key = try #require(cards.first?["key"] as? String)
         let cases: [([String], String)] = [
             (["review", "rate", key, "fine"], "use again, hard, good or easy"),
-            (["review", "rate", key, "good", "--at", "yesterday"], "not an ISO 8601 time"),
+            (["review", "rate", key, "good", "--at", "yesterday"], "is not a time"),
             (["review", "rate", key, "good", "--at", "2999-01-01T00:00:00Z"], "in the future"),
             (["review", "rate", "zzz", "good"], "not an item key"),
             (["review", "rate", "", "good"], "not an item key"),

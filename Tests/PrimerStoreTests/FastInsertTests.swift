@@ -64,7 +64,7 @@ import Testing
                 .cloze(ClozeItem(text: "The {{c1::cell}} divides.", extra: "")),
             ]
             for (position, content) in contents.enumerated() {
-                let item = try ItemRow(subtopicID: subtopicID, family: "f\(position)", position: position, content: content, generationID: generationID)
+                let item = try ItemRow(subtopicID: subtopicID, family: "f\(position)", position: position, content: content, generationID: generationID, createdAt: Date(timeIntervalSince1970: 1_780_000_000.125))
                 try pair("items", { try item.insert(db) }, { try item.insertFast(db) })
             }
         }

@@ -198,9 +198,12 @@ import Testing
             rating: { _ in .good }, schedule: { memory, rating in scheduler.review(memory, rating: rating, at: Date()) })
         // A leech written again: the rewrite's provenance row.
         let term = try #require(cards.first { $0.family == "terms" })
+        _ = try store.recordReview(itemID: term.id, rating: .again, at: Date(), durationMs: 0) {
+            scheduler.review($0, rating: .again, at: Date())
+        }
         _ = try store.rewriteItems(
             subjectID: subject.id, subtopicID: subtopic,
-            replacements: [(Leech(itemID: term.id, subtopicID: subtopic, family: "terms", content: term.content, lapses: 8, reviews: 12),
+            replacements: [(Leech(itemID: term.id, subtopicID: subtopic, family: "terms", content: term.content, lapses: 0, reviews: 1),
                             .pair(PairItem(front: "t", back: "a clearer d")))],
             generation: generation("terms"))
         let full = try rawCounts(path)

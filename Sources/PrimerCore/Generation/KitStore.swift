@@ -137,11 +137,12 @@ public protocol KitStore: Sendable {
     /// Stores items written again for leeches with the generation that wrote them, in one
     /// transaction: each new item takes its leech's place, the leech is deleted with its memory
     /// (its review log stays), and the new item's provenance records the leech (its fields, its
-    /// lapses and reviews, the reason) and every item the leech itself replaced. Returns the new
-    /// item ids in order; nil where the leech was deleted meanwhile (nothing is stored for it).
+    /// lapses and reviews as stored at that moment, the reason) and every item the leech itself
+    /// replaced. A rewrite is stored only over the leech it was written from: a leech deleted,
+    /// edited or rated since `Leech` was read is left alone. Returns one outcome per replacement.
     func rewriteItems(
         subjectID: Int64, subtopicID: Int64, replacements: [(leech: Leech, content: ItemContent)], generation: GenerationRecord
-    ) throws -> [Int64?]
+    ) throws -> [RewriteOutcome]
     /// Records a failed generation (its attempts and error); stores no content.
     func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws
     /// The lesson `family` stored for a subtopic, if any (the pipeline names the family whose

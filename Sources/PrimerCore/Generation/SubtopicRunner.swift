@@ -120,12 +120,19 @@ struct SubtopicRunner: Sendable {
             outcome.record.citations += passages.map(\.citation)
             if let output = outcome.output, !job.leeches.isEmpty {
                 let written = ItemContent.items(of: output)
-                let ids = try store.rewriteItems(
+                let outcomes = try store.rewriteItems(
                     subjectID: subjectID, subtopicID: subtopic.id, replacements: Array(zip(job.leeches, written)), generation: outcome.record)
-                let rewritten = zip(job.leeches, zip(written, ids)).map { leech, new in
-                    RewrittenItem(
-                        replacedKey: leech.key, newKey: new.1.map(ItemKey.of), family: family.name, subtopic: subtopic.title,
-                        reason: leech.reason, before: leech.content, after: new.0)
+                let rewritten = zip(job.leeches, zip(written, outcomes)).map { leech, new in
+                    switch new.1 {
+                    case .stored(let itemID, let reason):
+                        RewrittenItem(
+                            replacedKey: leech.key, newKey: ItemKey.of(itemID), family: family.name, subtopic: subtopic.title,
+                            reason: reason, before: leech.content, after: new.0)
+                    case .leftAlone(let conflict):
+                        RewrittenItem(
+                            replacedKey: leech.key, newKey: nil, leftAlone: conflict, family: family.name, subtopic: subtopic.title,
+                            reason: leech.reason, before: leech.content, after: new.0)
+                    }
                 }
                 entries.append(.rewritten(outcome, rewritten))
             } else if let output = outcome.output {

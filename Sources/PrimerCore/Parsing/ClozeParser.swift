@@ -55,7 +55,7 @@ public enum ClozeParser {
 
     private static func make(_ text: String, extra: String) -> ClozeItem? {
         let text = LineSyntax.trim(text)
-        guard !ClozeText.deletions(text).isEmpty else { return nil }
+        guard ClozeText.problem(text) == nil else { return nil }
         return ClozeItem(text: text, extra: LineSyntax.trim(extra))
     }
 }
@@ -74,8 +74,30 @@ public enum ClozeText {
             guard let number = Int(match.output.1), number > 0 else { return nil }
             let answer = String(match.output.2)
             guard !answer.trimmedWhitespace.isEmpty else { return nil }
-            return Deletion(number: number, answer: answer, hint: match.output.3.map(String.init))
+            return Deletion(number: number, answer: answer, hint: hint(match.output.3))
         }
+    }
+
+    /// What keeps `text` from being a cloze note, in words; nil when it is one: at least one
+    /// deletion, each with an answer, none inside another, no `{{` or `}}` left over.
+    public static func problem(_ text: String) -> String? {
+        let matches = text.matches(of: deletionPattern)
+        if matches.isEmpty { return "it has no deletion written {{c1::answer}}" }
+        for match in matches {
+            let inside = match.output.2 + (match.output.3 ?? "")
+            if inside.contains("{{") { return "a deletion holds another one ({{c…::…{{c…}}…}}); write them side by side" }
+            guard let number = Int(match.output.1), number > 0 else { return "deletions are numbered from c1" }
+            if match.output.2.trimmedWhitespace.isEmpty { return "a deletion has no answer ({{c\(number)::}}); put the hidden words after ::" }
+        }
+        let rest = text.replacing(deletionPattern, with: "")
+        if rest.contains("{{") || rest.contains("}}") { return "it has {{ or }} outside a deletion; close each deletion as {{c1::answer}}" }
+        return nil
+    }
+
+    /// A hint that is empty (`{{c1::answer::}}`) is no hint, as in Anki.
+    private static func hint(_ text: Substring?) -> String? {
+        guard let text, !text.trimmedWhitespace.isEmpty else { return nil }
+        return String(text)
     }
 
     /// The distinct deletion numbers, ascending: one card each.
@@ -86,8 +108,7 @@ public enum ClozeText {
     /// The text with each deletion replaced by what `replacement` makes of it.
     public static func replacingDeletions(_ text: String, with replacement: (Deletion) -> String) -> String {
         text.replacing(deletionPattern) { match in
-            replacement(Deletion(
-                number: Int(match.output.1) ?? 0, answer: String(match.output.2), hint: match.output.3.map(String.init)))
+            replacement(Deletion(number: Int(match.output.1) ?? 0, answer: String(match.output.2), hint: hint(match.output.3)))
         }
     }
 

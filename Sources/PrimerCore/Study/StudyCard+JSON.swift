@@ -6,7 +6,7 @@ import Foundation
 extension StudyCard: Encodable {
     enum CodingKeys: String, CodingKey {
         case key, id, subject, topic, subtopic, family, shape, fields, front, back, hint, state, due, lastReview
-        case stability, difficulty, reps, lapses, known, edited, addedByLearner, replaced
+        case stability, difficulty, reps, lapses, known, edited, addedByLearner, created, replaced
     }
 
     struct Fields: Encodable {
@@ -48,6 +48,7 @@ extension StudyCard: Encodable {
         try container.encode(known, forKey: .known)
         try container.encode(edited, forKey: .edited)
         try container.encode(addedByLearner, forKey: .addedByLearner)
+        try container.encodeIfPresent(createdAt, forKey: .created)
         if !replaced.isEmpty { try container.encode(replaced, forKey: .replaced) }
     }
 }

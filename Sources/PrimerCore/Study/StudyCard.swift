@@ -31,13 +31,16 @@ public struct StudyCard: Sendable, Equatable {
     public var edited: Bool
     /// Added by the learner (`cards add`) rather than generated.
     public var addedByLearner: Bool
+    /// When the item was made (generated, added or written again): no review is before it.
+    public var createdAt: Date?
     /// The leeches this item was written to replace, newest first (`generate --rewrite-leeches`).
     public var replaced: [ReplacedItem] = []
 
     public init(
         id: Int64, subject: String, topic: String, subtopic: String, family: String, content: ItemContent,
-        memory: ItemMemory?, known: Bool, edited: Bool, addedByLearner: Bool
+        memory: ItemMemory?, known: Bool, edited: Bool, addedByLearner: Bool, createdAt: Date? = nil
     ) {
+        self.createdAt = createdAt
         self.id = id
         self.subject = subject
         self.topic = topic

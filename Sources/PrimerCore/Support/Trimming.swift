@@ -10,3 +10,11 @@ extension StringProtocol {
         return String(self[start..<scalars.index(after: end)])
     }
 }
+
+extension StringProtocol {
+    /// At most `limit` characters of the text, with "…" when some were left out: how a message
+    /// quotes what a person typed (a 2,000-character key is not echoed whole).
+    public func excerpt(_ limit: Int) -> String {
+        count <= limit ? String(self) : String(prefix(limit)) + "…"
+    }
+}

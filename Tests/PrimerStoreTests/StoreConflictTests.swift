@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import PrimerCore
+import Testing
+
+@testable import PrimerStore
+
+/// What the store does when the learner and a run change the same item, and how SQLite's
+/// failures reach a command: as `StoreError`s of a kind, naming the file.
+@Suite struct StoreConflictTests {
+    /// Four flashcards, each learnt then forgotten once (a leech at a threshold of 1).
+    static func leeches(_ store: SQLiteStore) throws -> (StoredSubject, Int64, [Leech]) {
+        let (subject, subtopic) = try StudyStoreTests.kit(store)
+        let scheduler = FSRSScheduler(fuzz: false)
+        let start = Date().addingTimeInterval(-10 * 86_400)
+        for card in try store.studyCards(subjectTitle: "Biology") {
+            for (day, rating) in [ReviewRating.good, .good, .again].enumerated() {
+                let at = start.addingTimeInterval(Double(day) * 86_400)
+                _ = try store.recordReview(itemID: card.id, rating: rating, at: at, durationMs: 0) { scheduler.review($0, rating: rating, at: at) }
+            }
+        }
+        let leeches = try store.leeches(subjectID: subject.id, minLapses: 1)
+        #expect(leeches.count == 4)
+        return (subject, subtopic, leeches)
+    }
+
+    @Test func aRewriteIsStoredOnlyOverTheLeechItWasWrittenFrom() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let (subject, subtopic, leeches) = try Self.leeches(store)
+        let scheduler = FSRSScheduler(fuzz: false)
+
+        // While the model writes: one leech edited, one rated, one deleted, one left as read.
+        try store.editItem(id: leeches[0].itemID, content: .pair(PairItem(front: "Front 1", back: "The learner's words")), at: Date())
+        _ = try store.recordReview(itemID: leeches[1].itemID, rating: .again, at: Date(), durationMs: 0) {
+            scheduler.review($0, rating: .again, at: Date())
+        }
+        #expect(try store.deleteItem(id: leeches[2].itemID))
+
+        let rewrites = leeches.enumerated().map { ($1, ItemContent.pair(PairItem(front: "New \($0)", back: "clearer", hint: "cue"))) }
+        let outcomes = try store.rewriteItems(subjectID: subject.id, subtopicID: subtopic, replacements: rewrites, generation: generation("flashcards"))
+        #expect(outcomes.count == 4)
+        #expect(outcomes[0] == .leftAlone(.edited))
+        #expect(outcomes[1] == .leftAlone(.rated))
+        #expect(outcomes[2] == .leftAlone(.deleted))
+        guard case .stored(let newID, let reason) = outcomes[3] else {
+            Issue.record("the untouched leech was not rewritten: \(outcomes[3])")
+            return
+        }
+        #expect(reason == "forgotten 1 time in 3 reviews")
+
+        let cards = try store.studyCards(subjectTitle: "Biology")
+        let edited = try #require(cards.first { $0.id == leeches[0].itemID })
+        #expect(edited.faces.back == "The learner's words" && edited.edited && edited.replaced.isEmpty)
+        let rated = try #require(cards.first { $0.id == leeches[1].itemID })
+        #expect(rated.memory?.reps == 4, "the rated leech keeps its schedule and its new review")
+        #expect(!cards.contains { $0.id == leeches[2].itemID } && !cards.contains { $0.id == leeches[3].itemID })
+        let new = try #require(cards.first { $0.id == newID })
+        #expect(new.faces.front == "New 3" && new.replaced.map(\.key) == [leeches[3].key])
+        #expect(new.replaced.first?.reviews == 3 && new.replaced.first?.lapses == 1)
+    }
+
+    @Test func aRewriteCountsTheLeechAsStoredWhenItIsWritten() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let (subject, subtopic, leeches) = try Self.leeches(store)
+        // The leech as read says 9 lapses in 20 reviews; the store holds 1 in 3: it was rated
+        // (or reset) since, so the rewrite is not made from what is stored and is not stored.
+        var stale = leeches[0]
+        (stale.lapses, stale.reviews) = (9, 20)
+        let outcomes = try store.rewriteItems(
+            subjectID: subject.id, subtopicID: subtopic, replacements: [(stale, .pair(PairItem(front: "n", back: "b")))],
+            generation: generation("flashcards"))
+        #expect(outcomes == [.leftAlone(.rated)])
+        #expect(try store.studyCard(id: leeches[0].itemID) != nil)
+    }
+
+    @Test func aDamagedStoreIsNamedWithWhatToDo() throws {
+        let folder = try TempFolder()
+        let path = folder.path("damaged.sqlite")
+        do {
+            let store = try SQLiteStore(path: path)
+            _ = try StudyStoreTests.kit(store)
+        }
+        try checkpoint(path)
+        // Pages past the schema overwritten: the store opens, and the damage shows on a read.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: Int(size / 2)))
+        try handle.close()
+        #expect {
+            let store = try SQLiteStore(path: path)
+            _ = try store.studyCards(subjectTitle: "Biology")
+        } throws: { error in
+            guard let error = error as? StoreError, case .damaged(let named, _) = error else { return false }
+            return named == path && error.kind == .unusable && error.description.contains(".recover")
+        }
+    }
+
+    @Test func aStoreCutShortIsDamagedNotForeign() throws {
+        let folder = try TempFolder()
+        let path = folder.path("short.sqlite")
+        do { _ = try SQLiteStore(path: path) }
+        try checkpoint(path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        try data.prefix(60).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.damaged(path: path, reason: "the file is cut short: 60 bytes")) { try SQLiteStore(path: path) }
+        #expect(StoreError.damaged(path: path, reason: "").kind == .unusable)
+    }
+
+    @Test func aWriteThroughAReadingStoreSaysReadOnly() throws {
+        let folder = try TempFolder()
+        let path = folder.path("primer.sqlite")
+        let (subject, subtopic) = try StudyStoreTests.kit(try SQLiteStore(path: path))
+        let reader = try SQLiteStore(readingOnlyAt: path)
+        #expect(try reader.studyCards(subjectTitle: "Biology").count == 4)
+        #expect(throws: StoreError.readOnly(path: path)) {
+            try reader.addItem(subjectID: subject.id, subtopicID: subtopic, family: "flashcards", content: .pair(PairItem(front: "a", back: "b")), at: Date())
+        }
+        #expect(StoreError.readOnly(path: path).kind == .readOnly)
+    }
+
+    @Test func openingAnUpToDateStoreToReadChangesNothingInTheFile() throws {
+        let folder = try TempFolder()
+        let path = folder.path("primer.sqlite")
+        do { _ = try StudyStoreTests.kit(try SQLiteStore(path: path)) }
+        try checkpoint(path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let reader = try SQLiteStore(readingOnlyAt: path)
+            #expect(try reader.studyCards(subjectTitle: "Biology").count == 4)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    /// Folds the WAL into the file and removes it, as when the last process closed the store.
+    func checkpoint(_ path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try queue.close()
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}
