@@ -100,6 +100,17 @@ struct CLIRunner {
             """, to: "plugins/stub-openai.yaml").deletingLastPathComponent()
     }
 
+    /// Runs a Python script (`python3 -c`) with `arguments` in `sys.argv[1:]`, for what a test does
+    /// to a store file behind Primer's back (checkpoint it, date it back, damage it).
+    static func python(_ script: String, _ arguments: [String]) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", script] + arguments
+        try python.run()
+        python.waitUntilExit()
+        guard python.terminationStatus == 0 else { throw CLIRunnerError("python3 -c \(script.prefix(60))… exited \(python.terminationStatus)") }
+    }
+
     func write(_ text: String, to name: String) throws -> URL {
         let url = directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

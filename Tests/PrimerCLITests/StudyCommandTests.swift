@@ -22,17 +22,10 @@ import Testing
     /// Moves the making of every stored item `days` back, as if the kit had been generated then:
     /// a review before its card existed is refused, and these tests record past histories.
     static func backdate(_ cli: CLIRunner, days: Int = 30) throws {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = [
-            "python3", "-c",
+        try CLIRunner.python(
             "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
                 + "c.execute(\"UPDATE items SET created_at = strftime('%Y-%m-%d %H:%M:%f', created_at, ?)\", (sys.argv[2],)); c.commit(); c.close()",
-            cli.storePath, "-\(days) days",
-        ]
-        try python.run()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0, "backdating the kit failed")
+            [cli.storePath, "-\(days) days"])
     }
 
     static func json(_ result: CLIRunner.Result) throws -> Any {

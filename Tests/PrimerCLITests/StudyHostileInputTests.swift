@@ -162,16 +162,10 @@ import Testing
         let key = try #require(try await Self.cards(cli).first?["key"] as? String)
         // The store as a crash on a bad disk leaves it: cut in half.
         let damaged = cli.directory.appendingPathComponent("damaged.sqlite").path
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = [
-            "python3", "-c",
+        try CLIRunner.python(
             "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma wal_checkpoint(truncate)'); c.close(); "
                 + "d=open(sys.argv[1],'rb').read(); open(sys.argv[2],'wb').write(d[:len(d)//2])",
-            cli.storePath, damaged,
-        ]
-        try python.run()
-        python.waitUntilExit()
+            [cli.storePath, damaged])
         for arguments in [["list"], ["cards", "list", Self.subject], ["review", "rate", key, "good"], ["stats", Self.subject]] {
             let result = try await cli.run(arguments, environment: ["PRIMER_STORE": damaged])
             #expect(result.status == 1, "\(arguments): exit \(result.status)")
@@ -183,11 +177,8 @@ import Testing
     @Test func readingCommandsLeaveTheStoreFileAsItWas() async throws {
         let cli = try await StudyCommandTests.kit()
         defer { cli.remove() }
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma wal_checkpoint(truncate)'); c.close()", cli.storePath]
-        try python.run()
-        python.waitUntilExit()
+        try CLIRunner.python(
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma wal_checkpoint(truncate)'); c.close()", [cli.storePath])
         let before = try Data(contentsOf: URL(fileURLWithPath: cli.storePath))
         for arguments in [["list"], ["cards", "list", Self.subject], ["stats", Self.subject], ["due"], ["show", Self.subject], ["review", "next", Self.subject]] {
             #expect(try await cli.run(arguments).status == 0, "\(arguments)")
