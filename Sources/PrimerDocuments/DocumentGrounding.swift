@@ -15,10 +15,10 @@ public struct DocumentGrounding: GroundingSource {
         retriever = PassageRetriever(documents: documents)
         self.budget = budget
         self.limit = limit
-        // The first document that reads as a syllabus sets the plan's structure.
-        outline = documents.lazy.compactMap { DocumentOutline.detect($0) }.first.map { sections in
-            sections.map { PlanTopic(title: $0.title, subtopics: $0.items) }
-        }
+        // Every document that reads as an outline (a syllabus, a textbook chapter) adds its
+        // sections, in the order the documents were attached.
+        let sections = documents.compactMap { DocumentOutline.detect($0) }.flatMap { $0 }
+        outline = sections.isEmpty ? nil : sections.map { PlanTopic(title: $0.title, overview: $0.overview, subtopics: $0.items) }
     }
 
     public func passages(subject: String, topic: String, subtopic: String) -> [GroundingPassage] {

@@ -36,6 +36,8 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(parsing: .unconditional, help: "Generate kits for the first N subtopics of the plan only.")
     var maxSubtopics: Int?
+    @Option(parsing: .unconditional, help: "Topics a plan takes at most from an attached document's outline (default 20).")
+    var maxTopics: Int?
 
     @Flag(help: "Replace the stored plan and everything under it.")
     var regeneratePlan = false
@@ -70,6 +72,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let maxSubtopics, maxSubtopics < 0 { throw ValidationError("--max-subtopics must be 0 or more") }
+        if let maxTopics, maxTopics < 1 { throw ValidationError("--max-topics must be 1 or more, not \(maxTopics)") }
         if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
         if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the subject title is empty") }
         if regenerate && subtopic == nil {
@@ -91,6 +94,7 @@ struct GenerateCommand: AsyncParsableCommand {
             options: PipelineOptions(
                 planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency,
                 subtopic: subtopic, family: family, regenerate: regenerate))
+        request.options.maxTopics = maxTopics
         if rewriteLeeches {
             request.options.rewrites = try workspace.leeches(subject: title, subtopic: subtopic, family: family, provider: provider)
             if request.options.rewrites.isEmpty {

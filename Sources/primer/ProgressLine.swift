@@ -17,8 +17,9 @@ final class ProgressLine: @unchecked Sendable {
             line("Subject kind: \(kind.rawValue) (\(reason))", persistent: true)
         case .planStarted:
             line("Planning…", persistent: false)
-        case .outlineIgnored(let reason):
-            line("Not following the document outline: \(reason); planning without it (subtopics still use the document's passages)", persistent: true)
+        case .outlineFollowed(let use):
+            line("Plan from the document outline: \(use.sections) section\(use.sections == 1 ? "" : "s") → \(use.topics) topic\(use.topics == 1 ? "" : "s")", persistent: true)
+            for left in use.leftOut { line("  left out: \(left)", persistent: true) }
         case .planReady(let topics, let subtopics, let generated):
             line("Plan \(generated ? "generated" : "already stored"): \(topics) topics, \(subtopics) subtopics", persistent: true)
         case .familyStarted(let family, let subtopic, let step, let total):

@@ -19,7 +19,10 @@ enum SummaryText {
                 for subtopic in topic.subtopics { out += "     - \(subtopic)\n" }
             }
         }
-        if let reason = summary.outlineIgnored { out += "Document outline not followed: \(reason).\n" }
+        if let outline = summary.outline {
+            out += "Plan from the document outline: \(outline.sections) sections → \(outline.topics) topics"
+            out += outline.leftOut.isEmpty ? ".\n" : "; left out: \(outline.leftOut.joined(separator: "; ")).\n"
+        }
         out += "\nProvider \(summary.provider) (\(summary.model)): \(summary.providerCalls) provider calls, \(summary.attempts) attempts, "
         out += "\(summary.promptTokens) prompt + \(summary.completionTokens) completion tokens"
         if summary.cost > 0 { out += String(format: ", $%.4f", summary.cost) }

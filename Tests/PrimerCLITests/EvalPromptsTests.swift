@@ -64,12 +64,18 @@ import Testing
         let document = try cli.write("""
             # Photosynthesis lecture notes
 
-            ## Pigments
+            ## Light Reactions
+            The light reactions turn light into chemical energy in the thylakoids.
+
+            ### Pigments
             Chlorophyll a and b absorb red and blue light; carotenoids widen the range.
 
-            ## Electron Transport
+            ### Electron Transport
             Excited electrons pass along the thylakoid membrane from photosystem II to photosystem I,
             pumping protons that drive ATP synthase; NADP+ takes the electrons at the end.
+
+            ## The Calvin Cycle
+            Carbon fixation builds sugar from carbon dioxide in the stroma.
             """, to: "docs/lecture.md")
 
         let generate = try await cli.run(

@@ -62,10 +62,10 @@ import Testing
         #expect(twice.stderr.contains("appears twice"), "\(twice.stderr)")
     }
 
-    /// A long book with 200 "Chapter N:" headings reads as a 200-section syllabus; the plan
-    /// family allows at most 12 topics, so following it failed every attempt. The plan is made
-    /// without the outline instead, and the progress and the summary say why.
-    @Test func anOutlineTooLongForThePlanIsSetAside() async throws {
+    /// A long book with 200 "Chapter N:" headings reads as a 200-section outline. The plan
+    /// follows it, cut to 20 topics (or `--max-topics`), and the progress and the summary say
+    /// what was left out and why.
+    @Test func aWholeBookIsCutToTheTopicsAskedFor() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
         let chapters = (1...200).map { "Chapter \($0): Topic number \($0)\n\nThis chapter explains idea \($0) of the history of science, with examples and exercises." }
@@ -73,12 +73,14 @@ import Testing
         let result = try await cli.run(["generate", "History of Science", "--doc", book.path, "--plan-only", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try JSONDecoder().decode(RunSummary.self, from: Data(result.stdout.utf8))
-        #expect((2...12).contains(summary.topics.count))
-        #expect(summary.outlineIgnored == "the document outline has 200 sections and the plan allows at most 12 topics")
-        #expect(result.stderr.contains("Not following the document outline: the document outline has 200 sections and the plan allows at most 12 topics; planning without it"))
+        #expect(summary.topics.map(\.title) == (1...20).map { "Chapter \($0): Topic number \($0)" })
+        #expect(summary.providerCalls == 0, "the outline is the plan: the model is not asked")
+        let left = "180 sections after the first 20 (‘Chapter 21: Topic number 21’, ‘Chapter 22: Topic number 22’, ‘Chapter 23: Topic number 23’, …): the plan takes at most 20 topics"
+        #expect(summary.outline == OutlineUse(sections: 200, topics: 20, leftOut: [left]))
+        #expect(result.stderr.contains("Plan from the document outline: 200 sections → 20 topics") && result.stderr.contains("left out: \(left)"), "\(result.stderr)")
 
-        let text = try await cli.run(["generate", "History of Science", "--doc", book.path, "--regenerate-plan", "--plan-only"])
+        let text = try await cli.run(["generate", "History of Science", "--doc", book.path, "--regenerate-plan", "--plan-only", "--max-topics", "5"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("Document outline not followed: the document outline has 200 sections and the plan allows at most 12 topics."))
+        #expect(text.stdout.contains("Plan from the document outline: 200 sections → 5 topics; left out: 195 sections after the first 5"), "\(text.stdout)")
     }
 }

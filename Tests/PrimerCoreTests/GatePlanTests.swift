@@ -34,12 +34,14 @@ struct GatePlanTests {
 
     @Test func metaLabelRecognition() {
         for label in ["Review", "Recap", "Conclusion", "Assessment", "Overview", "Midterm", "Summary and review",
-                      "Final Project", "Exam 2", "Practice Test", "Summary of eigenvalues", "Wrap-up", "Key takeaways"] {
+                      "Final Project", "Exam 2", "Practice Test", "Summary of eigenvalues", "Wrap-up", "Key takeaways",
+                      "Key Concepts and Summary", "Section Summary", "Personal Application Question", "Visual Connection Questions",
+                      "Self-Check Questions", "Critical Thinking Questions", "Key Equations", "Key Terms"] {
             #expect(MetaLabelsGate.isMetaLabel(label), "\(label)")
         }
         for content in ["Introduction to matrices", "Overview of linear maps", "Code review", "Unit testing",
                         "Final value theorem", "Chi-square test", "Reading", "Sets", "Test of independence",
-                        "Peer assessment methods"] {
+                        "Peer assessment methods", "Equations of motion", "Personal finance", "Key signatures in music"] {
             #expect(!MetaLabelsGate.isMetaLabel(content), "\(content)")
         }
     }

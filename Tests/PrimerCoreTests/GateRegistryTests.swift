@@ -21,7 +21,7 @@ struct GateRegistryTests {
     @Test func knowsEveryGateAndBuildsEachFromItsBareName() throws {
         #expect(GateRegistry.names == [
             "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "scope", "meta-labels",
-            "plan-bounds", "dedupe-plan", "notes-length",
+            "plan-titles", "plan-bounds", "dedupe-plan", "notes-length",
         ])
         // `pattern` has no sensible default (which field, which expression): bare, it says what it needs.
         for name in GateRegistry.names where name != "pattern" {
@@ -45,7 +45,7 @@ struct GateRegistryTests {
 
     @Test func unknownGateListsTheKnownOnesAndSuggestsTheClosest() {
         let typo = error("dedup", nil)
-        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, meta-labels, plan-bounds, dedupe-plan, notes-length; did you mean 'dedupe'?)")
+        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length; did you mean 'dedupe'?)")
         #expect(error("spellcheck", nil)?.description.hasSuffix("notes-length)") == true)
     }
 
@@ -87,6 +87,7 @@ struct GateRegistryTests {
               - quiz-shape: {allow_all_of_the_above: false}
               - scope
               - meta-labels
+              - plan-titles
               - plan-bounds: {topics: {min: 2, max: 12}, subtopics: {min: 2, max: 10}}
               - dedupe-plan
               - notes-length: {min_words: 80, max_words: 2500}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PrimerDocuments
 
@@ -24,7 +25,8 @@ struct DocumentOutlineTests {
         #expect(outline.map(\.title) == ["Week 1: The cell", "Week 2 — Energy", "Week 3: Genetics"])
         #expect(outline[0].items == ["Cell theory", "Membranes and transport"])
         #expect(outline[1].items == ["Photosynthesis and respiration"])
-        #expect(outline[2].items == ["Mitosis and meiosis", "Mendelian inheritance", "Grading: two exams and weekly quizzes."])
+        // A sentence of prose after the last week is not an item of it.
+        #expect(outline[2].items == ["Mitosis and meiosis", "Mendelian inheritance"])
     }
 
     @Test func headingStructuredMarkdown() throws {
@@ -50,7 +52,9 @@ struct DocumentOutlineTests {
         #expect(outline == [
             OutlineSection(title: "Atoms", items: ["Protons, neutrons, electrons", "Isotopes", "Electron shells"]),
             OutlineSection(title: "Bonds", items: ["Ionic bonds", "Covalent bonds"]),
-            OutlineSection(title: "Reactions", items: []),
+            OutlineSection(
+                title: "Reactions",
+                overview: "Balancing equations is practised every week, with worked examples that build from simple combustion to redox reactions, and the notes for it run over several long lines of prose that should not become outline items."),
         ])
     }
 
@@ -78,5 +82,39 @@ struct DocumentOutlineTests {
         #expect(DocumentOutline.detect(prose) == nil)
         let oneHeading = ExtractedDocument(name: "n.md", format: .markdown, text: "# Notes\n\nSome text.\n\n- a\n- b")
         #expect(DocumentOutline.detect(oneHeading) == nil)
+    }
+
+    /// A real textbook chapter (OpenStax Psychology 2e, chapter 5; CC BY 4.0): its six `##`
+    /// sections, each with its `###` parts, none of the paragraphs, the subsections' own
+    /// `####` headings left to their parts.
+    @Test func aTextbookChapterIsItsSectionsAndTheirParts() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/openstax/psychology-2e-ch05.md")
+        let doc = ExtractedDocument(name: "ch05.md", format: .markdown, text: try String(contentsOf: url, encoding: .utf8))
+        let outline = try #require(DocumentOutline.detect(doc))
+        #expect(outline.map(\.title) == [
+            "Sensation versus Perception", "Waves and Wavelengths", "Vision", "Hearing", "The Other Senses",
+            "Gestalt Principles of Perception",
+        ])
+        #expect(outline[1].items == ["Amplitude and Wavelength", "Light Waves", "Sound Waves", "Summary", "Personal Application Question"])
+        #expect(outline[2].items == ["Anatomy of the Visual System", "Color and Depth Perception", "Personal Application Question"])
+        // The first sentence of a section's own text, when it has some before its parts.
+        #expect(outline[0].overview.isEmpty)
+        #expect(outline[5].overview.hasPrefix("In the early part of the 20th century, Max Wertheimer published a paper"))
+        #expect(outline.allSatisfy { $0.overview.count <= 240 })
+        #expect(outline.flatMap(\.items).allSatisfy { DocumentOutline.readsAsHeading($0) })
+    }
+
+    @Test func headingsInCapitalsReadAsTitles() {
+        #expect(DocumentOutline.headingTitle("THE PANIC OF 1819") == "The Panic of 1819")
+        #expect(DocumentOutline.headingTitle("NEW YORK AND NEW JERSEY") == "New York and New Jersey")
+        #expect(DocumentOutline.headingTitle("DNA Replication") == "DNA Replication")
+    }
+
+    @Test func severalDocumentsGiveTheirOutlinesInOrder() {
+        let first = ExtractedDocument(name: "a.md", format: .markdown, text: "## Cells\n\n- Membranes\n\n## Tissues\n\n- Epithelium")
+        let second = ExtractedDocument(name: "b.md", format: .markdown, text: "## Organs\n\n- Heart\n\n## Systems\n\n- Circulation")
+        let grounding = DocumentGrounding(documents: [first, second])
+        #expect(grounding.outline?.map(\.title) == ["Cells", "Tissues", "Organs", "Systems"])
     }
 }

@@ -8,11 +8,16 @@ public struct GateContext: Sendable, Equatable {
     public var siblings: [String]
     /// The family's names for its items, for reasons; nil: the shape's defaults.
     public var labels: ItemLabels?
+    /// The learner's notes and instructions (a plan must not copy them in as titles).
+    public var notes: String
+    public var instructions: String
     public init(
         subject: String, subjectKind: SubjectKind = .general, topic: String = "",
-        subtopic: String = "", siblings: [String] = [], labels: ItemLabels? = nil
+        subtopic: String = "", siblings: [String] = [], labels: ItemLabels? = nil, notes: String = "", instructions: String = ""
     ) {
         self.labels = labels
+        self.notes = notes
+        self.instructions = instructions
         self.subject = subject
         self.subjectKind = subjectKind
         self.topic = topic

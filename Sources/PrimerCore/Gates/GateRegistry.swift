@@ -25,6 +25,7 @@ public enum GateRegistry {
         (QuizShapeGate.gateName, { try QuizShapeGate(options: $0) }),
         (ScopeGate.gateName, { try ScopeGate(options: $0) }),
         (MetaLabelsGate.gateName, { try MetaLabelsGate(options: $0) }),
+        (PlanTitlesGate.gateName, { try PlanTitlesGate(options: $0) }),
         (PlanBoundsGate.gateName, { try PlanBoundsGate(options: $0) }),
         (DedupePlanGate.gateName, { try DedupePlanGate(options: $0) }),
         (NotesLengthGate.gateName, { try NotesLengthGate(options: $0) }),

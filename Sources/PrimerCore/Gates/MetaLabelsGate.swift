@@ -47,7 +47,7 @@ struct MetaLabelsGate: Gate {
         "examination", "test", "tests", "assessment", "assessments", "recap", "conclusion",
         "conclusions", "project", "projects", "midterm", "midterms", "final", "finals", "practice",
         "introduction", "intro", "overview", "outline", "wrap", "wrapup", "takeaways",
-        "questions", "checkpoint", "capstone", "homework", "assignment", "assignments", "exercises",
+        "question", "questions", "checkpoint", "capstone", "homework", "assignment", "assignments", "exercises",
         "problems", "problem", "revision", "preview", "welcome", "orientation", "syllabus",
         "resources", "references", "glossary", "q", "qa",
     ]
@@ -58,6 +58,9 @@ struct MetaLabelsGate: Gate {
         "general", "brief", "short", "quick", "full", "cumulative", "comprehensive", "further",
         "next", "steps", "your", "knowledge", "check", "with", "answers", "solutions", "day",
         "session", "class", "i", "ii", "iii", "iv", "v", "set", "up",
+        // A textbook's back matter: "Key Concepts and Summary", "Personal Application Question",
+        // "Visual Connection Questions", "Critical Thinking Questions", "Key Equations".
+        "concepts", "equations", "terms", "visual", "connection", "personal", "application", "critical", "thinking",
     ]
     /// Openings that make the rest of the title the object of a review, not content.
     static let metaPrefix =
@@ -80,6 +83,7 @@ struct MetaLabelsGate: Gate {
         // All furniture, and at least one real meta word or a lone "Chapter 3"/"Unit 2".
         guard words.allSatisfy(isFurniture) else { return false }
         let structural: Set<String> = ["chapter", "unit", "module", "week", "lesson", "section", "part", "day", "session"]
-        return words.contains(where: metaWords.contains) || words.contains(where: structural.contains)
+        // "Key Terms", "Key Equations": a list the book keeps, not a part of the subject.
+        return words.contains(where: metaWords.contains) || words.contains(where: structural.contains) || words.first == "key"
     }
 }

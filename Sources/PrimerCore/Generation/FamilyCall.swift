@@ -48,7 +48,9 @@ public struct FamilyCall: Sendable {
     }
 
     public var gateContext: GateContext {
-        guard let subtopic else { return GateContext(subject: subject.title, subjectKind: subject.kind) }
+        guard let subtopic else {
+            return GateContext(subject: subject.title, subjectKind: subject.kind, notes: subject.notes, instructions: subject.instructions)
+        }
         return GateContext(
             subject: subject.title, subjectKind: subject.kind, topic: subtopic.topic, subtopic: subtopic.subtopic,
             siblings: subtopic.siblings)

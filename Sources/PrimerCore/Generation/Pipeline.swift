@@ -32,6 +32,8 @@ public struct PipelineOptions: Sendable {
     /// Write these leeches again instead of generating (`generate --rewrite-leeches`): only
     /// their subtopics and families run.
     public var rewrites: [Leech] = []
+    /// Topics a plan takes from the documents' outline at most (nil: `OutlinePlan.defaultMaxTopics`).
+    public var maxTopics: Int?
     public init(
         planOnly: Bool = false, maxSubtopics: Int? = nil, regeneratePlan: Bool = false, concurrency: Int = 1,
         subtopic: String? = nil, family: String? = nil, regenerate: Bool = false
@@ -87,9 +89,9 @@ public struct Pipeline: Sendable {
             title: existing?.title ?? title, notes: notes, kind: kind,
             instructions: request.instructions ?? existing?.instructions ?? "")
         let grounding = try prepareGrounding?(subject)
-        let (facts, outlineProblem) = SubjectFacts.forRun(
+        let (facts, outlineUse) = SubjectFacts.forRun(
             title: subject.title, notes: subject.notes, kind: kind, instructions: subject.instructions, grounding: grounding,
-            planFamily: families.planFamily(for: kind))
+            planFamily: families.planFamily(for: kind), maxTopics: options.maxTopics)
 
         var summary = RunSummary(
             subject: subject.title, kind: kind, language: facts.language, kindReason: reason,
@@ -114,14 +116,18 @@ public struct Pipeline: Sendable {
             // Claimed: another run may have stored a plan while this one waited for the claim.
             if claimed { topics = try store.plan(subjectID: subject.id) }
             if claimed && (topics.isEmpty || options.regeneratePlan) {
-                if let outlineProblem {
-                    summary.outlineIgnored = outlineProblem
-                    progress(.outlineIgnored(reason: outlineProblem))
+                // A document's outline is the plan (`OutlinePlan`); else the plan family writes one.
+                let outcome: GenerationOutcome
+                if let outlineUse, !facts.outline.isEmpty {
+                    summary.outline = outlineUse
+                    progress(.outlineFollowed(outlineUse))
+                    outcome = OutlinePlan.outcome(facts.outline, planFamily: planFamily)
+                } else {
+                    progress(.planStarted)
+                    outcome = try await generator.run(
+                        FamilyCall(planFamily, subject: facts, context: context),
+                        onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
                 }
-                progress(.planStarted)
-                let outcome = try await generator.run(
-                    FamilyCall(planFamily, subject: facts, context: context),
-                    onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
                 guard case .plan(let plan)? = outcome.output else {
                     try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: outcome.record)
                     summary.add(outcome, items: 0)

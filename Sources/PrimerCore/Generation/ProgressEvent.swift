@@ -2,9 +2,9 @@
 public enum ProgressEvent: Sendable {
     case classified(kind: SubjectKind, reason: String)
     case planStarted
-    /// The documents' outline does not fit the plan family's bounds, so the plan is made
-    /// without it; `reason` says why.
-    case outlineIgnored(reason: String)
+    /// The plan is made from the documents' outline (the model is not asked); `OutlineUse`
+    /// says what was left out of it and why.
+    case outlineFollowed(OutlineUse)
     case planReady(topics: Int, subtopics: Int, generated: Bool)
     /// A family started for a subtopic; `step` of `total` steps of the run.
     case familyStarted(family: String, subtopic: String, step: Int, total: Int)

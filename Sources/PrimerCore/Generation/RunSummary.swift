@@ -39,9 +39,9 @@ public struct RunSummary: Sendable, Equatable, Codable {
     /// Family names in the order they ran (plan first), for tables.
     public var familyOrder: [String] = []
     public var failures: [RunFailure] = []
-    /// Why the documents' outline was not followed when the plan was made (nil when it was,
-    /// or when there was none).
-    public var outlineIgnored: String?
+    /// How the plan was made from the documents' outline (nil: no outline, or the plan was
+    /// already stored).
+    public var outline: OutlineUse?
     /// Leeches written again (`generate --rewrite-leeches`), each with the reason.
     public var rewrites: [RewrittenItem] = []
 

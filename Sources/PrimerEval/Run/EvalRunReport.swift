@@ -23,6 +23,11 @@ public struct EvalRunReport: Sendable, Codable {
         /// Family errors (the family failed all its attempts).
         public var errors: [String: String]
         public var judge: [String: String]
+        /// How the case's documents' outline made the plan (plan cases with a document).
+        public var outline: OutlineUse?
+        /// The passages the subtopic families were given, as their citations name them
+        /// (section cases with a document).
+        public var passages: [String]?
     }
 
     public var format = "primer-eval"

@@ -89,7 +89,7 @@ public struct EvalRunner: Sendable {
     func runCase(_ evalCase: EvalCase, repetition: Int, calls: Counter, progress: @Sendable (EvalEvent) -> Void) async throws -> (CaseScores, EvalRunReport.CaseResult) {
         let source = try grounding(evalCase)
         let subject = evalCase.subject
-        let (facts, _) = SubjectFacts.forRun(
+        let (facts, outlineUse) = SubjectFacts.forRun(
             title: subject.title, notes: subject.notes, kind: subject.kind, instructions: subject.instructions, grounding: source,
             planFamily: families.planFamily(for: subject.kind))
         let passages = evalCase.subtopic.map { source?.passages(subject: facts.title, topic: $0.topic, subtopic: $0.subtopic) ?? [] } ?? []
@@ -110,7 +110,10 @@ public struct EvalRunner: Sendable {
                         notes: outputs.lesson ?? "", terms: golden.definedTerms, passages: passages),
                     context: context)
             } ?? FamilyCall(family, subject: facts, context: context)
-            let outcome = try await generator.run(call)
+            // A plan case with a document is planned from its outline, as `generate` does.
+            let outcome = evalCase.kind == .plan && !facts.outline.isEmpty
+                ? OutlinePlan.outcome(facts.outline, planFamily: family)
+                : try await generator.run(call)
             calls.add(outcome.providerCalls)
             outputs.families.append(FamilyOutput(family: family.name, kind: family.contentKind, output: outcome.output, generations: [outcome.record]))
             if outcome.output == nil {
@@ -136,6 +139,8 @@ public struct EvalRunner: Sendable {
             }
         }
         result.plan = outputs.plan
+        result.outline = outlineUse
+        result.passages = passages.map(\.citation.title)
         result.content = outputs.families.compactMap { family in
             guard let output = family.output, case let items = ItemContent.items(of: output), !items.isEmpty else { return nil }
             let made = families.family(named: family.family)
