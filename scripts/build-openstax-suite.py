@@ -27,12 +27,20 @@ Selection (deterministic, no randomness):
     case is dev and lists every chapter's title, test chapters' too; it never shows them to a
     model.)
 
+With --documents it writes the documents variant instead, `Evaluations/openstax-docs`: the same
+cases, each chapter plan case with its chapter's text attached and each section case with its
+section's text (../shared/golden/openstax/text/<book>/chNN.md and chNN-sMM.md, copied into
+Evaluations/openstax-docs/text/ with each book's ATTRIBUTION.txt), so a run of both suites pairs
+every case with and without its document. The whole-book plan cases have no text and stay as
+they are.
+
 Python 3 standard library only.
 """
 
 import argparse
 import json
 import os
+import shutil
 import sys
 
 SUBTOPICS_PER_BOOK = 6
@@ -218,7 +226,33 @@ def build_book(book):
     return cases
 
 
-def write_book(book, out_dir):
+def attach_documents(cases, slug, text_dir, out_text_dir):
+    """Adds `documents:` to every chapter and section case and copies the texts; a case whose
+    text the golden data lacks is left out of the variant (said on standard error)."""
+    os.makedirs(os.path.join(out_text_dir, slug), exist_ok=True)
+    shutil.copyfile(os.path.join(text_dir, slug, "ATTRIBUTION.txt"), os.path.join(out_text_dir, slug, "ATTRIBUTION.txt"))
+    kept = []
+    for case in cases:
+        part = case["id"].split("/", 1)[1]
+        if part == "book":
+            kept.append(case)
+            continue
+        if part.startswith("ch"):
+            name = f"{part}.md"
+        else:
+            chapter, section = part.split(".")
+            name = f"ch{int(chapter):02d}-s{int(section):02d}.md"
+        source = os.path.join(text_dir, slug, name)
+        if not os.path.exists(source):
+            print(f"{case['id']}: no text at {os.path.relpath(source)}; left out of the documents variant", file=sys.stderr)
+            continue
+        shutil.copyfile(source, os.path.join(out_text_dir, slug, name))
+        case["subject"] = dict(case["subject"], documents=[f"text/{slug}/{name}"])
+        kept.append(case)
+    return kept
+
+
+def write_book(book, out_dir, documents=None):
     attribution = (
         f"\"{book['book']}\" by OpenStax, Rice University, licensed under CC BY 4.0 "
         f"({book['license']}); access for free at https://openstax.org. "
@@ -227,7 +261,7 @@ def write_book(book, out_dir):
     document = {
         "book": book["book"],
         "attribution": attribution,
-        "cases": build_book(book),
+        "cases": build_book(book) if documents is None else attach_documents(build_book(book), book["slug"], *documents),
     }
     header = [
         f"# {book['book']}: cases of the `openstax` evaluation suite.",
@@ -244,8 +278,12 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", default=os.path.join(root, "..", "shared", "golden", "openstax"))
-    parser.add_argument("--out", default=os.path.join(root, "Evaluations", "openstax", "cases"))
+    parser.add_argument("--out", default=None, help="default: Evaluations/openstax/cases, or openstax-docs/cases with --documents")
+    parser.add_argument("--documents", action="store_true", help="write the documents variant (Evaluations/openstax-docs)")
     args = parser.parse_args()
+    suite = "openstax-docs" if args.documents else "openstax"
+    args.out = args.out or os.path.join(root, "Evaluations", suite, "cases")
+    documents = (os.path.join(args.source, "text"), os.path.join(os.path.dirname(args.out), "text")) if args.documents else None
 
     os.makedirs(args.out, exist_ok=True)
     for slug in BOOKS:
@@ -253,7 +291,7 @@ def main():
             book = json.load(f)
         if book.get("license") != "http://creativecommons.org/licenses/by/4.0/":
             sys.exit(f"{slug}: license is {book.get('license')!r}, not CC BY 4.0; refusing")
-        path, cases = write_book(book, args.out)
+        path, cases = write_book(book, args.out, documents)
         kinds = {}
         for case in cases:
             kinds[case["kind"]] = kinds.get(case["kind"], 0) + 1

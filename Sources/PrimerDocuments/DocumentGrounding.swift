@@ -21,13 +21,32 @@ public struct DocumentGrounding: GroundingSource {
         outline = sections.isEmpty ? nil : sections.map { PlanTopic(title: $0.title, overview: $0.overview, subtopics: $0.items) }
     }
 
+    /// By the outline first: the passages under a heading named like the subtopic (the part of
+    /// a chapter a plan made from its outline names), in document order; then the passages BM25
+    /// ranks best for the subtopic, its topic and the subject, until the budget or the limit.
     public func passages(subject: String, topic: String, subtopic: String) -> [GroundingPassage] {
-        let query = PassageRetriever.query(subtopic: subtopic, topic: topic, subject: subject)
-        return retriever.top(query: query, budgetCharacters: budget, limit: limit).map { scored in
-            GroundingPassage(
-                document: scored.passage.documentName, page: scored.passage.page,
-                heading: scored.passage.heading, text: scored.passage.text)
+        let heading = Self.headingKey(subtopic)
+        var chosen: [Passage] = []
+        var remaining = budget
+        for passage in retriever.passages where passage.headingPath.contains(where: { Self.headingKey($0) == heading }) {
+            guard chosen.count < limit, passage.text.count <= remaining else { continue }
+            chosen.append(passage)
+            remaining -= passage.text.count
         }
+        let query = PassageRetriever.query(subtopic: subtopic, topic: topic, subject: subject)
+        for scored in retriever.top(query: query, budgetCharacters: budget, limit: limit + chosen.count)
+        where chosen.count < limit && !chosen.contains(scored.passage) && scored.passage.text.count <= remaining {
+            chosen.append(scored.passage)
+            remaining -= scored.passage.text.count
+        }
+        return chosen.map { passage in
+            GroundingPassage(document: passage.documentName, page: passage.page, heading: passage.heading, text: passage.text)
+        }
+    }
+
+    /// A heading as the outline writes it (capitals in title case), compared without case.
+    static func headingKey(_ title: String) -> String {
+        DocumentOutline.headingTitle(title).lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 

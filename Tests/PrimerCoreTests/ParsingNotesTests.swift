@@ -85,3 +85,13 @@ import Testing
         #expect(throws: ParseFailure.self) { try NotesParser.parse("```markdown\n```") }
     }
 }
+
+/// A small model copies the document fences of its prompt into its answer; they are not content.
+@Suite struct CopiedFenceTests {
+    @Test func fenceMarkersAreNotPartOfALesson() throws {
+        let answer = "<<<material source=\"ch05.md › Sensation and Perception › Sensation\"\nSensation is input from the senses.\n>>>\n\nPerception is how the brain reads it."
+        #expect(try NotesParser.parse(answer) == "Sensation is input from the senses.\n\nPerception is how the brain reads it.")
+        // Text that only mentions the markers stays.
+        #expect(try NotesParser.parse("Use >>> to mark a quote in some languages.") == "Use >>> to mark a quote in some languages.")
+    }
+}

@@ -89,11 +89,13 @@ public struct ContextBuilder: Sendable {
         if !fitted[4].isEmpty {
             block += "\n\n## Terms already defined in this subject (do not define them again)\n\(fitted[4])"
         }
-        if !subtopic.passages.isEmpty {
-            block += "\n\n## Material from the learner's documents\n" + DocumentFence.preface
-            for passage in subtopic.passages {
-                block += "\n\n" + DocumentFence.wrap(passage.text, label: passage.label)
-            }
+        // The same fenced passages as `passages`, for families that place them themselves.
+        let passages = subtopic.passages.isEmpty
+            ? ""
+            : DocumentFence.preface + subtopic.passages.map { "\n\n" + DocumentFence.wrap($0.text, label: $0.label) }.joined()
+        values["passages"] = passages
+        if !passages.isEmpty {
+            block += "\n\n## Material from the learner's documents\n" + passages
         }
         // The lesson comes last: families that have it share everything before it.
         if !fitted[3].isEmpty {

@@ -13,13 +13,17 @@ enum TextCleanup {
         return ThinkingBlocks.removeAll(from: text)
     }
 
-    /// The answer's lines after removing reasoning; the common first step of every parser.
+    /// The answer's lines after removing reasoning and the document fences a model copied from
+    /// its prompt (`<<<material source="…"`, `>>>`: the 135M model starts a lesson with them);
+    /// the common first step of every parser.
     static func lines(_ text: String) -> [String] {
         var text = stripThinking(text)
         if text.utf8.contains(0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
-        return text.components(separatedBy: "\n")
+        let lines = text.components(separatedBy: "\n")
+        guard text.contains("<<<") || text.contains(DocumentFence.close) else { return lines }
+        return lines.filter { !DocumentFence.isMarker($0) }
     }
 
     /// Whether a line opens a fenced code block (```json, ```markdown, ~~~).

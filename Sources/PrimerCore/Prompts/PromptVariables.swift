@@ -7,7 +7,7 @@ public enum PromptVariables {
     ]
     /// Provided to templates of subtopic families, on top of `subject`.
     public static let subtopic: Set<String> = [
-        "topic", "topic_overview", "subtopic", "siblings", "notes", "terms",
+        "topic", "topic_overview", "subtopic", "siblings", "notes", "terms", "passages",
     ]
     /// Provided to the reminder template only, on top of the others.
     public static let reminder: Set<String> = ["reasons", "attempt", "previous_answer"]
