@@ -30,11 +30,11 @@ public enum SubjectDocuments {
     }
 
     /// The grounding built from all of the subject's stored documents, or nil when it has none.
-    public static func grounding(subjectID: Int64, store: SQLiteStore) throws -> (any GroundingSource)? {
+    public static func grounding(subjectID: Int64, store: SQLiteStore, budget: Int = DocumentGrounding.defaultBudget) throws -> (any GroundingSource)? {
         let stored = try store.documents(subjectID: subjectID)
         guard !stored.isEmpty else { return nil }
-        return DocumentGrounding(documents: stored.map {
-            ExtractedDocument(name: $0.name, format: DocumentFormat(rawValue: $0.format) ?? .text, storedText: $0.text)
-        })
+        return DocumentGrounding(
+            documents: stored.map { ExtractedDocument(name: $0.name, format: DocumentFormat(rawValue: $0.format) ?? .text, storedText: $0.text) },
+            budget: budget)
     }
 }

@@ -76,7 +76,8 @@ extension Workspace {
             throw WorkspaceError("unknown famil\(unknown.count == 1 ? "y" : "ies") \(unknown.sorted().joined(separator: ", ")); the families are \(familySet.families.map(\.name).sorted().joined(separator: ", "))")
         }
         let variantFamilies = try request.variant.map { try Self.replacing($0, in: familySet) }
-        let grounding = try Self.caseGrounding(selected, suiteDirectory: suiteURL)
+        let grounding = try Self.caseGrounding(
+            selected, suiteDirectory: suiteURL, budget: try passageBudget(provider: providerName, families: variantFamilies ?? familySet))
         var base = try provider(named: providerName)
         var cassette: URL?
         if request.record {
@@ -127,12 +128,12 @@ extension Workspace {
 
     /// Each case's documents, read before any model call (a missing file stops the run), as
     /// the grounding `generate --doc` would build from them.
-    static func caseGrounding(_ cases: [EvalCase], suiteDirectory: URL) throws -> [String: (any GroundingSource)?] {
+    static func caseGrounding(_ cases: [EvalCase], suiteDirectory: URL, budget: Int) throws -> [String: (any GroundingSource)?] {
         var grounding: [String: (any GroundingSource)?] = [:]
         for evalCase in cases where !evalCase.subject.documents.isEmpty {
             let paths = evalCase.subject.documents.map { URL(fileURLWithPath: $0, relativeTo: suiteDirectory).path }
             do {
-                grounding[evalCase.id] = DocumentGrounding(documents: try SubjectDocuments.extract(paths))
+                grounding[evalCase.id] = DocumentGrounding(documents: try SubjectDocuments.extract(paths), budget: budget)
             } catch {
                 throw WorkspaceError("case '\(evalCase.id)': \(error)")
             }

@@ -11,7 +11,19 @@ public struct DocumentGrounding: GroundingSource {
     /// Passages per subtopic at most.
     public let limit: Int
 
-    public init(documents: [ExtractedDocument], budget: Int = 3000, limit: Int = 6) {
+    /// Characters of passages per subtopic when the provider says nothing of its context.
+    public static let defaultBudget = 3000
+
+    /// Characters of passages per subtopic for a model whose context holds `contextTokens` tokens
+    /// and whose families answer in at most `answerTokens`: what is left after the answer and
+    /// 1,000 tokens of prompt, at 3 characters a token (cautious for English), and never more
+    /// than `defaultBudget` (which the 4,096-token local server holds with room to spare).
+    public static func budget(contextTokens: Int?, answerTokens: Int) -> Int {
+        guard let contextTokens else { return defaultBudget }
+        return min(defaultBudget, max(0, (contextTokens - answerTokens - 1_000) * 3))
+    }
+
+    public init(documents: [ExtractedDocument], budget: Int = defaultBudget, limit: Int = 6) {
         retriever = PassageRetriever(documents: documents)
         self.budget = budget
         self.limit = limit
@@ -40,7 +52,9 @@ public struct DocumentGrounding: GroundingSource {
             remaining -= scored.passage.text.count
         }
         return chosen.map { passage in
-            GroundingPassage(document: passage.documentName, page: passage.page, heading: passage.heading, text: passage.text)
+            GroundingPassage(
+                document: passage.documentName, page: passage.page, heading: passage.heading, text: passage.text,
+                characters: passage.characters)
         }
     }
 

@@ -131,4 +131,12 @@ struct DocumentOutlineTests {
         let gestalt = grounding.passages(subject: "Sensation and Perception", topic: "Gestalt Principles of Perception", subtopic: "Gestalt Principles of Perception")
         #expect(gestalt.first?.heading.contains("Gestalt Principles of Perception") == true, "\(gestalt.map(\.heading))")
     }
+
+    /// Passages are sized to the provider's context: what the answer and the prompt leave.
+    @Test func thePassageBudgetFitsTheContext() {
+        #expect(DocumentGrounding.budget(contextTokens: nil, answerTokens: 600) == DocumentGrounding.defaultBudget)
+        #expect(DocumentGrounding.budget(contextTokens: 4096, answerTokens: 600) == 3000)
+        #expect(DocumentGrounding.budget(contextTokens: 2048, answerTokens: 600) == 1344)
+        #expect(DocumentGrounding.budget(contextTokens: 1024, answerTokens: 600) == 0)
+    }
 }

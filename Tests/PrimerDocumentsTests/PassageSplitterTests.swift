@@ -1,3 +1,5 @@
+import Foundation
+import PrimerCore
 import Testing
 @testable import PrimerDocuments
 
@@ -101,5 +103,28 @@ struct PassageSplitterTests {
     @Test func aDocumentOfOnlyHeadingsStillGivesPassages() {
         let passages = PassageSplitter.split(doc("# Cells\n## Tissues\n## Organs"))
         #expect(passages.map(\.text) == ["Cells\nTissues\nOrgans"])
+    }
+
+    /// Each passage knows the characters it spans in its document: its provenance.
+    @Test func passagesKnowWhereTheyLieInTheDocument() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/openstax/psychology-2e-ch05.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let passages = PassageSplitter.split(ExtractedDocument(name: "ch05.md", format: .markdown, text: text))
+        #expect(passages.count > 20)
+        var previous = -1
+        for passage in passages {
+            let range = try #require(passage.characters, "passage \(passage.ordinal) was not found")
+            let start = text.index(text.startIndex, offsetBy: range.lowerBound)
+            let end = text.index(text.startIndex, offsetBy: range.upperBound)
+            let span = String(text[start..<end])
+            let lines = passage.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            #expect(span.hasPrefix(lines.first!.trimmingCharacters(in: .whitespaces)) && span.hasSuffix(lines.last!.trimmingCharacters(in: .whitespaces)))
+            #expect(range.lowerBound > previous, "in document order")
+            previous = range.lowerBound
+        }
+        let citation = GroundingPassage(document: "ch05.md", heading: "Vision", text: "x", characters: 1200..<2350).citation
+        #expect(citation.url == "document:ch05.md#chars=1200-2350")
+        #expect(GroundingPassage(document: "a.pdf", page: 3, text: "x", characters: 5..<9).citation.url == "document:a.pdf#page=3&chars=5-9")
     }
 }

@@ -40,6 +40,17 @@ import Testing
         #expect(m["first_try_pass_rate"] == 1)
         #expect(GenerationStatsScorer().score(records: []).isEmpty)
     }
+
+    /// A plan made from a document's outline asked no model: no pass rate or attempts to count,
+    /// no failure, no tokens.
+    @Test func anOutlinePlanHasNoAttemptsToRate() {
+        let outline = record([], .ok)
+        let m = GenerationStatsScorer().score(records: [outline])
+        #expect(m["first_try_pass_rate"] == nil && m["mean_attempts"] == nil)
+        #expect(m["failure_rate"] == 0 && m["total_tokens"] == 0)
+        let mixed = GenerationStatsScorer().score(records: [outline, record([AttemptRecord(number: 1, status: .accepted)], .ok)])
+        #expect(mixed["first_try_pass_rate"] == 1 && mixed["mean_attempts"] == 1)
+    }
 }
 
 @Suite struct CaseScorerTests {

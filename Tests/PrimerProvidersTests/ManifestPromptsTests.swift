@@ -23,6 +23,8 @@ import Testing
         let manifest = try #require(registry.manifest(named: "llama-local"))
         let folder = try #require(manifest.prompts)
         #expect(folder.lastPathComponent == "small-model")
+        // Its context, which the document passages are sized to, is the server's `-c`.
+        #expect(manifest.limits.contextTokens == 4096)
         let set = try FamilySet.load(directory: folder)
         #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "terms"])
         for name in ["plan", "flashcards", "quiz", "terms"] {

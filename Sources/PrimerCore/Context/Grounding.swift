@@ -6,8 +6,11 @@ public struct GroundingPassage: Sendable, Equatable, Codable {
     /// The heading path of the passage, e.g. "Week 3 › Thermodynamics".
     public var heading: String
     public var text: String
+    /// Where it lies in the document's text, in characters (nil when not known).
+    public var characters: Range<Int>?
 
-    public init(document: String, page: Int? = nil, heading: String = "", text: String) {
+    public init(document: String, page: Int? = nil, heading: String = "", text: String, characters: Range<Int>? = nil) {
+        self.characters = characters
         self.document = document
         self.page = page
         self.heading = heading
@@ -22,9 +25,14 @@ public struct GroundingPassage: Sendable, Equatable, Codable {
         return label
     }
 
-    /// Stored with the content it grounded, as a source `primer show` lists.
+    /// Stored with the content it grounded, as a source `primer show` lists: the document, its
+    /// page and the characters the passage spans (`document:ch05.md#chars=1200-2350`), the
+    /// section in the title.
     public var citation: Citation {
-        Citation(url: "document:\(document)" + (page.map { "#page=\($0)" } ?? ""), title: label, snippet: String(text.prefix(240)))
+        let place = [page.map { "page=\($0)" }, characters.map { "chars=\($0.lowerBound)-\($0.upperBound)" }].compactMap { $0 }
+        return Citation(
+            url: "document:\(document)" + (place.isEmpty ? "" : "#" + place.joined(separator: "&")), title: label,
+            snippet: String(text.prefix(240)))
     }
 }
 

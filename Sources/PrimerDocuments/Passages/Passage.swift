@@ -12,9 +12,13 @@ public struct Passage: Sendable, Codable, Equatable, Hashable {
     public var pages: ClosedRange<Int>?
     /// The passage's text, without its headings.
     public var text: String
+    /// Where the passage lies in its document's text, in characters from its first line to the
+    /// end of its last (nil when it could not be found as written, e.g. a line cut mid-word).
+    public var characters: Range<Int>?
 
     public init(documentName: String, documentHash: String, ordinal: Int, headingPath: [String],
-                pages: ClosedRange<Int>?, text: String) {
+                pages: ClosedRange<Int>?, text: String, characters: Range<Int>? = nil) {
+        self.characters = characters
         self.documentName = documentName
         self.documentHash = documentHash
         self.ordinal = ordinal

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Cuts a document into passages along its structure: a passage never crosses a heading,
 /// keeps the path of headings above it, small paragraphs of one section are packed together
 /// up to the size limit, and a section too long for one passage is cut at paragraph
@@ -11,7 +13,27 @@ public enum PassageSplitter {
             // Nothing but headings: keep them as text rather than returning nothing.
             passages = self.passages(from: DocumentSections.read(doc, headings: false), doc: doc, limit: limit)
         }
+        locate(&passages, in: doc.text)
         return passages
+    }
+
+    /// Finds each passage in the document's text, in order: from its first line to the end of
+    /// its last, searching after the previous passage (the provenance of what it grounds).
+    static func locate(_ passages: inout [Passage], in text: String) {
+        var cursor = text.startIndex
+        var offset = 0  // characters from the start to `cursor`
+        for index in passages.indices {
+            let lines = passages[index].text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard let first = lines.first, let last = lines.last,
+                let start = text.range(of: first, range: cursor..<text.endIndex),
+                let end = text.range(of: last, range: start.lowerBound..<text.endIndex)
+            else { continue }
+            let lower = offset + text.distance(from: cursor, to: start.lowerBound)
+            let upper = lower + text.distance(from: start.lowerBound, to: end.upperBound)
+            passages[index].characters = lower..<upper
+            offset = lower
+            cursor = start.lowerBound
+        }
     }
 
     private static func passages(from sections: [DocumentSections.Section], doc: ExtractedDocument, limit: Int) -> [Passage] {

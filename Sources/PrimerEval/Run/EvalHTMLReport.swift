@@ -113,6 +113,13 @@ public enum EvalHTMLReport {
 
     static func generatedHTML(_ result: EvalRunReport.CaseResult) -> String {
         var html = ""
+        if let outline = result.outline {
+            html += "<p class=\"muted\">Plan from the document outline: \(outline.sections) sections → \(outline.topics) topics</p>"
+            if !outline.leftOut.isEmpty { html += "<ul class=\"muted\">" + outline.leftOut.map { "<li>left out: \(e($0))</li>" }.joined() + "</ul>" }
+        }
+        if let passages = result.passages, !passages.isEmpty {
+            html += "<p class=\"muted\">Passages given to the families:</p><ul class=\"muted\">" + passages.map { "<li>\(e($0))</li>" }.joined() + "</ul>"
+        }
         if let plan = result.plan {
             html += "<ol>" + plan.topics.map { "<li>\(e($0.title))<ul>" + $0.subtopics.map { "<li>\(e($0))</li>" }.joined() + "</ul></li>" }.joined() + "</ol>"
         }
@@ -120,7 +127,7 @@ public enum EvalHTMLReport {
             html += "<h4>\(e(content.labels.title))</h4>" + contentHTML(content)
         }
         for (family, rationale) in result.judge.sorted(by: { $0.key < $1.key }) { html += "<p class=\"muted\">Judge on \(e(family)): \(e(rationale))</p>" }
-        return html.isEmpty ? "<p class=\"muted\">(nothing generated)</p>" : html
+        return result.plan == nil && (result.content ?? []).isEmpty ? html + "<p class=\"muted\">(nothing generated)</p>" : html
     }
 
     /// One family's items, laid out by shape.

@@ -3,8 +3,9 @@ import PrimerCore
 /// Generation statistics of one family from its provenance records (usually one record per case
 /// and family; several are averaged or summed as stated).
 ///
-/// - `first_try_pass_rate` = records whose first attempt was accepted / records;
-/// - `mean_attempts` = mean number of attempts per record;
+/// - `first_try_pass_rate` = records whose first attempt was accepted / records that asked the
+///   model (a plan made from a document's outline asked none; absent when no record did);
+/// - `mean_attempts` = mean number of attempts per record that asked the model;
 /// - `failure_rate` = records with status `failed` / records;
 /// - `drop_rate` = dropped / (kept + dropped), where dropped = items the gates dropped in the
 ///   accepted attempts (`AttemptRecord.dropped`) and kept = the items of the stored output
@@ -28,9 +29,12 @@ public struct GenerationStatsScorer: Sendable {
         guard !records.isEmpty else { return [:] }
         let n = Double(records.count)
         var m: MetricValues = [:]
-        let firstTry = records.filter { $0.attempts.first?.status == .accepted }.count
-        m["first_try_pass_rate"] = Double(firstTry) / n
-        m["mean_attempts"] = Double(records.reduce(0) { $0 + $1.attempts.count }) / n
+        // A plan made from a document's outline asked no model: it has no attempts to rate.
+        let asked = records.filter { !$0.attempts.isEmpty }
+        if !asked.isEmpty {
+            m["first_try_pass_rate"] = Double(asked.filter { $0.attempts.first?.status == .accepted }.count) / Double(asked.count)
+            m["mean_attempts"] = Double(asked.reduce(0) { $0 + $1.attempts.count }) / Double(asked.count)
+        }
         m["failure_rate"] = Double(records.filter { $0.status == .failed }.count) / n
         if let keptItems {
             let dropped = records.flatMap(\.attempts).filter { $0.status == .accepted }.reduce(0) { $0 + $1.dropped.count }

@@ -8,9 +8,13 @@ public struct ProviderLimits: Sendable, Equatable {
     public var concurrentRequests: Int
     /// Requests started per minute; 0 means no limit.
     public var requestsPerMinute: Int
-    public init(concurrentRequests: Int = 4, requestsPerMinute: Int = 0) {
+    /// Tokens the model's context holds (prompt and answer), when it is small enough to matter:
+    /// the document passages of a request are sized to fit it.
+    public var contextTokens: Int?
+    public init(concurrentRequests: Int = 4, requestsPerMinute: Int = 0, contextTokens: Int? = nil) {
         self.concurrentRequests = concurrentRequests
         self.requestsPerMinute = requestsPerMinute
+        self.contextTokens = contextTokens
     }
 }
 
@@ -51,7 +55,7 @@ public struct ProviderManifest: @unchecked Sendable {
 
     /// The top-level keys a manifest may have. New schema keys are added here.
     public static let topLevelKeys = ["name", "adapter", "description", "model", "capabilities", "limits", "settings", "launch", "prompts"]
-    static let limitKeys = ["concurrent_requests", "requests_per_minute"]
+    static let limitKeys = ["concurrent_requests", "requests_per_minute", "context_tokens"]
 
     /// Line of each top-level key, for error messages.
     var keyLines: [String: Int] = [:]
@@ -141,6 +145,7 @@ public struct ProviderManifest: @unchecked Sendable {
             try limitsReader.rejectUnknownKeys(allowed: limitKeys)
             if let value = try limitsReader.int("concurrent_requests", minimum: 1) { limits.concurrentRequests = value }
             if let value = try limitsReader.int("requests_per_minute", minimum: 0) { limits.requestsPerMinute = value }
+            limits.contextTokens = try limitsReader.int("context_tokens", minimum: 512)
         }
 
         var settings = Node.mapping(Node.Mapping([]))
