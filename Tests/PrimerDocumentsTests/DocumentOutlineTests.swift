@@ -109,6 +109,8 @@ struct DocumentOutlineTests {
         #expect(DocumentOutline.headingTitle("THE PANIC OF 1819") == "The Panic of 1819")
         #expect(DocumentOutline.headingTitle("NEW YORK AND NEW JERSEY") == "New York and New Jersey")
         #expect(DocumentOutline.headingTitle("DNA Replication") == "DNA Replication")
+        #expect(DocumentOutline.headingTitle("THE “INVISIBLE EMPIRE OF THE SOUTH”") == "The “Invisible Empire of the South”")
+        #expect(!DocumentOutline.readsAsHeading("Solutions exhibit these defining traits:"))
     }
 
     @Test func severalDocumentsGiveTheirOutlinesInOrder() {

@@ -90,13 +90,14 @@ public enum DocumentOutline {
         return []
     }
 
-    /// Short, and not a sentence: at most 12 words and 100 characters, not ending in . ! or ?
-    /// (an abbreviation such as "etc." aside, a heading does not end with a full stop).
+    /// Short, and not a sentence: at most 12 words and 100 characters, not ending in . ! ? ;
+    /// or : (an abbreviation such as "etc." aside, a heading does not end with a full stop, and
+    /// "Solutions exhibit these defining traits:" leads into a list).
     static func readsAsHeading(_ line: String) -> Bool {
         let words = line.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty, words.count <= 12, line.count <= 100 else { return false }
         guard let last = line.last else { return false }
-        return !".!?;".contains(last) || line.hasSuffix("etc.")
+        return !".!?;:".contains(last) || line.hasSuffix("etc.")
     }
 
     /// A heading's title as a plan shows it: one in capitals ("THE PANIC OF 1819") is written in
@@ -106,7 +107,9 @@ public enum DocumentOutline {
         guard letters.count >= 4, letters.allSatisfy({ $0.isUppercase }) else { return title }
         let small: Set<String> = ["a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the", "to", "vs"]
         return title.lowercased().split(separator: " ", omittingEmptySubsequences: false).enumerated().map { index, word in
-            index > 0 && small.contains(String(word)) ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
+            // The first letter, after any opening quote or bracket ("“invisible" → "“Invisible").
+            guard index == 0 || !small.contains(String(word)), let letter = word.firstIndex(where: \.isLetter) else { return String(word) }
+            return word[..<letter] + word[letter...].prefix(1).uppercased() + word[word.index(after: letter)...]
         }.joined(separator: " ")
     }
 
