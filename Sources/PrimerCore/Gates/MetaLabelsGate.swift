@@ -23,21 +23,11 @@ struct MetaLabelsGate: Gate {
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard case .plan(let plan) = output else { return GateVerdict(output: output) }
-        var dropped: [String] = []
-        var topics: [PlanTopic] = []
-        for var topic in plan.topics {
-            if Self.isMetaLabel(topic.title) {
-                dropped.append("dropped meta-label topic \(GateText.quote(topic.title))")
-                continue
-            }
-            topic.subtopics = topic.subtopics.filter { subtopic in
-                guard Self.isMetaLabel(subtopic) else { return true }
-                dropped.append("dropped meta-label subtopic \(GateText.quote(subtopic)) in \(GateText.quote(topic.title))")
-                return false
-            }
-            topics.append(topic)
+        return PlanTitleDrops.apply(plan) { title, topic in
+            guard Self.isMetaLabel(title) else { return nil }
+            return topic.map { "dropped meta-label subtopic \(GateText.quote(title)) in \(GateText.quote($0))" }
+                ?? "dropped meta-label topic \(GateText.quote(title))"
         }
-        return GateVerdict(output: .plan(Plan(topics: topics)), dropped: dropped)
     }
 
     /// Words that name course furniture. Not "reading", "discussion", "set": in some courses

@@ -25,21 +25,11 @@ struct PlanTitlesGate: Gate {
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard case .plan(let plan) = output else { return GateVerdict(output: output) }
-        var dropped: [String] = []
-        var topics: [PlanTopic] = []
-        for var topic in plan.topics {
-            if let problem = Self.problem(topic.title, context: context) {
-                dropped.append("dropped topic \(GateText.quote(topic.title)): it \(problem)")
-                continue
-            }
-            topic.subtopics = topic.subtopics.filter { subtopic in
-                guard let problem = Self.problem(subtopic, context: context) else { return true }
-                dropped.append("dropped subtopic \(GateText.quote(subtopic)) in \(GateText.quote(topic.title)): it \(problem)")
-                return false
-            }
-            topics.append(topic)
+        return PlanTitleDrops.apply(plan) { title, topic in
+            guard let problem = Self.problem(title, context: context) else { return nil }
+            return (topic.map { "dropped subtopic \(GateText.quote(title)) in \(GateText.quote($0))" } ?? "dropped topic \(GateText.quote(title))")
+                + ": it \(problem)"
         }
-        return GateVerdict(output: .plan(Plan(topics: topics)), dropped: dropped)
     }
 
     /// What is wrong with `title` as a topic or subtopic, nil when nothing is.
