@@ -43,11 +43,11 @@ extension AttemptInsert {
 
 extension ItemRow {
     static let insertSQL = """
-        INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id, created_at, sources) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     func insertFast(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, shape, position, fields, generationID, createdAt])
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, shape, position, fields, generationID, createdAt, sources])
     }
 }
 

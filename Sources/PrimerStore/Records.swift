@@ -181,13 +181,19 @@ struct ItemRow: Codable, FetchableRecord, PersistableRecord {
     /// Nil for an item the learner added.
     var generationID: Int64?
     var createdAt: Date
+    /// The passages it came from, as JSON citations (`v9-item-sources`); nil: none.
+    var sources: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, family, shape, position, fields
+        case id, family, shape, position, fields, sources
         case subtopicID = "subtopic_id", generationID = "generation_id", createdAt = "created_at"
     }
 
-    init(subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64?, createdAt: Date) throws {
+    init(
+        subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64?, createdAt: Date,
+        sources: [Citation] = []
+    ) throws {
+        self.sources = sources.isEmpty ? nil : String(decoding: try JSONEncoder().encode(sources), as: UTF8.self)
         self.subtopicID = subtopicID
         self.family = family
         self.shape = content.shape.rawValue
@@ -202,6 +208,7 @@ struct ItemRow: Codable, FetchableRecord, PersistableRecord {
         guard let id, let shape = Shape(rawValue: shape) else {
             throw StoreError.invalidWrite("item row of unknown shape '\(shape)'")
         }
-        return KitItem(id: id, content: try ItemFieldsJSON.decode(fields, shape: shape))
+        let cited = try sources.map { try JSONDecoder().decode([Citation].self, from: Data($0.utf8)) } ?? []
+        return KitItem(id: id, content: try ItemFieldsJSON.decode(fields, shape: shape), sources: cited)
     }
 }

@@ -105,7 +105,10 @@ extension SQLiteStore {
             let generationID = try Self.insertGeneration(
                 db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
             try Self.replaceContent(
-                db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now)
+                db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now,
+                sources: (generation.itemSources ?? []).map { indexes in
+                    indexes.compactMap { generation.citations.indices.contains($0) ? generation.citations[$0] : nil }
+                })
             try Self.touch(db, subjectID: subjectID, at: now)
             return true
         }

@@ -54,7 +54,8 @@ extension SQLiteStore {
     /// the learner's, not the generator's); a new item asking what a kept one asks is skipped,
     /// and the others go after the kept ones.
     static func replaceContent(
-        _ db: Database, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64, at date: Date
+        _ db: Database, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64, at date: Date,
+        sources: [[Citation]] = []
     ) throws {
         if case .plan = output { throw StoreError.invalidWrite("a plan is not subtopic content") }
         try db.cachedStatement(sql: "DELETE FROM items WHERE subtopic_id = ? AND family = ? AND NOT (\(learnerOwned))")
@@ -64,9 +65,10 @@ extension SQLiteStore {
             arguments: [subtopicID, family])
         var seen = Set(try kept.map { try $0.item().content.identity })
         var position = (kept.map(\.position).max() ?? -1) + 1
-        for content in ItemContent.items(of: output) where seen.insert(content.identity).inserted {
+        for (index, content) in ItemContent.items(of: output).enumerated() where seen.insert(content.identity).inserted {
             try ItemRow(
-                subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID, createdAt: date
+                subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID, createdAt: date,
+                sources: index < sources.count ? sources[index] : []
             ).insertFast(db)
             position += 1
         }

@@ -45,8 +45,15 @@ enum Schema {
         migrator.registerMigration("v8-item-times") { db in
             try db.execute(sql: v8ItemTimes)
         }
+        migrator.registerMigration("v9-item-sources") { db in
+            try db.execute(sql: "ALTER TABLE items ADD COLUMN sources TEXT CHECK (sources IS NULL OR json_valid(sources))")
+        }
         return migrator
     }
+
+    /// `v9-item-sources`: `items.sources`, the passages of the learner's documents an item came
+    /// from (a JSON list of citations: document and characters in `url`, section in `title`),
+    /// NULL for an item no passage grounded.
 
     /// When each item was made, so that no review is recorded before its card existed. Items made
     /// before this migration take their generation's time, or (added by the learner) their

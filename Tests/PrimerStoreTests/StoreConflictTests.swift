@@ -141,4 +141,26 @@ import Testing
         try queue.close()
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
+
+    /// Each item keeps the passages it came from (`GenerationRecord.itemSources`), and reads
+    /// them back with the kit.
+    @Test func itemsKeepThePassagesTheyCameFrom() throws {
+        let folder = try TempFolder()
+        let store = try folder.store()
+        let subject = try store.upsertSubject(title: "Senses", notes: "", kind: .general, instructions: "")
+        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        var record = generation("flashcards", citations: [
+            Citation(url: "document:ch05.md#chars=0-66", title: "ch05.md › Vision", snippet: "The retina…"),
+            Citation(url: "document:ch05.md#chars=67-140", title: "ch05.md › Hearing", snippet: "The cochlea…"),
+        ])
+        record.itemSources = [[1], [], [0, 1]]
+        try store.saveContent(
+            subjectID: subject.id, subtopicID: plan[0].subtopics[0].id,
+            output: .pairs([PairItem(front: "Cochlea?", back: "Hearing"), PairItem(front: "Attention?", back: "Focus"), PairItem(front: "Both?", back: "Yes")]),
+            generation: record)
+        let kit = try #require(try store.kit(subjectTitle: "Senses"))
+        let items = try #require(kit.topics.first?.subtopics.first?.content.first?.items)
+        #expect(items.map { $0.sources.map(\.url) } == [["document:ch05.md#chars=67-140"], [], ["document:ch05.md#chars=0-66", "document:ch05.md#chars=67-140"]])
+        #expect(items[0].sources.first?.title == "ch05.md › Hearing")
+    }
 }

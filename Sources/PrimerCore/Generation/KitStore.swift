@@ -50,6 +50,9 @@ public struct GenerationRecord: Sendable, Equatable, Codable {
     public var status: Status
     public var error: String?
     public var citations: [Citation]
+    /// For each item of the output (`ItemContent.items(of:)`), the indexes into `citations` of
+    /// the passages it came from (`PassageMatch`); nil when nothing grounded the generation.
+    public var itemSources: [[Int]]?
 
     public init(
         family: String, familyVersion: Int, familyHash: String, provider: String, model: String,

@@ -116,8 +116,14 @@ struct SubtopicRunner: Sendable {
             var outcome = try await generator.run(
                 FamilyCall(asked, subject: facts, subtopic: subtopicFacts, context: context, rewrites: job.leeches),
                 onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
-            // The passages that grounded the content are stored as its sources.
+            // The passages that grounded the content are stored as its sources, and each item
+            // keeps the ones it came from.
+            let firstPassage = outcome.record.citations.count
             outcome.record.citations += passages.map(\.citation)
+            if let output = outcome.output, !passages.isEmpty {
+                outcome.record.itemSources = PassageMatch.sources(for: ItemContent.items(of: output), passages: passages)
+                    .map { $0.map { $0 + firstPassage } }
+            }
             if let output = outcome.output, !job.leeches.isEmpty {
                 let written = ItemContent.items(of: output)
                 let outcomes = try store.rewriteItems(

@@ -115,22 +115,29 @@ public struct KitContent: Sendable, Equatable, Codable {
 public struct KitItem: Sendable, Equatable, Encodable {
     public var id: Int64
     public var content: ItemContent
+    /// The passages of the learner's documents it came from (document and characters in
+    /// `url`, section in `title`); empty when none grounded it.
+    public var sources: [Citation]
 
-    public init(id: Int64, content: ItemContent) {
+    public init(id: Int64, content: ItemContent, sources: [Citation] = []) {
         self.id = id
         self.content = content
+        self.sources = sources
     }
 
-    enum CodingKeys: String, CodingKey { case id }
+    enum CodingKeys: String, CodingKey { case id, sources }
 
-    /// `{"id": 7, "front": …, "back": …}`: the id beside the shape's fields.
+    /// `{"id": 7, "front": …, "back": …, "sources": [{url, title, snippet}]}`: the id beside the
+    /// shape's fields, and the item's sources when it has some.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try content.encodeFields(to: encoder)
+        if !sources.isEmpty { try container.encode(sources, forKey: .sources) }
     }
 
     init(from decoder: any Decoder, shape: Shape) throws {
+        sources = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([Citation].self, forKey: .sources) ?? []
         id = try decoder.container(keyedBy: CodingKeys.self).decode(Int64.self, forKey: .id)
         content = try ItemContent(from: decoder, shape: shape)
     }
