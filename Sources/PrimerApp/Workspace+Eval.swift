@@ -77,7 +77,7 @@ extension Workspace {
         }
         let variantFamilies = try request.variant.map { try Self.replacing($0, in: familySet) }
         let grounding = try Self.caseGrounding(
-            selected, suiteDirectory: suiteURL, budget: try passageBudget(provider: providerName, families: variantFamilies ?? familySet))
+            selected, suiteDirectory: suiteURL, budget: passageBudget(provider: providerName, families: variantFamilies ?? familySet))
         var base = try provider(named: providerName)
         var cassette: URL?
         if request.record {

@@ -103,7 +103,7 @@ public final class Workspace: @unchecked Sendable {
     ) throws -> Pipeline {
         let store = try store()
         var pipeline = Pipeline(families: families, provider: provider, store: store)
-        let budget = try passageBudget(provider: provider.name, families: families)
+        let budget = passageBudget(provider: provider.name, families: families)
         pipeline.prepareGrounding = { subject in
             for line in try SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(line) }
             return try SubjectDocuments.grounding(subjectID: subject.id, store: store, budget: budget)
@@ -113,7 +113,7 @@ public final class Workspace: @unchecked Sendable {
 
     /// Characters of document passages per subtopic on `provider`: sized to its context
     /// (`limits.context_tokens`) after the longest answer its families may write.
-    func passageBudget(provider: String, families: FamilySet) throws -> Int {
+    func passageBudget(provider: String, families: FamilySet) -> Int {
         let contextTokens = (try? resolver.manifest(named: provider))?.limits.contextTokens
         return DocumentGrounding.budget(contextTokens: contextTokens, answerTokens: families.families.compactMap(\.maxTokens).max() ?? 1_024)
     }

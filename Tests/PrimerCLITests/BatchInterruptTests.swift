@@ -24,13 +24,7 @@ import Testing
         // A slow mock: each call takes 600 ms, a subject (plan + five families) about 3.6 s, so
         // two more subjects cannot finish between the first one's line and the signal even on a
         // loaded machine.
-        let plugins = try cli.write("""
-            name: mock-slow
-            adapter: mock
-            model: mock-1
-            capabilities: [json_schema, seed]
-            settings: {seed: 42, latency_ms: 600}
-            """, to: "plugins/mock-slow.yaml").deletingLastPathComponent()
+        let plugins = try cli.writeSlowMockPlugin(latencyMs: 600)
         let titles = ["Roman History", "Cell Biology", "Music Theory", "Plate Tectonics", "Game Theory"]
         let batch = try cli.write(titles.map { "- \($0)" }.joined(separator: "\n") + "\n", to: "batch.yaml")
         let report = cli.directory.appendingPathComponent("report.json")

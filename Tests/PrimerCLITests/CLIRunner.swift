@@ -100,6 +100,19 @@ struct CLIRunner {
             """, to: "plugins/stub-openai.yaml").deletingLastPathComponent()
     }
 
+    /// Writes a manifest for the mock provider that answers each call after `latencyMs`
+    /// (`plugins/mock-slow.yaml`, provider `mock-slow`) and returns its folder, for `--plugins`
+    /// or `PRIMER_PLUGINS`: for tests that act while a run waits on its provider.
+    func writeSlowMockPlugin(latencyMs: Int) throws -> URL {
+        try write("""
+            name: mock-slow
+            adapter: mock
+            model: mock-1
+            capabilities: [json_schema, seed]
+            settings: {seed: 42, latency_ms: \(latencyMs)}
+            """, to: "plugins/mock-slow.yaml").deletingLastPathComponent()
+    }
+
     /// Runs a Python script (`python3 -c`) with `arguments` in `sys.argv[1:]`, for what a test does
     /// to a store file behind Primer's back (checkpoint it, date it back, damage it).
     static func python(_ script: String, _ arguments: [String]) throws {

@@ -24,13 +24,7 @@ import Testing
         for key in [edited, rated, deleted, untouched] { try await LeechRewriteTests.forget(key, lapses: 2, in: cli) }
 
         // A slow provider: the rewrite's one call takes 4 s, in which the learner acts.
-        let plugins = try cli.write("""
-            name: mock-slow
-            adapter: mock
-            model: mock-1
-            capabilities: [json_schema, seed]
-            settings: {seed: 42, latency_ms: 4000}
-            """, to: "plugins/mock-slow.yaml").deletingLastPathComponent()
+        let plugins = try cli.writeSlowMockPlugin(latencyMs: 4000)
         let run = try cli.makeProcess(
             ["generate", Self.subject, "--rewrite-leeches", "--family", "flashcards"],
             environment: ["PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "mock-slow"])
