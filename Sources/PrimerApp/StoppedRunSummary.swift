@@ -44,13 +44,14 @@ public struct StoppedRunSummary: Encodable, Sendable {
         }
 
         /// The summary of the run so far, stopped by `error`.
-        public func summary(title: String, provider: any Provider, store: any KitStore, error: any Error) -> StoppedRunSummary {
+        public func summary(title: String, provider: any Provider, store: any KitStore, error: any Error) async -> StoppedRunSummary {
             let (kind, reason, attempts) = lock.withLock { (self.kind, kindReason, self.attempts) }
             var summary = StoppedRunSummary(
                 subject: title, kind: kind, kindReason: reason, provider: provider.name, model: provider.model, error: "\(error)")
-            if let stored = try? store.subject(titled: title) {
+            if let stored = try? await store.subject(titled: title) {
                 summary.subject = stored.title
-                summary.topics = ((try? store.plan(subjectID: stored.id)) ?? []).map {
+                let topics = (try? await store.plan(subjectID: stored.id)) ?? []
+                summary.topics = topics.map {
                     PlanTopic(title: $0.title, overview: $0.overview, subtopics: $0.subtopics.map(\.title))
                 }
             }

@@ -1,6 +1,5 @@
 import Foundation
 import PrimerCore
-import PrimerStore
 
 /// What `cards edit` changes: the fields given, the others kept.
 public struct CardEdit: Sendable {
@@ -25,7 +24,7 @@ extension Workspace {
     /// Adds a flashcard the learner wrote to a subtopic, in `family` (default: flashcards).
     public func addCard(
         subject: String, subtopic: String, front: String, back: String, hint: String? = nil, family: String = "flashcards"
-    ) throws -> StudyCard {
+    ) async throws -> StudyCard {
         let front = try Self.required(front, "--front"), back = try Self.required(back, "--back")
         let families = try locations.families(config: config)
         let pairFamilies = families.families.filter { $0.shape == .pair }.map(\.name)
@@ -37,20 +36,20 @@ extension Workspace {
                     + "; cards add writes flashcards (front and back) into one of: \(pairFamilies.joined(separator: ", "))")
         }
         let store = try store()
-        guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
-        let match = try Self.subtopic(subtopic, of: stored, in: store)
+        guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        let match = try await Self.subtopic(subtopic, of: stored, in: store)
         let hint = hint.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
-        let id = try store.addItem(
+        let id = try await store.addItem(
             subjectID: stored.id, subtopicID: match.id, family: family,
             content: .pair(PairItem(front: front, back: back, hint: hint)), at: Date())
-        guard let card = try store.studyCard(id: id) else { throw WorkspaceError(.notFound, "the new card was deleted meanwhile") }
+        guard let card = try await store.studyCard(id: id) else { throw WorkspaceError(.notFound, "the new card was deleted meanwhile") }
         return card
     }
 
     /// Changes a card's text; its review history and schedule stay, and regeneration keeps it.
-    public func editCard(_ key: String, _ edit: CardEdit) throws -> StudyCard {
+    public func editCard(_ key: String, _ edit: CardEdit) async throws -> StudyCard {
         if edit.isEmpty { throw WorkspaceError("say what to change: --front, --back, --hint (flashcards, terms) or --text, --extra (cloze notes)") }
-        var card = try studyCard(key)
+        var card = try await studyCard(key)
         switch card.content {
         case .pair(var item):
             if edit.text != nil || edit.extra != nil { throw WorkspaceError("item \(card.key) is a \(card.family) card: change it with --front, --back and --hint") }
@@ -72,15 +71,15 @@ extension Workspace {
         case .choice, .lesson:
             throw WorkspaceError("item \(card.key) is a \(card.content.shape.rawValue) item; cards edit changes flashcards, terms and cloze notes")
         }
-        try store().editItem(id: card.id, content: card.content, at: Date())
+        try await store().editItem(id: card.id, content: card.content, at: Date())
         card.edited = true
         return card
     }
 
     /// Deletes a card with its schedule; its reviews stay in the log.
-    public func deleteCard(_ key: String) throws -> StudyCard {
-        let card = try studyCard(key)
-        try store().deleteItem(id: card.id)
+    public func deleteCard(_ key: String) async throws -> StudyCard {
+        let card = try await studyCard(key)
+        try await store().deleteItem(id: card.id)
         return card
     }
 

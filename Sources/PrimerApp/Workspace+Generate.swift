@@ -60,7 +60,7 @@ extension Workspace {
                 continuation.finish()
             } catch {
                 let title = SubjectTitle.normalized(request.subject.title)
-                let summary = tally.summary(title: title, provider: provider, store: store, error: error)
+                let summary = await tally.summary(title: title, provider: provider, store: store, error: error)
                 continuation.finish(throwing: RunStopped(summary: summary, description: "\(error)"))
             }
         }

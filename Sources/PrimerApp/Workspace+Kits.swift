@@ -1,7 +1,6 @@
 import Foundation
 import PrimerCore
 import PrimerExport
-import PrimerStore
 
 /// What an export wrote.
 public struct ExportResult: Sendable {
@@ -12,14 +11,14 @@ public struct ExportResult: Sendable {
 
 extension Workspace {
     /// The stored subjects with what each holds.
-    public func subjects() throws -> [SubjectSummary] {
-        try readingStore().listSubjects()
+    public func subjects() async throws -> [SubjectSummary] {
+        try await readingStore().listSubjects()
     }
 
     /// A stored kit, described by the prompts folder's families (their titles, labels and
     /// order), or only one of its subtopics.
-    public func kit(titled title: String, subtopic: String? = nil) throws -> Kit {
-        guard let kit = try readingStore().kit(subjectTitle: title) else {
+    public func kit(titled title: String, subtopic: String? = nil) async throws -> Kit {
+        guard let kit = try await readingStore().kit(subjectTitle: title) else {
             throw Self.noSubject(title)
         }
         let described = try locations.families(config: config).describing(kit)
@@ -30,19 +29,20 @@ extension Workspace {
     /// <subject>.<extension>, or primer-kits.<extension> for all, in the current folder). A file
     /// that cannot be written is refused before anything is read. `withScheduling`: an apkg
     /// carries the learner's schedule of each reviewed card (Anki's due date and interval).
-    public func export(_ titles: [String]?, format: ExportFormat, to file: URL?, withScheduling: Bool = false) throws -> ExportResult {
+    public func export(_ titles: [String]?, format: ExportFormat, to file: URL?, withScheduling: Bool = false) async throws -> ExportResult {
         if let file {
             do { try OutputFile.checkTarget(file) } catch let error as OutputFileError { throw WorkspaceError("\(error)") }
         }
-        let chosen = try titles ?? readingStore().listSubjects().map(\.title)
+        let chosen = if let titles { titles } else { try await readingStore().listSubjects().map(\.title) }
         if chosen.isEmpty { throw WorkspaceError("the store has no subjects to export; generate one with `primer generate \"Linear Algebra\"`") }
-        let kits = try chosen.map { try kit(titled: $0) }
+        var kits: [Kit] = []
+        for title in chosen { kits.append(try await kit(titled: title)) }
         let name = titles == nil ? "primer-kits" : Self.fileName(kits[0].subject.title)
         let url = file ?? locations.currentDirectory.appendingPathComponent("\(name).\(format.fileExtension)")
         var schedules: [Int64: ItemMemory] = [:]
         if withScheduling {
             for title in chosen {
-                for card in try readingStore().studyCards(subjectTitle: title) { schedules[card.id] = card.memory }
+                for card in try await readingStore().studyCards(subjectTitle: title) { schedules[card.id] = card.memory }
             }
         }
         do {
@@ -56,8 +56,8 @@ extension Workspace {
     }
 
     /// Deletes a subject and everything generated for it.
-    public func deleteSubject(titled title: String) throws {
-        guard try store().deleteSubject(title: title) else {
+    public func deleteSubject(titled title: String) async throws {
+        guard try await store().deleteSubject(title: title) else {
             throw Self.noSubject(title)
         }
     }

@@ -1,21 +1,20 @@
 import Foundation
 import PrimerCore
-import PrimerStore
 
 extension Workspace {
     /// Progress of one subject, or of every subject with cards when nil.
-    public func progress(subject: String? = nil, now: Date = Date()) throws -> [SubjectProgress] {
+    public func progress(subject: String? = nil, now: Date = Date()) async throws -> [SubjectProgress] {
         let store = try readingStore()
         let titles: [String]
         if let subject {
-            guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
+            guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
             titles = [stored.title]
         } else {
-            titles = try store.listSubjects().map(\.title)
+            titles = try await store.listSubjects().map(\.title)
         }
-        let cards = Dictionary(grouping: try store.studyCards(subjectTitle: subject), by: \.subject)
-        let log = Dictionary(grouping: try store.reviewLog(subjectTitle: subject), by: \.subject)
-        let quizzes = Dictionary(grouping: try store.quizAttempts(subjectTitle: subject), by: \.subject)
+        let cards = await Dictionary(grouping: try store.studyCards(subjectTitle: subject), by: \.subject)
+        let log = await Dictionary(grouping: try store.reviewLog(subjectTitle: subject), by: \.subject)
+        let quizzes = await Dictionary(grouping: try store.quizAttempts(subjectTitle: subject), by: \.subject)
         return titles.filter { subject != nil || cards[$0] != nil }.map { title in
             StudyProgress.subject(
                 title, cards: cards[title] ?? [], log: log[title] ?? [],
@@ -25,10 +24,10 @@ extension Workspace {
     }
 
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.
-    public func dueForecast(days: Int, now: Date = Date()) throws -> [DueForecast] {
+    public func dueForecast(days: Int, now: Date = Date()) async throws -> [DueForecast] {
         let store = try readingStore()
-        let cards = Dictionary(grouping: try store.studyCards(subjectTitle: nil), by: \.subject)
-        return try store.listSubjects().map(\.title).compactMap { title in
+        let cards = await Dictionary(grouping: try store.studyCards(subjectTitle: nil), by: \.subject)
+        return try await store.listSubjects().map(\.title).compactMap { title in
             cards[title].map { StudyProgress.forecast(title, cards: $0, days: days, now: now) }
         }
     }
@@ -37,12 +36,12 @@ extension Workspace {
     /// card_id, review_time (ms), review_rating (1–4), review_state (0 new, 1 learning, 2
     /// review, 3 relearning), review_duration (ms) — to `file` (default:
     /// <subject>-review-log.csv, or primer-review-log.csv, in the current folder).
-    public func exportReviewLog(_ subject: String?, to file: URL?) throws -> (file: URL, reviews: Int) {
+    public func exportReviewLog(_ subject: String?, to file: URL?) async throws -> (file: URL, reviews: Int) {
         let store = try readingStore()
-        if let subject, try store.subject(titled: subject) == nil { throw Self.noSubject(subject) }
+        if let subject, try await store.subject(titled: subject) == nil { throw Self.noSubject(subject) }
         let name = subject.map { "\(Self.fileName($0))-review-log" } ?? "primer-review-log"
         let url = file ?? locations.currentDirectory.appendingPathComponent("\(name).csv")
-        let entries = try store.reviewLog(subjectTitle: subject)
+        let entries = try await store.reviewLog(subjectTitle: subject)
         var csv = "card_id,review_time,review_rating,review_state,review_duration\n"
         for entry in entries {
             csv += "\(entry.itemID),\(entry.reviewTimeMs),\(entry.rating.rawValue),\(entry.state),\(entry.durationMs)\n"

@@ -1,6 +1,5 @@
 import Foundation
 import PrimerCore
-import PrimerStore
 
 /// One graded answer of a quiz.
 public struct GradedAnswer: Sendable, Encodable {
@@ -28,8 +27,8 @@ public struct GradedQuiz: Sendable, Encodable {
 
 extension Workspace {
     /// The quiz questions (items of the choice shape) of a subject or subtopic, in kit order.
-    public func quizQuestions(subject: String, subtopic: String? = nil, limit: Int? = nil) throws -> [StudyCard] {
-        let questions = try studyCards(subject: subject, subtopic: subtopic).filter { $0.content.shape == .choice }
+    public func quizQuestions(subject: String, subtopic: String? = nil, limit: Int? = nil) async throws -> [StudyCard] {
+        let questions = try await studyCards(subject: subject, subtopic: subtopic).filter { $0.content.shape == .choice }
         if questions.isEmpty {
             throw WorkspaceError(.notFound, "'\(subject)'\(subtopic.map { " (\($0))" } ?? "") has no quiz questions yet; generate them with `primer generate \"\(subject)\"`")
         }
@@ -39,8 +38,8 @@ extension Workspace {
     /// Grades answer letters (A, B, …), one per question in order, and stores the quiz.
     public func gradeQuiz(
         subject: String, subtopic: String? = nil, limit: Int? = nil, answers letters: [String], passPercent: Int? = nil
-    ) throws -> GradedQuiz {
-        let questions = try quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
+    ) async throws -> GradedQuiz {
+        let questions = try await quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
         guard letters.count == questions.count else {
             throw WorkspaceError(
                 "the quiz has \(questions.count) questions but --answers gave \(letters.count); give one letter per question, in order (`primer quiz \"\(subject)\" --list` shows them)")
@@ -55,14 +54,14 @@ extension Workspace {
             }
             chosen.append(index)
         }
-        return try recordQuiz(subject: subject, subtopic: subtopic, questions: questions, chosen: chosen, passPercent: passPercent)
+        return try await recordQuiz(subject: subject, subtopic: subtopic, questions: questions, chosen: chosen, passPercent: passPercent)
     }
 
     /// Stores a finished quiz: its answers, its score, and a review of each question (right:
     /// good, wrong: again), in one transaction.
     public func recordQuiz(
         subject: String, subtopic: String?, questions: [StudyCard], chosen: [Int], passPercent: Int? = nil
-    ) throws -> GradedQuiz {
+    ) async throws -> GradedQuiz {
         let pass = passPercent ?? studyPolicy.quizPassPercent
         let now = Date()
         let responses = zip(questions, chosen).map { card, index in
@@ -72,7 +71,7 @@ extension Workspace {
         let subjectTitle = questions.first?.subject ?? subject
         let attempt = QuizAttempt(subject: subjectTitle, subtopic: subtopic, takenAt: now, answers: responses, passPercent: pass)
         let scheduler = studyPolicy.scheduler
-        try store().recordQuiz(attempt, rating: { $0.isRight ? .good : .again }) { memory, rating in
+        try await store().recordQuiz(attempt, rating: { $0.isRight ? .good : .again }) { memory, rating in
             scheduler.review(memory, rating: rating, at: now)
         }
         let answers = zip(questions, responses).map { card, response in

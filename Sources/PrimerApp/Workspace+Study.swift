@@ -1,6 +1,5 @@
 import Foundation
 import PrimerCore
-import PrimerStore
 
 /// What `review next` found: a card, or nothing due and when the next card comes due.
 public struct NextCard: Sendable, Encodable {
@@ -43,18 +42,18 @@ extension Workspace {
 
     /// The studied cards of a subject, or of one of its subtopics (title matched
     /// case-insensitively), in kit order.
-    public func studyCards(subject: String, subtopic: String? = nil) throws -> [StudyCard] {
+    public func studyCards(subject: String, subtopic: String? = nil) async throws -> [StudyCard] {
         let store = try readingStore()
-        guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
-        let cards = try store.studyCards(subjectTitle: subject)
+        guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        let cards = try await store.studyCards(subjectTitle: subject)
         guard let subtopic else { return cards }
-        let match = try Self.subtopic(subtopic, of: stored, in: store)
+        let match = try await Self.subtopic(subtopic, of: stored, in: store)
         return cards.filter { $0.subtopic == match.title }
     }
 
     /// The subject's subtopic titled `name` (case-insensitively).
-    static func subtopic(_ name: String, of subject: StoredSubject, in store: SQLiteStore) throws -> StoredSubtopic {
-        let subtopics = try store.plan(subjectID: subject.id).flatMap(\.subtopics)
+    static func subtopic(_ name: String, of subject: StoredSubject, in store: any KitStore) async throws -> StoredSubtopic {
+        let subtopics = try await store.plan(subjectID: subject.id).flatMap(\.subtopics)
         guard let match = subtopics.first(where: { $0.title.lowercased() == name.lowercased() }) else {
             throw WorkspaceError(.notFound, "'\(subject.title)' has no subtopic '\(name)'; its subtopics are: \(subtopics.map(\.title).joined(separator: "; "))")
         }
@@ -62,12 +61,12 @@ extension Workspace {
     }
 
     /// The card a key (or a unique prefix of one) names.
-    public func studyCard(_ key: String) throws -> StudyCard {
+    public func studyCard(_ key: String) async throws -> StudyCard {
         guard ItemKey.isWellFormed(key) else {
             throw WorkspaceError("'\(key.excerpt(20))' is not an item key: keys are up to 8 hex digits, as `primer cards list \"<subject>\"` prints them")
         }
         let store = try readingStore()
-        let ids = try store.studyItemIDs(keyPrefix: key)
+        let ids = try await store.studyItemIDs(keyPrefix: key)
         guard let id = ids.first else {
             throw WorkspaceError(.notFound, "no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
         }
@@ -75,22 +74,22 @@ extension Workspace {
             let keys = ids.prefix(5).map(ItemKey.of).joined(separator: ", ")
             throw WorkspaceError("\(ids.count) items have keys starting with '\(key)' (\(keys)\(ids.count > 5 ? ", …" : "")); give more digits")
         }
-        guard let card = try store.studyCard(id: id) else { throw WorkspaceError(.notFound, "item \(key) was deleted meanwhile") }
+        guard let card = try await store.studyCard(id: id) else { throw WorkspaceError(.notFound, "item \(key) was deleted meanwhile") }
         return card
     }
 
     /// The session a mode takes from a subject (see `StudyMode`).
     public func studyQueue(
         subject: String, subtopic: String? = nil, mode: StudyMode, daysAhead: Int = 0, limit: Int? = nil, now: Date = Date()
-    ) throws -> [StudyCard] {
-        StudyQueue.select(
+    ) async throws -> [StudyCard] {
+        await StudyQueue.select(
             try studyCards(subject: subject, subtopic: subtopic), mode: mode, now: now, daysAhead: daysAhead, limit: limit,
             scheduler: studyPolicy.scheduler)
     }
 
     /// The next card due by now + `daysAhead` days (reviews before new cards).
-    public func nextCard(subject: String, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) throws -> NextCard {
-        let cards = try studyCards(subject: subject, subtopic: subtopic)
+    public func nextCard(subject: String, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) async throws -> NextCard {
+        let cards = try await studyCards(subject: subject, subtopic: subtopic)
         if cards.isEmpty {
             throw WorkspaceError(.notFound, "'\(subject)' has no cards to study yet; generate its kit with `primer generate \"\(subject)\"`")
         }
@@ -106,11 +105,11 @@ extension Workspace {
     /// Records a review of the card `key` names, rated at `date` (default now): FSRS moves its
     /// due date and the review log gains a line. The time must be in the card's life — not before
     /// it was made, not before its last review, not in the future — and the duration at most a day.
-    public func rate(_ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0) throws -> RatedCard {
+    public func rate(_ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0) async throws -> RatedCard {
         guard (0...Self.longestReviewMs).contains(durationMs) else {
             throw WorkspaceError("a review's duration is 0 to \(Self.longestReviewMs) ms (a day), not \(durationMs); give it in milliseconds")
         }
-        let card = try studyCard(key)
+        let card = try await studyCard(key)
         let now = Date()
         let reviewedAt = date ?? now
         if reviewedAt > now.addingTimeInterval(60) {
@@ -126,7 +125,7 @@ extension Workspace {
                 "item \(card.key) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
         }
         let scheduler = studyPolicy.scheduler
-        let (before, after) = try store().recordReview(itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs) {
+        let (before, after) = try await store().recordReview(itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs) {
             scheduler.review($0, rating: rating, at: reviewedAt)
         }
         var rated = card
@@ -137,22 +136,22 @@ extension Workspace {
     }
 
     /// Marks the card `key` names known or not known.
-    public func markKnown(_ key: String, known: Bool) throws -> StudyCard {
-        var card = try studyCard(key)
-        try store().setKnown(itemID: card.id, known: known, at: Date())
+    public func markKnown(_ key: String, known: Bool) async throws -> StudyCard {
+        var card = try await studyCard(key)
+        try await store().setKnown(itemID: card.id, known: known, at: Date())
         card.known = known
         return card
     }
 
     /// The vocabulary of a subject: the items of its glossary family (the terms), all of them
     /// or only the known or the unknown ones.
-    public func vocabulary(subject: String, subtopic: String? = nil, known: Bool? = nil) throws -> [StudyCard] {
+    public func vocabulary(subject: String, subtopic: String? = nil, known: Bool? = nil) async throws -> [StudyCard] {
         let families = try locations.families(config: config)
-        let kind = try readingStore().subject(titled: subject)?.kind ?? .general
+        let kind = try await readingStore().subject(titled: subject)?.kind ?? .general
         guard let glossary = families.glossaryFamily(for: kind)?.name else {
             throw WorkspaceError("the prompt families have no glossary family (`role: glossary`) for \(kind.rawValue) subjects, so there is no vocabulary")
         }
-        return try studyCards(subject: subject, subtopic: subtopic)
+        return try await studyCards(subject: subject, subtopic: subtopic)
             .filter { $0.family == glossary && (known == nil || $0.known == known) }
     }
 
@@ -169,9 +168,9 @@ extension Workspace {
     /// The subject's leeches (items forgotten at least `study.leech_lapses` times after being
     /// learnt), of one subtopic and one family when named, in kit order: what
     /// `generate --rewrite-leeches` writes again.
-    public func leeches(subject: String, subtopic: String? = nil, family: String? = nil, provider: String? = nil) throws -> [Leech] {
+    public func leeches(subject: String, subtopic: String? = nil, family: String? = nil, provider: String? = nil) async throws -> [Leech] {
         let store = try readingStore()
-        guard let stored = try store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
         if let family {
             let declared = try families(forProvider: providerName(provider)).subtopicFamilies(for: stored.kind).map(\.name)
             guard declared.contains(family) else {
@@ -179,8 +178,8 @@ extension Workspace {
                     .notFound, "no subtopic family '\(family.excerpt(40))' for \(stored.kind.rawValue) subjects; the families are: \(declared.joined(separator: ", "))")
             }
         }
-        let subtopicID = try subtopic.map { try Self.subtopic($0, of: stored, in: store).id }
-        return try store.leeches(subjectID: stored.id, minLapses: studyPolicy.leechLapses).filter {
+        let subtopicID = if let subtopic { try await Self.subtopic(subtopic, of: stored, in: store).id } else { Int64?.none }
+        return try await store.leeches(subjectID: stored.id, minLapses: studyPolicy.leechLapses).filter {
             (subtopicID == nil || $0.subtopicID == subtopicID) && (family == nil || $0.family == family)
         }
     }

@@ -19,8 +19,8 @@ public final class Workspace: @unchecked Sendable {
     private let lock = NSLock()
     private var providers: [String: any Provider] = [:]
     /// The store opened for writing, and the one opened for reading only (`readingStore()`).
-    private var writer: SQLiteStore?
-    private var reader: SQLiteStore?
+    private var writer: (any Store)?
+    private var reader: (any Store)?
 
     /// Reads the configuration and the provider manifests; opens nothing else yet, so a
     /// problem with a provider, a family or a document is reported before a store is created.
@@ -55,7 +55,7 @@ public final class Workspace: @unchecked Sendable {
 
     /// The store, opened for writing (created and migrated when needed) on first use. Throws
     /// `StoreError.readOnly` when the store cannot be written.
-    public func store() throws -> SQLiteStore {
+    public func store() throws -> any Store {
         try lock.withLock {
             if let writer { return writer }
             let store = try SQLiteStore(path: locations.storePath(config: config))
@@ -69,7 +69,7 @@ public final class Workspace: @unchecked Sendable {
     /// only reads changes nothing in the file (not even its change counter) and works on a
     /// store nobody may write. A store that is missing or must be upgraded first is opened as
     /// `store()` opens it.
-    public func readingStore() throws -> SQLiteStore {
+    public func readingStore() throws -> any Store {
         try lock.withLock {
             if let store = writer ?? reader { return store }
             let path = locations.storePath(config: config)
@@ -105,8 +105,8 @@ public final class Workspace: @unchecked Sendable {
         var pipeline = Pipeline(families: families, provider: provider, store: store)
         let budget = passageBudget(provider: provider.name, families: families)
         pipeline.prepareGrounding = { subject in
-            for line in try SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(line) }
-            return try SubjectDocuments.grounding(subjectID: subject.id, store: store, budget: budget)
+            for line in try await SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(line) }
+            return try await SubjectDocuments.grounding(subjectID: subject.id, store: store, budget: budget)
         }
         return pipeline
     }

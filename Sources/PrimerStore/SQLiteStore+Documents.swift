@@ -2,24 +2,13 @@ import Foundation
 import GRDB
 import PrimerCore
 
-/// A document attached to a subject, as stored.
-public struct StoredDocument: Sendable, Equatable, Codable {
-    public var id: Int64
-    public var name: String
-    public var format: String
-    public var contentHash: String
-    /// The extracted text; pages separated by form feeds when the format has pages.
-    public var text: String
-    public var createdAt: Date
-}
-
 /// Documents attached to subjects: stored once per content (attaching the same file twice
 /// changes nothing).
 extension SQLiteStore {
     /// Stores a document under the subject; returns it and whether it was new.
     @discardableResult
-    public func addDocument(subjectID: Int64, name: String, format: String, text: String, contentHash: String) throws -> (document: StoredDocument, added: Bool) {
-        try write { db in
+    public func addDocument(subjectID: Int64, name: String, format: String, text: String, contentHash: String) async throws -> (document: StoredDocument, added: Bool) {
+        try await write { db in
             if let existing = try Self.document(db, subjectID: subjectID, contentHash: contentHash) {
                 return (existing, false)
             }
@@ -33,15 +22,15 @@ extension SQLiteStore {
     }
 
     /// The subject's documents in the order they were attached.
-    public func documents(subjectID: Int64) throws -> [StoredDocument] {
-        try read { db in
+    public func documents(subjectID: Int64) async throws -> [StoredDocument] {
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM documents WHERE subject_id = ? ORDER BY id", arguments: [subjectID]).map(Self.document)
         }
     }
 
     /// Removes the document with this name (or content hash prefix); false when there is none.
-    public func removeDocument(subjectID: Int64, name: String) throws -> Bool {
-        try write { db in
+    public func removeDocument(subjectID: Int64, name: String) async throws -> Bool {
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM documents WHERE subject_id = ? AND (name = ? OR (length(?) >= 6 AND content_hash LIKE ? || '%'))",
                 arguments: [subjectID, name, name, name])

@@ -4,16 +4,16 @@ import PrimerCore
 
 /// What the pipeline reads and writes. Every write runs in one transaction.
 extension SQLiteStore {
-    public func subject(titled title: String) throws -> StoredSubject? {
-        try read { db in try Self.fetchSubject(db, title: title)?.stored }
+    public func subject(titled title: String) async throws -> StoredSubject? {
+        try await read { db in try Self.fetchSubject(db, title: title)?.stored }
     }
 
     public func upsertSubject(
         title: String, notes: String, kind: SubjectKind, instructions: String
-    ) throws -> StoredSubject {
+    ) async throws -> StoredSubject {
         let title = SubjectTitle.normalized(title)
         guard !title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
-        return try write { db in
+        return try await write { db in
             let now = Date()
             if var row = try Self.fetchSubject(db, title: title) {
                 row.notes = notes
@@ -31,12 +31,12 @@ extension SQLiteStore {
         }
     }
 
-    public func plan(subjectID: Int64) throws -> [StoredTopic] {
-        try read { db in try Self.fetchPlan(db, subjectID: subjectID) }
+    public func plan(subjectID: Int64) async throws -> [StoredTopic] {
+        try await read { db in try Self.fetchPlan(db, subjectID: subjectID) }
     }
 
-    public func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) throws -> [StoredTopic] {
-        try write { db in
+    public func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) async throws -> [StoredTopic] {
+        try await write { db in
             try Self.requireSubject(db, subjectID)
             let now = Date()
             if !replacing {
@@ -75,8 +75,8 @@ extension SQLiteStore {
         _ = try insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: discarded, at: now)
     }
 
-    public func completedFamilies(subtopicID: Int64) throws -> Set<String> {
-        try read { db in
+    public func completedFamilies(subtopicID: Int64) async throws -> Set<String> {
+        try await read { db in
             Set(
                 try String.fetchAll(
                     db.cachedStatement(sql: "SELECT DISTINCT family FROM generations WHERE subtopic_id = ? AND status = 'ok'"),
@@ -87,12 +87,12 @@ extension SQLiteStore {
     @discardableResult
     public func saveContent(
         subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
-    ) throws -> Bool {
+    ) async throws -> Bool {
         if case .plan = output { throw StoreError.invalidWrite("a plan is stored with replacePlan, not saveContent") }
         guard generation.status == .ok else {
             throw StoreError.invalidWrite("saveContent needs an ok generation; record a failed one with recordFailure")
         }
-        return try write { db in
+        return try await write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()
             let stored = try Bool.fetchOne(
@@ -114,8 +114,8 @@ extension SQLiteStore {
         }
     }
 
-    public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) throws {
-        try write { db in
+    public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) async throws {
+        try await write { db in
             if let subtopicID {
                 try Self.requireSubtopic(db, subtopicID, of: subjectID)
             } else {
@@ -130,8 +130,8 @@ extension SQLiteStore {
         }
     }
 
-    public func lesson(subtopicID: Int64, family: String) throws -> String? {
-        try read { db in
+    public func lesson(subtopicID: Int64, family: String) async throws -> String? {
+        try await read { db in
             guard let fields = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT fields FROM items WHERE subtopic_id = ? AND family = ? AND shape = 'lesson' ORDER BY position LIMIT 1"),
                 arguments: [subtopicID, family])
@@ -141,8 +141,8 @@ extension SQLiteStore {
         }
     }
 
-    public func glossary(subjectID: Int64, family: String) throws -> [String] {
-        try read { db in
+    public func glossary(subjectID: Int64, family: String) async throws -> [String] {
+        try await read { db in
             try String.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT json_extract(x.fields, '$.front') FROM items x

@@ -10,7 +10,7 @@ extension SQLiteStore {
         """
 
     /// Every subject with its counts, by title.
-    public func listSubjects() throws -> [SubjectSummary] {
+    public func listSubjects() async throws -> [SubjectSummary] {
         let sql = """
             SELECT s.id, s.title, s.kind, s.created_at, s.updated_at,
                 (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id) AS topics,
@@ -22,7 +22,7 @@ extension SQLiteStore {
             FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
             GROUP BY t.subject_id, x.family, x.shape ORDER BY t.subject_id, MIN(x.generation_id)
             """
-        return try read { db in
+        return try await read { db in
             var families: [Int64: [FamilyCount]] = [:]
             for row in try Row.fetchAll(db, sql: countsSQL) {
                 let shape = Shape(rawValue: row["shape"]) ?? .pair
@@ -40,8 +40,8 @@ extension SQLiteStore {
     }
 
     /// The whole kit of a subject (title matched case-insensitively), or nil when there is none.
-    public func kit(subjectTitle: String) throws -> Kit? {
-        try read { db in
+    public func kit(subjectTitle: String) async throws -> Kit? {
+        try await read { db in
             guard let subject = try Self.fetchSubject(db, title: subjectTitle), let subjectID = subject.id else {
                 return nil
             }
@@ -61,17 +61,17 @@ extension SQLiteStore {
 
     /// Deletes the subject and everything under it. Returns false when there was no such subject.
     @discardableResult
-    public func deleteSubject(title: String) throws -> Bool {
-        try write { db in
+    public func deleteSubject(title: String) async throws -> Bool {
+        try await write { db in
             try db.execute(sql: "DELETE FROM subjects WHERE title_key = ?", arguments: [SubjectRow.key(title)])
             return db.changesCount > 0
         }
     }
 
     /// Every generation of the subject (plan and subtopics, ok and failed), oldest first.
-    public func generations(subjectTitle: String) throws -> [GenerationRow] {
-        try read { db in
-            try GenerationRow.fetchAll(
+    public func generations(subjectTitle: String) async throws -> [StoredGeneration] {
+        try await read { db in
+            try StoredGeneration.fetchAll(
                 db,
                 sql: """
                     SELECT g.*, st.title AS subtopic_title FROM generations g
@@ -83,17 +83,17 @@ extension SQLiteStore {
     }
 
     /// The attempts of one generation, in order, with their rejection reasons.
-    public func attempts(generationID: Int64) throws -> [AttemptRow] {
-        try read { db in
-            try AttemptRow.fetchAll(
+    public func attempts(generationID: Int64) async throws -> [StoredAttempt] {
+        try await read { db in
+            try StoredAttempt.fetchAll(
                 db, sql: "SELECT * FROM attempts WHERE generation_id = ? ORDER BY number, id",
                 arguments: [generationID])
         }
     }
 
     /// Rows per table, for every table of the store.
-    public func counts() throws -> [String: Int] {
-        try read { db in
+    public func counts() async throws -> [String: Int] {
+        try await read { db in
             var counts: [String: Int] = [:]
             for table in Schema.tables {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
@@ -103,8 +103,8 @@ extension SQLiteStore {
     }
 
     /// Stored items per family, across every subject.
-    public func itemCounts() throws -> [String: Int] {
-        try read { db in
+    public func itemCounts() async throws -> [String: Int] {
+        try await read { db in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT family, COUNT(*) AS n FROM items GROUP BY family") {
                 counts[row["family"]] = row["n"]
@@ -117,7 +117,7 @@ extension SQLiteStore {
     private struct StoredContent {
         /// Per subtopic, each family's items, families in the order they were first stored.
         var content: [Int64: [KitContent]] = [:]
-        var generations: [Int64: [GenerationRow]] = [:]
+        var generations: [Int64: [StoredGeneration]] = [:]
         var citations: [Int64: [Citation]] = [:]
 
         init(_ db: Database, subjectID: Int64) throws {
@@ -134,7 +134,7 @@ extension SQLiteStore {
                 }
                 content[row.subtopicID] = families
             }
-            let generationRows = try GenerationRow.fetchAll(
+            let generationRows = try StoredGeneration.fetchAll(
                 db,
                 sql: """
                     SELECT g.*, st.title AS subtopic_title FROM generations g JOIN subtopics st ON st.id = g.subtopic_id

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PrimerCore
 
 #if canImport(Glibc)
     import Glibc

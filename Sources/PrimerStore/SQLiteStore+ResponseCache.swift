@@ -4,11 +4,11 @@ import PrimerCore
 
 /// The response cache (`response_cache`, migration v2): provider answers by `ResponseCacheKey`,
 /// so rerunning an unchanged evaluation suite makes no provider call.
-extension SQLiteStore: ResponseCache {
+extension SQLiteStore {
     /// The answer under `key`, counting the hit; nil when there is none. An entry whose JSON no
     /// longer decodes (a newer Primer wrote it) counts as a miss.
-    public func cachedResponse(forKey key: String) throws -> CompletionResponse? {
-        try write { db in
+    public func cachedResponse(forKey key: String) async throws -> CompletionResponse? {
+        try await write { db in
             guard let json = try String.fetchOne(db, sql: "SELECT response FROM response_cache WHERE key = ?", arguments: [key]),
                 let response = try? JSONDecoder().decode(CompletionResponse.self, from: Data(json.utf8))
             else { return nil }
@@ -18,11 +18,11 @@ extension SQLiteStore: ResponseCache {
     }
 
     /// Stores the answer under `key`, replacing an older one (its hits start again at 0).
-    public func storeResponse(_ response: CompletionResponse, forKey key: String, provider: String, model: String) throws {
+    public func storeResponse(_ response: CompletionResponse, forKey key: String, provider: String, model: String) async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(response), as: UTF8.self)
-        try write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO response_cache (key, provider, model, response, created_at, hits)
@@ -33,8 +33,8 @@ extension SQLiteStore: ResponseCache {
     }
 
     /// Entries, bytes of stored JSON, hits served, and the oldest and newest entry dates.
-    public func cacheStats() throws -> ResponseCacheStats {
-        try read { db in
+    public func cacheStats() async throws -> ResponseCacheStats {
+        try await read { db in
             guard
                 let row = try Row.fetchOne(
                     db,
@@ -51,8 +51,8 @@ extension SQLiteStore: ResponseCache {
 
     /// Removes the entries created before `date` (all of them when nil); returns how many.
     @discardableResult
-    public func clearCache(olderThan date: Date?) throws -> Int {
-        try write { db in
+    public func clearCache(olderThan date: Date?) async throws -> Int {
+        try await write { db in
             if let date {
                 try db.execute(sql: "DELETE FROM response_cache WHERE created_at < ?", arguments: [date])
             } else {

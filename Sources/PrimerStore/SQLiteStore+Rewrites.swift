@@ -6,8 +6,8 @@ import PrimerCore
 extension SQLiteStore {
     /// The studied items of a subject forgotten at least `minLapses` times after being learnt,
     /// in kit order.
-    public func leeches(subjectID: Int64, minLapses: Int) throws -> [Leech] {
-        try read { db in
+    public func leeches(subjectID: Int64, minLapses: Int) async throws -> [Leech] {
+        try await read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -31,11 +31,11 @@ extension SQLiteStore {
 
     public func rewriteItems(
         subjectID: Int64, subtopicID: Int64, replacements: [(leech: Leech, content: ItemContent)], generation: GenerationRecord
-    ) throws -> [RewriteOutcome] {
+    ) async throws -> [RewriteOutcome] {
         guard generation.status == .ok else {
             throw StoreError.invalidWrite("rewriteItems needs an ok generation; record a failed one with recordFailure")
         }
-        return try write { db in
+        return try await write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()
             let generationID = try Self.insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)

@@ -19,8 +19,8 @@ extension SQLiteStore {
 
     /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
     /// of every subject when nil, in kit order (topic, subtopic, family, position).
-    public func studyCards(subjectTitle: String?) throws -> [StudyCard] {
-        try read { db in
+    public func studyCards(subjectTitle: String?) async throws -> [StudyCard] {
+        try await read { db in
             let rows = try subjectTitle.map {
                 try Row.fetchAll(db, sql: "\(Self.studyCardSQL) AND s.title_key = ? \(Self.kitOrder)", arguments: [SubjectRow.key($0)])
             } ?? Row.fetchAll(db, sql: "\(Self.studyCardSQL) \(Self.kitOrder)")
@@ -29,14 +29,14 @@ extension SQLiteStore {
     }
 
     /// One studied item by id, nil when there is none.
-    public func studyCard(id: Int64) throws -> StudyCard? {
-        try read { db in try Self.fetchStudyCard(db, id: id) }
+    public func studyCard(id: Int64) async throws -> StudyCard? {
+        try await read { db in try Self.fetchStudyCard(db, id: id) }
     }
 
     /// The ids of studied items whose key (`ItemKey`) starts with `prefix`.
-    public func studyItemIDs(keyPrefix prefix: String) throws -> [Int64] {
+    public func studyItemIDs(keyPrefix prefix: String) async throws -> [Int64] {
         let prefix = prefix.lowercased()
-        return try read { db in
+        return try await read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM items WHERE shape != 'lesson'")
         }.filter { ItemKey.of($0).hasPrefix(prefix) }
     }
@@ -45,16 +45,24 @@ extension SQLiteStore {
     /// is stored with a line of the review log, in one transaction. Returns both memories.
     public func recordReview(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
-        schedule: (ItemMemory?) -> ItemMemory
-    ) throws -> (before: ItemMemory?, after: ItemMemory) {
-        try write { db in
-            try Self.review(db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, schedule: schedule)
+        schedule: @escaping @Sendable (ItemMemory?) -> ItemMemory
+    ) async throws -> (before: ItemMemory?, after: ItemMemory) {
+        let memories = try await write { db in
+            let (before, after) = try Self.review(db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, schedule: schedule)
+            return Memories(before: before, after: after)
         }
+        return (memories.before, memories.after)
+    }
+
+    /// A labelled tuple is not `Sendable`; this carries the same pair out of the transaction.
+    private struct Memories: Sendable {
+        var before: ItemMemory?
+        var after: ItemMemory
     }
 
     /// Marks an item known or not known.
-    public func setKnown(itemID: Int64, known: Bool, at date: Date) throws {
-        try write { db in
+    public func setKnown(itemID: Int64, known: Bool, at date: Date) async throws {
+        try await write { db in
             try Self.requireItem(db, itemID)
             if known {
                 try db.execute(
@@ -67,8 +75,8 @@ extension SQLiteStore {
     }
 
     /// Adds an item the learner wrote after the subtopic's items of `family`; returns its id.
-    public func addItem(subjectID: Int64, subtopicID: Int64, family: String, content: ItemContent, at date: Date) throws -> Int64 {
-        try write { db in
+    public func addItem(subjectID: Int64, subtopicID: Int64, family: String, content: ItemContent, at date: Date) async throws -> Int64 {
+        try await write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let last = try Int.fetchOne(
                 db, sql: "SELECT MAX(position) FROM items WHERE subtopic_id = ? AND family = ?", arguments: [subtopicID, family])
@@ -81,8 +89,8 @@ extension SQLiteStore {
     }
 
     /// Replaces an item's fields with the learner's version; its memory and review log stay.
-    public func editItem(id: Int64, content: ItemContent, at date: Date) throws {
-        try write { db in
+    public func editItem(id: Int64, content: ItemContent, at date: Date) async throws {
+        try await write { db in
             guard let shape = try String.fetchOne(db, sql: "SELECT shape FROM items WHERE id = ?", arguments: [id]) else {
                 throw StoreError.notFound("item \(ItemKey.of(id))")
             }
@@ -98,16 +106,16 @@ extension SQLiteStore {
     /// Deletes one item with its memory state; its lines in the review log stay (they are the
     /// learner's history, and the optimizer's data). False when there was no such item.
     @discardableResult
-    public func deleteItem(id: Int64) throws -> Bool {
-        try write { db in
+    public func deleteItem(id: Int64) async throws -> Bool {
+        try await write { db in
             try db.execute(sql: "DELETE FROM items WHERE id = ? AND shape != 'lesson'", arguments: [id])
             return db.changesCount > 0
         }
     }
 
     /// The review log of one subject (nil: of every subject), oldest first.
-    public func reviewLog(subjectTitle: String?) throws -> [ReviewLogEntry] {
-        try subjectRows("review_log", subjectTitle: subjectTitle, order: "r.review_time, r.id").map { row in
+    public func reviewLog(subjectTitle: String?) async throws -> [ReviewLogEntry] {
+        try await subjectRows("review_log", subjectTitle: subjectTitle, order: "r.review_time, r.id") { row in
             ReviewLogEntry(
                 itemID: row["item_id"], subject: row["subject"], reviewTimeMs: row["review_time"],
                 rating: ReviewRating(rawValue: row["rating"]) ?? .again, state: row["state"], durationMs: row["duration_ms"])
@@ -117,9 +125,10 @@ extension SQLiteStore {
     /// Stores a finished quiz with its answers and, for each answer, a review of its question
     /// (`rating` of the answer), in one transaction.
     public func recordQuiz(
-        _ attempt: QuizAttempt, rating: (QuizResponse) -> ReviewRating, schedule: (ItemMemory?, ReviewRating) -> ItemMemory
-    ) throws {
-        try write { db in
+        _ attempt: QuizAttempt, rating: @escaping @Sendable (QuizResponse) -> ReviewRating,
+        schedule: @escaping @Sendable (ItemMemory?, ReviewRating) -> ItemMemory
+    ) async throws {
+        try await write { db in
             guard let subject = try Self.fetchSubject(db, title: attempt.subject), let subjectID = subject.id else {
                 throw StoreError.notFound("subject '\(attempt.subject)'")
             }
@@ -149,8 +158,8 @@ extension SQLiteStore {
     }
 
     /// The quizzes taken on a subject (nil: on every subject), oldest first, without answers.
-    public func quizAttempts(subjectTitle: String?) throws -> [QuizAttemptSummary] {
-        try subjectRows("quiz_attempts", subjectTitle: subjectTitle, order: "r.taken_at, r.id").map { row in
+    public func quizAttempts(subjectTitle: String?) async throws -> [QuizAttemptSummary] {
+        try await subjectRows("quiz_attempts", subjectTitle: subjectTitle, order: "r.taken_at, r.id") { row in
             QuizAttemptSummary(
                 subject: row["subject"], subtopic: row["subtopic"], takenAt: row["taken_at"], questions: row["questions"],
                 correct: row["correct"], passPercent: row["pass_percent"], passed: row["passed"])
@@ -158,14 +167,16 @@ extension SQLiteStore {
     }
 
     /// The rows of a table hanging from subjects (aliased `r`, with the subject's title as
-    /// `subject`), of one subject or of all, in `order`.
-    private func subjectRows(_ table: String, subjectTitle: String?, order: String) throws -> [Row] {
+    /// `subject`), of one subject or of all, in `order`, each turned into a value by `value`.
+    private func subjectRows<T: Sendable>(
+        _ table: String, subjectTitle: String?, order: String, value: @escaping @Sendable (Row) throws -> T
+    ) async throws -> [T] {
         let sql = """
             SELECT r.*, s.title AS subject FROM \(table) r JOIN subjects s ON s.id = r.subject_id
             \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY \(order)
             """
-        return try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? []))
+        return try await read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? [])).map(value)
         }
     }
 
@@ -255,13 +266,3 @@ extension SQLiteStore {
     }
 }
 
-/// One quiz taken, as `stats` reports it.
-public struct QuizAttemptSummary: Sendable, Equatable, Codable {
-    public var subject: String
-    public var subtopic: String?
-    public var takenAt: Date
-    public var questions: Int
-    public var correct: Int
-    public var passPercent: Int
-    public var passed: Bool
-}

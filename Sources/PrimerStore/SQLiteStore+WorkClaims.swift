@@ -9,8 +9,8 @@ import Darwin
 
 /// Claims of work (`WorkKey`) by runs sharing this store; each check-and-take is one transaction.
 extension SQLiteStore {
-    public func claim(_ work: WorkKey, for owner: WorkOwner, staleAfter: TimeInterval) throws -> Bool {
-        try write { db in
+    public func claim(_ work: WorkKey, for owner: WorkOwner, staleAfter: TimeInterval) async throws -> Bool {
+        try await write { db in
             let now = Date().timeIntervalSince1970
             if let holder = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT owner, host, pid, heartbeat_at FROM work_claims WHERE work = ?"),
@@ -29,15 +29,15 @@ extension SQLiteStore {
         }
     }
 
-    public func renewClaims(of owner: WorkOwner) throws {
-        try write { db in
+    public func renewClaims(of owner: WorkOwner) async throws {
+        try await write { db in
             try db.cachedStatement(sql: "UPDATE work_claims SET heartbeat_at = ? WHERE owner = ?")
                 .execute(arguments: [Date().timeIntervalSince1970, owner.id])
         }
     }
 
-    public func releaseClaim(_ work: WorkKey, of owner: WorkOwner) throws {
-        try write { db in
+    public func releaseClaim(_ work: WorkKey, of owner: WorkOwner) async throws {
+        try await write { db in
             try db.cachedStatement(sql: "DELETE FROM work_claims WHERE work = ? AND owner = ?")
                 .execute(arguments: [work.description, owner.id])
         }

@@ -4,7 +4,7 @@ import PrimerCore
 
 /// Primer's store: one SQLite file (WAL, foreign keys on) holding subjects, plans, content and
 /// the provenance of every generation. Safe to share between tasks and threads.
-public final class SQLiteStore: KitStore, Sendable {
+public final class SQLiteStore: Store, Sendable {
     /// The path the store was opened at.
     public let path: String
     let dbPool: DatabasePool
@@ -65,13 +65,13 @@ public final class SQLiteStore: KitStore, Sendable {
 
     /// Every read of the store after it is open: SQLite's failures become `StoreError`s that name
     /// the file and say what to do (one place, so no command prints a raw SQLite error).
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try dbPool.read(body) } catch { throw Self.storeError(error, path: path) }
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await dbPool.read(body) } catch { throw Self.storeError(error, path: path) }
     }
 
     /// Every write of the store after it is open, one transaction, its failures mapped as `read`'s.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try dbPool.write(body) } catch { throw Self.storeError(error, path: path) }
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await dbPool.write(body) } catch { throw Self.storeError(error, path: path) }
     }
 
     /// The `StoreError` for what SQLite said about the store at `path`; other errors (a

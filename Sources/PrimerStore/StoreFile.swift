@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// Checks a store path before SQLite touches it, so opening never alters a file that is not ours.
 enum StoreFile {

@@ -201,9 +201,9 @@ struct OverheadCommand: AsyncParsableCommand {
         }
 
         var stages: [String: [Double]] = [:]
-        func time(_ name: String, _ body: () throws -> Void) rethrows {
+        func time(_ name: String, _ body: () async throws -> Void) async rethrows {
             let start = clock.now
-            try body()
+            try await body()
             stages[name, default: []].append((clock.now - start).seconds * 1000)
         }
         let passes = max(1, (microSamples + calls.count - 1) / calls.count)
@@ -211,23 +211,23 @@ struct OverheadCommand: AsyncParsableCommand {
         for _ in 0..<passes {
             for call in calls {
                 // What the generator does before each call: the context values, then the templates.
-                time("render") {
+                await time("render") {
                     let values = call.subtopic.map { context.values(subject: call.subject, subtopic: $0) }
                         ?? context.values(subject: call.subject)
                     sink &+= call.family.messages(kind: call.subject.kind, values: values).count
                 }
-                try time("mock respond") { sink &+= try mock.respond(to: call.request).text.count }
-                try time("parse+gates") {
+                try await time("mock respond") { sink &+= try mock.respond(to: call.request).text.count }
+                try await time("parse+gates") {
                     let parsed = try OutputParser.parse(call.response.text, for: call.family)
                     sink &+= call.family.gates.apply(parsed, context: call.gate).output.itemCount
                 }
                 // The same work split up: the parser of this output kind, then each gate of the chain.
                 var parsed: GeneratedOutput = call.output
-                try time("  parse \(call.family.contentKind.rawValue)") {
+                try await time("  parse \(call.family.contentKind.rawValue)") {
                     parsed = try OutputParser.parse(call.response.text, for: call.family)
                 }
                 for gate in call.family.gates.gates {
-                    time("  gate \(gate.name) (\(call.family.contentKind.rawValue))") {
+                    await time("  gate \(gate.name) (\(call.family.contentKind.rawValue))") {
                         parsed = gate.apply(parsed, context: call.gate).output
                     }
                 }
@@ -248,22 +248,22 @@ struct OverheadCommand: AsyncParsableCommand {
                 if call.family.scope == .plan {
                     guard case .plan(let plan) = call.output else { continue }
                     var subjectID: Int64 = 0
-                    try time("store write") {
-                        let subject = try store.upsertSubject(title: "\(p.subject) #\(pass)", notes: "", kind: p.subjectKind, instructions: "")
+                    try await time("store write") {
+                        let subject = try await store.upsertSubject(title: "\(p.subject) #\(pass)", notes: "", kind: p.subjectKind, instructions: "")
                         subjectID = subject.id
-                        let topics = try store.replacePlan(subjectID: subject.id, plan: plan, generation: record)
+                        let topics = try await store.replacePlan(subjectID: subject.id, plan: plan, generation: record)
                         for topic in topics { for sub in topic.subtopics { subtopicIDs[p.subject + "/" + sub.title] = sub.id } }
                     }
                     subjectIDs[p.subject] = subjectID
                 } else {
                     guard let subjectID = subjectIDs[p.subject], let subtopicID = subtopicIDs[p.subject + "/" + p.subtopic] else { continue }
-                    try time("store reads") {
-                        sink &+= try store.completedFamilies(subtopicID: subtopicID).count
-                        sink &+= try store.lesson(subtopicID: subtopicID, family: "notes")?.count ?? 0
-                        sink &+= try store.glossary(subjectID: subjectID, family: "terms").count
+                    try await time("store reads") {
+                        sink &+= try await store.completedFamilies(subtopicID: subtopicID).count
+                        sink &+= try await store.lesson(subtopicID: subtopicID, family: "notes")?.count ?? 0
+                        sink &+= try await store.glossary(subjectID: subjectID, family: "terms").count
                     }
-                    try time("store write") {
-                        try store.saveContent(subjectID: subjectID, subtopicID: subtopicID, output: call.output, generation: record)
+                    try await time("store write") {
+                        try await store.saveContent(subjectID: subjectID, subtopicID: subtopicID, output: call.output, generation: record)
                     }
                 }
             }

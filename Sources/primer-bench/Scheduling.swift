@@ -7,7 +7,7 @@ import PrimerStore
 /// rated from the item's predicted recall, once with the scheduler alone and once through the
 /// store as `review rate` records it (memory state and review log in one transaction, and the
 /// due cards read from the store at the start of each day's pass).
-struct SchedulingCommand: ParsableCommand {
+struct SchedulingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scheduling",
         abstract: "(e) A simulated year of daily reviews: reviews per second and peak memory, scheduler alone and through the SQLite store.",
@@ -23,7 +23,7 @@ struct SchedulingCommand: ParsableCommand {
     @Option(help: "Seed of the random draws.") var seed: UInt64 = 42
     @Flag(help: "Only the scheduler (skip the store run).") var schedulerOnly = false
 
-    func run() throws {
+    func run() async throws {
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         let facts = MachineFacts.collect()
         print("primer-bench scheduling: \(items) items, \(days) days, \(newPerDay) new per day, seed \(seed); \(facts.cpus) CPUs, \(facts.cpuModel)")
@@ -32,7 +32,7 @@ struct SchedulingCommand: ParsableCommand {
         let clock = ContinuousClock()
         let began = clock.now
         let scheduler = simulation.scheduler
-        let memory = simulation.run { _, memory, rating, at, fuzz in scheduler.review(memory, rating: rating, at: at, random: { fuzz }) }
+        let memory = await simulation.run { _, memory, rating, at, fuzz in scheduler.review(memory, rating: rating, at: at, random: { fuzz }) }
         let alone = (clock.now - began).seconds
         let afterAlone = ResourceUsage.now()
         var table = Table(header: ["run", "reviews", "seconds", "reviews/s", "µs/review", "peak RSS MB"])
@@ -42,20 +42,20 @@ struct SchedulingCommand: ParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-bench-scheduling-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             let store = try SQLiteStore(path: folder.appendingPathComponent("store.sqlite").path)
-            let ids = try Self.storeItems(items, in: store)
+            let ids = try await Self.storeItems(items, in: store)
             var stored = Simulation(items: items, days: days, newPerDay: newPerDay, start: start, seed: seed)
             var loads = 0.0
             stored.onDayStart = {
                 // What `review next` reads each time: every card of the subject with its memory.
                 let t = clock.now
-                _ = try? store.studyCards(subjectTitle: "Benchmark")
+                _ = try? await store.studyCards(subjectTitle: "Benchmark")
                 loads += (clock.now - t).seconds
             }
             let storeBegan = clock.now
             var failures = 0
-            let result = stored.run { index, memory, rating, at, fuzz in
+            let result = await stored.run { index, memory, rating, at, fuzz in
                 do {
-                    return try store.recordReview(itemID: ids[index], rating: rating, at: at, durationMs: 0) { stored in
+                    return try await store.recordReview(itemID: ids[index], rating: rating, at: at, durationMs: 0) { stored in
                         scheduler.review(stored, rating: rating, at: at, random: { fuzz })
                     }.after
                 } catch {
@@ -65,7 +65,7 @@ struct SchedulingCommand: ParsableCommand {
             }
             let seconds = (clock.now - storeBegan).seconds
             let usage = ResourceUsage.now()
-            let logged = try store.reviewLog(subjectTitle: "Benchmark").count
+            let logged = try await store.reviewLog(subjectTitle: "Benchmark").count
             table.add(["through the store", "\(result.reviews)", fmt(seconds, 2), fmt(Double(result.reviews) / seconds, 0), fmt(seconds / Double(result.reviews) * 1e6, 1), fmt(Double(usage.maxRSSKB) / 1024, 0)])
             print(table.text)
             print("store: \(logged) review-log lines (\(failures) failed writes); reading all \(items) cards once per day: \(fmt(loads / Double(days) * 1000, 1)) ms a day")
@@ -77,16 +77,16 @@ struct SchedulingCommand: ParsableCommand {
     }
 
     /// A subject with `count` flashcards in one subtopic; their item ids in order.
-    static func storeItems(_ count: Int, in store: SQLiteStore) throws -> [Int64] {
-        let subject = try store.upsertSubject(title: "Benchmark", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(
+    static func storeItems(_ count: Int, in store: SQLiteStore) async throws -> [Int64] {
+        let subject = try await store.upsertSubject(title: "Benchmark", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(
             subjectID: subject.id, plan: Plan(topics: [PlanTopic(title: "All", subtopics: ["Items"])]),
             generation: GenerationRecord(family: "plan", familyVersion: 1, familyHash: "bench", provider: "bench", model: "bench", attempts: [], status: .ok))
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: plan[0].subtopics[0].id,
             output: .pairs((0..<count).map { PairItem(front: "Question \($0)", back: "Answer \($0)") }),
             generation: GenerationRecord(family: "flashcards", familyVersion: 1, familyHash: "bench", provider: "bench", model: "bench", attempts: [], status: .ok))
-        return try store.studyCards(subjectTitle: "Benchmark").map(\.id)
+        return try await store.studyCards(subjectTitle: "Benchmark").map(\.id)
     }
 }
 
@@ -104,7 +104,7 @@ struct Simulation {
     let start: Date
     var random: SplitMix64
     let scheduler = FSRSScheduler()
-    var onDayStart: () -> Void = {}
+    var onDayStart: () async -> Void = {}
 
     init(items: Int, days: Int, newPerDay: Int, start: Date, seed: UInt64) {
         (self.items, self.days, self.newPerDay, self.start) = (items, days, newPerDay, start)
@@ -113,12 +113,12 @@ struct Simulation {
 
     /// Runs the year; `review(index, memory, rating, at, fuzz)` returns the item's next memory
     /// (`fuzz`: the scheduler's draw, so both runs fuzz alike).
-    mutating func run(_ review: (Int, ItemMemory?, ReviewRating, Date, Double) -> ItemMemory) -> Result {
+    mutating func run(_ review: (Int, ItemMemory?, ReviewRating, Date, Double) async -> ItemMemory) async -> Result {
         var memories = [ItemMemory?](repeating: nil, count: items)
         var introduced = 0
         var result = Result()
         for day in 0..<days {
-            onDayStart()
+            await onDayStart()
             introduced = min(items, introduced + newPerDay)
             let dayStart = start.addingTimeInterval(Double(day) * 86_400)
             let dayEnd = dayStart.addingTimeInterval(86_400)
@@ -142,7 +142,7 @@ struct Simulation {
                         let draw = random.unit()
                         rating = draw < 0.15 ? .hard : draw < 0.85 ? .good : .easy
                     }
-                    let next = review(index, memories[index], rating, now, random.unit())
+                    let next = await review(index, memories[index], rating, now, random.unit())
                     if next.lapses > (memories[index]?.lapses ?? 0) { result.lapses += 1 }
                     memories[index] = next
                     result.reviews += 1

@@ -3,13 +3,13 @@ import Foundation
 import PrimerApp
 import PrimerCore
 
-struct CardsCommand: ParsableCommand {
+struct CardsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards", abstract: "List, show, add, edit and delete the cards of a kit (flashcards, terms, questions, cloze notes).",
         subcommands: [CardsListCommand.self, CardsShowCommand.self, CardsAddCommand.self, CardsEditCommand.self, CardsDeleteCommand.self])
 }
 
-struct CardsListCommand: ParsableCommand {
+struct CardsListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List a subject's cards with their keys and due dates.")
 
     @Argument(help: "The subject title.")
@@ -23,11 +23,11 @@ struct CardsListCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
+    func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions)
         let cards = due
-            ? try workspace.studyQueue(subject: subject, subtopic: subtopic, mode: .due)
-            : try workspace.studyCards(subject: subject, subtopic: subtopic)
+            ? try await workspace.studyQueue(subject: subject, subtopic: subtopic, mode: .due)
+            : try await workspace.studyCards(subject: subject, subtopic: subtopic)
         if json { return try Console.json(cards) }
         if cards.isEmpty {
             Console.out(due ? "No cards due in '\(subject)'." : "'\(subject)' has no cards yet.")
@@ -45,7 +45,7 @@ struct CardsListCommand: ParsableCommand {
     }
 }
 
-struct CardsShowCommand: ParsableCommand {
+struct CardsShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one card: both sides, hint and schedule.")
 
     @Argument(help: "The card's key (or a unique prefix of it).")
@@ -55,14 +55,14 @@ struct CardsShowCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let card = try openWorkspace(configOptions, storeOptions).studyCard(item)
+    func run() async throws {
+        let card = try await openWorkspace(configOptions, storeOptions).studyCard(item)
         if json { return try Console.json(card) }
         for line in StudyOutput.cardDetail(card) { Console.out(line) }
     }
 }
 
-struct CardsAddCommand: ParsableCommand {
+struct CardsAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a flashcard of your own to a subtopic.")
 
     @Argument(help: "The subject title.")
@@ -82,15 +82,15 @@ struct CardsAddCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let card = try openWorkspace(configOptions, storeOptions).addCard(
+    func run() async throws {
+        let card = try await openWorkspace(configOptions, storeOptions).addCard(
             subject: subject, subtopic: subtopic, front: front, back: back, hint: hint, family: family)
         if json { return try Console.json(card) }
         Console.out("Added \(card.key) to \(card.subject) › \(card.subtopic) (\(card.family)).")
     }
 }
 
-struct CardsEditCommand: ParsableCommand {
+struct CardsEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a card's text; its review history stays and regeneration keeps it.")
 
@@ -111,8 +111,8 @@ struct CardsEditCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let card = try openWorkspace(configOptions, storeOptions).editCard(
+    func run() async throws {
+        let card = try await openWorkspace(configOptions, storeOptions).editCard(
             item, CardEdit(front: front, back: back, hint: hint, text: text, extra: extra))
         if json { return try Console.json(card) }
         Console.out("Edited \(card.key).")
@@ -120,7 +120,7 @@ struct CardsEditCommand: ParsableCommand {
     }
 }
 
-struct CardsDeleteCommand: ParsableCommand {
+struct CardsDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a card and its schedule (its reviews stay in the review log).")
 
@@ -131,8 +131,8 @@ struct CardsDeleteCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let card = try openWorkspace(configOptions, storeOptions).deleteCard(item)
+    func run() async throws {
+        let card = try await openWorkspace(configOptions, storeOptions).deleteCard(item)
         if json { return try Console.json(card) }
         Console.out("Deleted \(card.key) (\(card.family): \(card.faces.front.split(separator: "\n").first ?? "")).")
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PrimerApp
 
-struct DeleteCommand: ParsableCommand {
+struct DeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a subject and everything generated for it.")
 
@@ -11,8 +11,8 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        try openWorkspace(configOptions, storeOptions).deleteSubject(titled: subject)
+    func run() async throws {
+        try await openWorkspace(configOptions, storeOptions).deleteSubject(titled: subject)
         Console.out("Deleted '\(subject)' and everything under it.")
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import PrimerApp
 import PrimerCore
 
-struct DueCommand: ParsableCommand {
+struct DueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due", abstract: "Cards due per subject now and today, and a day-by-day forecast.")
 
@@ -18,8 +18,8 @@ struct DueCommand: ParsableCommand {
         guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366, not \(days)") }
     }
 
-    func run() throws {
-        let forecasts = try openWorkspace(configOptions, storeOptions).dueForecast(days: days)
+    func run() async throws {
+        let forecasts = try await openWorkspace(configOptions, storeOptions).dueForecast(days: days)
         if json { return try Console.json(forecasts) }
         if forecasts.isEmpty {
             Console.out("No cards yet. Generate a kit with: primer generate \"Linear Algebra\"")
@@ -37,7 +37,7 @@ struct DueCommand: ParsableCommand {
     }
 }
 
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Knowledge per subject, topic and subtopic: predicted recall, reviews, true retention, streak, lapses, leeches.")
@@ -49,8 +49,8 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let subjects = try openWorkspace(configOptions, storeOptions).progress(subject: subject)
+    func run() async throws {
+        let subjects = try await openWorkspace(configOptions, storeOptions).progress(subject: subject)
         if json { return try Console.json(subjects) }
         if subjects.isEmpty {
             Console.out("No cards yet. Generate a kit with: primer generate \"Linear Algebra\"")

@@ -3,9 +3,8 @@ import Foundation
 import PrimerApp
 import PrimerCore
 import PrimerExport
-import PrimerStore
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export kits to study elsewhere (JSON, a Markdown study guide, CSV, Anki text, an Anki .apkg package) or the review log.",
@@ -38,15 +37,15 @@ struct ExportCommand: ParsableCommand {
 
     static let reviewLog = "review-log"
 
-    func run() throws {
+    func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
         let file = out.map { URL(fileURLWithPath: $0) }
         guard let kitFormat = ExportFormat(rawValue: format) else {
-            let result = try workspace.exportReviewLog(subject, to: file)
+            let result = try await workspace.exportReviewLog(subject, to: file)
             print("Wrote \(result.file.path): \(result.reviews) review\(result.reviews == 1 ? "" : "s") (review-log).")
             return
         }
-        let result = try workspace.export(all ? nil : [subject!], format: kitFormat, to: file, withScheduling: withScheduling)
+        let result = try await workspace.export(all ? nil : [subject!], format: kitFormat, to: file, withScheduling: withScheduling)
         print("Wrote \(result.file.path): \(result.subjects) subject\(result.subjects == 1 ? "" : "s"), \(result.items) items (\(format)).")
     }
 }

@@ -96,7 +96,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 subtopic: subtopic, family: family, regenerate: regenerate))
         request.options.maxTopics = maxTopics
         if rewriteLeeches {
-            request.options.rewrites = try workspace.leeches(subject: title, subtopic: subtopic, family: family, provider: provider)
+            request.options.rewrites = try await workspace.leeches(subject: title, subtopic: subtopic, family: family, provider: provider)
             if request.options.rewrites.isEmpty {
                 let lapses = workspace.studyPolicy.leechLapses
                 if json { return try Console.json(NoLeeches(subject: title, leechLapses: lapses, rewrites: [])) }

@@ -2,9 +2,8 @@ import ArgumentParser
 import Foundation
 import PrimerApp
 import PrimerCore
-import PrimerStore
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stored subjects.")
 
     @Flag(help: "Print JSON.")
@@ -13,8 +12,8 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        let subjects = try openWorkspace(configOptions, storeOptions).subjects()
+    func run() async throws {
+        let subjects = try await openWorkspace(configOptions, storeOptions).subjects()
         if json { return try Console.json(subjects) }
         if subjects.isEmpty {
             print("No subjects yet. Create one with: primer generate \"Linear Algebra\"")

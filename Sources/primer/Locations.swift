@@ -3,7 +3,6 @@ import Foundation
 import PrimerApp
 import PrimerCore
 import PrimerProviders
-import PrimerStore
 
 // The flags that say where a workspace's parts are. The precedence rules themselves are
 // `WorkspaceLocations`' (PrimerApp), shared with every other front end.

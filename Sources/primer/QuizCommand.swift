@@ -3,7 +3,7 @@ import Foundation
 import PrimerApp
 import PrimerCore
 
-struct QuizCommand: ParsableCommand {
+struct QuizCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quiz",
         abstract: "Take a subject's quiz: one question at a time in the terminal, or graded from --answers in a script.",
@@ -35,10 +35,10 @@ struct QuizCommand: ParsableCommand {
         if let passPercent, !(1...100).contains(passPercent) { throw ValidationError("--pass must be from 1 to 100, not \(passPercent)") }
     }
 
-    func run() throws {
+    func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions)
         if list {
-            let questions = try workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
+            let questions = try await workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
             if json { return try Console.json(questions) }
             for (number, question) in questions.enumerated() {
                 Console.out("\(number + 1). [\(question.key)] \(question.faces.front)")
@@ -48,14 +48,14 @@ struct QuizCommand: ParsableCommand {
         let graded: GradedQuiz
         if let answers {
             let letters = answers.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            graded = try workspace.gradeQuiz(subject: subject, subtopic: subtopic, limit: limit, answers: letters, passPercent: passPercent)
+            graded = try await workspace.gradeQuiz(subject: subject, subtopic: subtopic, limit: limit, answers: letters, passPercent: passPercent)
             if !json {
                 for (number, answer) in graded.answers.enumerated() {
                     Console.out("\(number + 1). \(answer.right ? "right" : "wrong"): \(answer.chosen)\(answer.right ? "" : " (answer \(answer.correct))") — \(answer.question)")
                 }
             }
         } else {
-            guard let taken = try interactive(workspace) else {
+            guard let taken = try await interactive(workspace) else {
                 Console.out("Quiz stopped; nothing was stored.")
                 return
             }
@@ -68,8 +68,8 @@ struct QuizCommand: ParsableCommand {
     }
 
     /// One question at a time; nil when the learner quits.
-    private func interactive(_ workspace: Workspace) throws -> GradedQuiz? {
-        let questions = try workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
+    private func interactive(_ workspace: Workspace) async throws -> GradedQuiz? {
+        let questions = try await workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
         let keys = try TerminalKeys(command: "quiz")
         defer { keys.restore() }
         var chosen: [Int] = []
@@ -93,6 +93,6 @@ struct QuizCommand: ParsableCommand {
             guard let next = keys.next(), next != "q" else { return nil }
             Console.out("")
         }
-        return try workspace.recordQuiz(subject: subject, subtopic: subtopic, questions: questions, chosen: chosen, passPercent: passPercent)
+        return try await workspace.recordQuiz(subject: subject, subtopic: subtopic, questions: questions, chosen: chosen, passPercent: passPercent)
     }
 }

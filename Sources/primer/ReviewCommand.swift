@@ -3,13 +3,13 @@ import Foundation
 import PrimerApp
 import PrimerCore
 
-struct ReviewCommand: ParsableCommand {
+struct ReviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review", abstract: "Review one card at a time from a script: the next due card, then its rating.",
         subcommands: [ReviewNextCommand.self, ReviewRateCommand.self])
 }
 
-struct ReviewNextCommand: ParsableCommand {
+struct ReviewNextCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "next",
         abstract: "Show the next card due (reviews first, then new cards); says when the next one is due when none is.")
@@ -29,8 +29,8 @@ struct ReviewNextCommand: ParsableCommand {
         guard daysAhead >= 0 else { throw ValidationError("--days-ahead must be 0 or more, not \(daysAhead)") }
     }
 
-    func run() throws {
-        let next = try openWorkspace(configOptions, storeOptions).nextCard(subject: subject, subtopic: subtopic, daysAhead: daysAhead)
+    func run() async throws {
+        let next = try await openWorkspace(configOptions, storeOptions).nextCard(subject: subject, subtopic: subtopic, daysAhead: daysAhead)
         if json { return try Console.json(next) }
         guard let card = next.card else {
             Console.out("Nothing due in '\(subject)'\(daysAhead > 0 ? " within \(daysAhead) days" : "").")
@@ -42,7 +42,7 @@ struct ReviewNextCommand: ParsableCommand {
     }
 }
 
-struct ReviewRateCommand: ParsableCommand {
+struct ReviewRateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rate", abstract: "Record a review of a card: again, hard, good or easy (FSRS schedules its next one).")
 
@@ -77,8 +77,8 @@ struct ReviewRateCommand: ParsableCommand {
         do { return try Timestamp.parse(at) } catch { throw ValidationError("--at \(error)") }
     }
 
-    func run() throws {
-        let rated = try openWorkspace(configOptions, storeOptions).rate(
+    func run() async throws {
+        let rated = try await openWorkspace(configOptions, storeOptions).rate(
             item, try parsedRating(), at: try parsedDate(), durationMs: durationMs)
         if json { return try Console.json(rated) }
         let due = rated.card.memory!.state.due

@@ -3,7 +3,7 @@ import Foundation
 import PrimerApp
 import PrimerCore
 
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a stored kit.")
 
     @Argument(help: "The subject title.")
@@ -23,9 +23,9 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var pluginsOptions: PluginsOptions
 
-    func run() throws {
+    func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
-        let kit = try workspace.kit(titled: subject, subtopic: subtopic)
+        let kit = try await workspace.kit(titled: subject, subtopic: subtopic)
         switch format {
         // Both renderers make control characters visible (TerminalSafe).
         case .text: print(KitText.render(kit), terminator: "")

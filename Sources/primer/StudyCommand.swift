@@ -5,7 +5,7 @@ import PrimerCore
 
 extension StudyMode: ExpressibleByArgument {}
 
-struct StudyCommand: ParsableCommand {
+struct StudyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "study",
         abstract: "Study a subject's cards in the terminal: flip, hint, rate 1–4 (or sort into three buckets with --buckets).",
@@ -32,12 +32,12 @@ struct StudyCommand: ParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
     }
 
-    func run() throws {
+    func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions)
-        let cards = try workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: limit)
+        let cards = try await workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: limit)
         if cards.isEmpty {
             Console.out("Nothing to study in '\(subject)' (mode \(mode.rawValue)).")
-            if let next = StudyQueue.nextDue(try workspace.studyCards(subject: subject, subtopic: subtopic), after: Date()) {
+            if let next = StudyQueue.nextDue(try await workspace.studyCards(subject: subject, subtopic: subtopic), after: Date()) {
                 Console.out("Next card due \(StudyOutput.when(next)).")
             }
             return
@@ -45,7 +45,7 @@ struct StudyCommand: ParsableCommand {
         let keys = try TerminalKeys(command: "study")
         defer { keys.restore() }
         var session = StudySession(workspace: workspace, keys: keys)
-        if buckets { try session.runBuckets(cards) } else { try session.runRatings(cards) }
+        if buckets { try await session.runBuckets(cards) } else { try await session.runRatings(cards) }
         session.printSummary()
     }
 }
@@ -63,7 +63,7 @@ struct StudySession {
 
     /// FSRS ratings; a card whose next step is due within 20 minutes (Anki's learn-ahead limit)
     /// comes back at the end of the session.
-    mutating func runRatings(_ cards: [StudyCard]) throws {
+    mutating func runRatings(_ cards: [StudyCard]) async throws {
         var queue = cards
         while !queue.isEmpty, !quit {
             let card = queue.removeFirst()
@@ -71,7 +71,7 @@ struct StudySession {
             guard let rating = ask(card, progress: progress, choices: [
                 ("1", "again"), ("2", "hard"), ("3", "good"), ("4", "easy"),
             ]).flatMap({ Int(String($0)) }).flatMap(ReviewRating.init(rawValue:)) else { break }
-            let rated = try record(card, rating)
+            let rated = try await record(card, rating)
             let due = rated.card.memory!.state.due
             Console.out("  \(rating.name) — due \(StudyOutput.relative(due))\n")
             if due.timeIntervalSinceNow < 20 * 60 { queue.append(rated.card) }
@@ -79,14 +79,14 @@ struct StudySession {
     }
 
     /// The three buckets (`BucketDeck`).
-    mutating func runBuckets(_ cards: [StudyCard]) throws {
+    mutating func runBuckets(_ cards: [StudyCard]) async throws {
         var deck = BucketDeck(cards)
         while let card = deck.current, !quit {
             let progress = "\(deck.setAside.count) of \(cards.count) set aside"
             guard let key = ask(card, progress: progress, choices: [
                 ("1", "need to review"), ("2", "starting to understand"), ("3", "easy"),
             ]), let bucket = Int(String(key)).flatMap(BucketDeck<StudyCard>.Bucket.init(rawValue:)) else { break }
-            try record(card, bucket.rating)
+            try await record(card, bucket.rating)
             deck.sort(into: bucket)
             Console.out("  \(bucket == .easy ? "set aside" : bucket == .review ? "back a quarter of the way in" : "back halfway")\n")
         }
@@ -124,8 +124,8 @@ struct StudySession {
     }
 
     @discardableResult
-    private mutating func record(_ card: StudyCard, _ rating: ReviewRating) throws -> RatedCard {
-        let rated = try workspace.rate(card.key, rating, durationMs: min(Workspace.longestReviewMs, Int(Date().timeIntervalSince(shownAt) * 1000)))
+    private mutating func record(_ card: StudyCard, _ rating: ReviewRating) async throws -> RatedCard {
+        let rated = try await workspace.rate(card.key, rating, durationMs: min(Workspace.longestReviewMs, Int(Date().timeIntervalSince(shownAt) * 1000)))
         ratings[rating, default: 0] += 1
         seen.insert(card.id)
         return rated

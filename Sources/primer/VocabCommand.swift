@@ -3,7 +3,7 @@ import Foundation
 import PrimerApp
 import PrimerCore
 
-struct VocabCommand: ParsableCommand {
+struct VocabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vocab", abstract: "The vocabulary of a subject (its terms), known or not, and marking terms known.",
         subcommands: [VocabListCommand.self, VocabMarkCommand.self], defaultSubcommand: VocabListCommand.self)
@@ -13,7 +13,7 @@ enum VocabFilter: String, ExpressibleByArgument, CaseIterable {
     case all, known, unknown
 }
 
-struct VocabListCommand: ParsableCommand {
+struct VocabListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List a subject's terms with their known marks.")
 
     @Argument(help: "The subject title.")
@@ -27,13 +27,13 @@ struct VocabListCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
+    func run() async throws {
         let known: Bool? = switch filter {
         case .all: nil
         case .known: true
         case .unknown: false
         }
-        let terms = try openWorkspace(configOptions, storeOptions).vocabulary(subject: subject, subtopic: subtopic, known: known)
+        let terms = try await openWorkspace(configOptions, storeOptions).vocabulary(subject: subject, subtopic: subtopic, known: known)
         if json { return try Console.json(terms) }
         if terms.isEmpty {
             Console.out(filter == .all ? "'\(subject)' has no terms yet." : "No \(filter.rawValue) terms in '\(subject)'.")
@@ -47,7 +47,7 @@ struct VocabListCommand: ParsableCommand {
     }
 }
 
-struct VocabMarkCommand: ParsableCommand {
+struct VocabMarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mark", abstract: "Mark a term (or any card) known or unknown.")
 
     @Argument(help: "The item's key (or a unique prefix of it).")
@@ -74,9 +74,9 @@ struct VocabMarkCommand: ParsableCommand {
         _ = try known
     }
 
-    func run() throws {
+    func run() async throws {
         let known = try known
-        let card = try openWorkspace(configOptions, storeOptions).markKnown(item, known: known)
+        let card = try await openWorkspace(configOptions, storeOptions).markKnown(item, known: known)
         if json { return try Console.json(card) }
         Console.out("\(card.key) (\(card.faces.front)) is marked \(known ? "known" : "unknown").")
     }

@@ -29,7 +29,7 @@ import Testing
         #expect(report.failed == 1)
         #expect(report.subjects[1].error?.contains("missing.pdf") == true)
         #expect(report.providerCalls == 3 * 6, "the plan and 5 families of one subtopic, for 3 subjects")
-        #expect(try store.listSubjects().count == 3)
+        #expect(try await store.listSubjects().count == 3)
         #expect(events.finished == 4)
 
         // The report is JSON with totals.

@@ -35,17 +35,17 @@ import Testing
         for _ in 0..<2400 {
             try await Task.sleep(for: .milliseconds(25))
             if watcher == nil, FileManager.default.fileExists(atPath: cli.storePath) { watcher = try? SQLiteStore(path: cli.storePath) }
-            if let counts = try? watcher?.counts(), let items = try? watcher?.itemCounts(), (items["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 { break }
+            if let counts = try? await watcher?.counts(), let items = try? await watcher?.itemCounts(), (items["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 { break }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal, "the batch was still running when killed: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
 
         let store = try SQLiteStore(path: cli.storePath)
-        for title in titles { okBefore += (try store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
+        for title in titles { await okBefore += (try store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
         let expected = titles.count * (1 + 3 * 5)
         #expect(okBefore > 0 && okBefore < expected, "killed mid-run: \(okBefore) of \(expected) generations stored")
-        let cardsBefore = try store.itemCounts()["flashcards"] ?? 0
+        let cardsBefore = try await store.itemCounts()["flashcards"] ?? 0
 
         // The same command again finishes the rest and only the rest.
         let rerun = try await cli.run(arguments + ["--report", cli.directory.appendingPathComponent("report.json").path])
@@ -56,15 +56,15 @@ import Testing
 
         var okAfter = 0
         for title in titles {
-            let ok = try store.generations(subjectTitle: title).filter { $0.status == "ok" }
+            let ok = try await store.generations(subjectTitle: title).filter { $0.status == "ok" }
             okAfter += ok.count
             // One stored generation per family and subtopic: nothing duplicated.
             let keys = ok.map { "\($0.subtopicID.map(String.init) ?? "plan")/\($0.family)" }
             #expect(Set(keys).count == keys.count, "\(title) has no duplicates")
         }
         #expect(okAfter == expected)
-        #expect(try store.listSubjects().count == titles.count)
-        #expect((try store.itemCounts()["flashcards"] ?? 0) >= cardsBefore, "nothing is lost")
+        #expect(try await store.listSubjects().count == titles.count)
+        await #expect((try store.itemCounts()["flashcards"] ?? 0) >= cardsBefore, "nothing is lost")
     }
 
     @Test func plainLinesWhenNotATerminalAndABadFileIsOneMessage() async throws {

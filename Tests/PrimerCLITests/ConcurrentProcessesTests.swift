@@ -17,7 +17,7 @@ import Testing
             return results
         }
         for result in results { #expect(result.status == 0, "\(result.stderr)") }
-        let subjects = try SQLiteStore(path: cli.storePath).listSubjects()
+        let subjects = try await SQLiteStore(path: cli.storePath).listSubjects()
         #expect(Set(subjects.map(\.title)) == Set(titles))
         #expect(subjects.allSatisfy { $0.subtopics > 0 && $0.count(of: "flashcards") > 0 && $0.count(of: "quiz") > 0 && $0.count(of: "terms") > 0 })
     }

@@ -55,12 +55,12 @@ import Testing
         #expect(add.stdout.contains("Attached biology.md"))
         let again = try await cli.run(["docs", "add", "Cell Biology", copy.path])
         #expect(again.stdout.contains("already attached"))
-        #expect(try SQLiteStore(path: cli.storePath).counts()["documents"] == 1)
+        await #expect(try SQLiteStore(path: cli.storePath).counts()["documents"] == 1)
         let list = try await cli.run(["docs", "list", "Cell Biology"])
         #expect(list.stdout.contains("biology.md  markdown"))
         let remove = try await cli.run(["docs", "remove", "Cell Biology", "biology.md"])
         #expect(remove.status == 0)
-        #expect(try SQLiteStore(path: cli.storePath).counts()["documents"] == 0)
+        await #expect(try SQLiteStore(path: cli.storePath).counts()["documents"] == 0)
         let missing = try await cli.run(["docs", "remove", "Cell Biology", "biology.md"])
         #expect(missing.status != 0)
     }
@@ -90,7 +90,7 @@ import Testing
             #expect(result.stderr.contains(words), "\(result.stderr)")
         }
         if FileManager.default.fileExists(atPath: cli.storePath) {
-            #expect(try SQLiteStore(path: cli.storePath).counts()["subjects"] == 0)
+            await #expect(try SQLiteStore(path: cli.storePath).counts()["subjects"] == 0)
         }
     }
 }

@@ -66,8 +66,8 @@ import Testing
 
         let store = try SQLiteStore(path: cli.storePath)
         var reasons: [String] = []
-        for generation in try store.generations(subjectTitle: "Organic Chemistry") {
-            reasons += try store.attempts(generationID: generation.id).filter { $0.status != "accepted" }.flatMap(\.reasons)
+        for generation in try await store.generations(subjectTitle: "Organic Chemistry") {
+            await reasons += try store.attempts(generationID: generation.id).filter { $0.status != "accepted" }.flatMap(\.reasons)
         }
         #expect(!reasons.isEmpty)
         #expect(reasons.allSatisfy { !$0.isEmpty })
@@ -92,15 +92,15 @@ import Testing
         #expect(broken.stderr.contains("Run the same command again"))
 
         let store = try SQLiteStore(path: cli.storePath)
-        #expect(try store.itemCounts()["quiz"] == nil)
-        #expect((try store.itemCounts()["flashcards"] ?? 0) > 0)
+        #expect(try await store.itemCounts()["quiz"] == nil)
+        await #expect((try store.itemCounts()["flashcards"] ?? 0) > 0)
 
         let rerun = try await cli.run(["generate", "Astronomy", "--provider", "mock", "--max-subtopics", "2", "--json"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let filled = try summary(rerun)
         #expect(filled.providerCalls == 2)
         #expect(filled.families["quiz"]?.generated == 2)
-        #expect((try store.itemCounts()["quiz"] ?? 0) > 0)
+        await #expect((try store.itemCounts()["quiz"] ?? 0) > 0)
     }
 
     @Test func deleteRemovesTheSubjectAndEverythingUnderIt() async throws {
@@ -113,7 +113,7 @@ import Testing
 
         let delete = try await cli.run(["delete", "geometry"])
         #expect(delete.status == 0)
-        let counts = try SQLiteStore(path: cli.storePath).counts()
+        let counts = try await SQLiteStore(path: cli.storePath).counts()
         #expect(counts["subjects"] == 1)
         for table in ["items", "citations"] {
             #expect(counts[table] == 0, "\(table) emptied")

@@ -31,7 +31,7 @@ import Testing
         let first = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "2"])
         #expect(first.status == 0, "\(first.stderr)")
         let store = try SQLiteStore(path: cli.storePath)
-        let kit = try #require(try store.kit(subjectTitle: "Photosynthesis"))
+        let kit = try #require(try await store.kit(subjectTitle: "Photosynthesis"))
         let subtopics = kit.topics.flatMap(\.subtopics)
         let (chosen, other) = (subtopics[0], subtopics[1])
         let before = try Self.contentRows(cli.storePath)
@@ -48,20 +48,20 @@ import Testing
         #expect(summary["providerCalls"] as? Int == 1, "one quiz, nothing else")
 
         let after = try Self.contentRows(cli.storePath)
-        let chosenID = try #require(try store.generations(subjectTitle: "Photosynthesis").first { $0.subtopicTitle == chosen.title }?.subtopicID)
+        let chosenID = try #require(try await store.generations(subjectTitle: "Photosynthesis").first { $0.subtopicTitle == chosen.title }?.subtopicID)
         let replaced = before.filter { $0.hasPrefix("quiz ") && $0.hasSuffix(" \(chosenID)") }
         #expect(!replaced.isEmpty)
         #expect(before.subtracting(replaced).isSubset(of: after), "every other row keeps its id and generation")
         #expect(after.subtracting(before).allSatisfy { $0.hasPrefix("quiz ") && $0.hasSuffix(" \(chosenID)") })
         #expect(after.isDisjoint(with: replaced), "the chosen quiz has new rows")
 
-        let newKit = try #require(try store.kit(subjectTitle: "Photosynthesis"))
+        let newKit = try #require(try await store.kit(subjectTitle: "Photosynthesis"))
         let newSubtopics = newKit.topics.flatMap(\.subtopics)
         #expect(newSubtopics[0].choices("quiz") != chosen.choices("quiz"), "the quiz was generated again")
         #expect(newSubtopics[0].pairs("flashcards") == chosen.pairs("flashcards") && newSubtopics[0].lesson == chosen.lesson)
         #expect(newSubtopics[1].choices("quiz") == other.choices("quiz"))
         // The replaced generation stays as provenance.
-        let quizGenerations = try store.generations(subjectTitle: "Photosynthesis").filter { $0.family == "quiz" && $0.subtopicID == chosenID }
+        let quizGenerations = try await store.generations(subjectTitle: "Photosynthesis").filter { $0.family == "quiz" && $0.subtopicID == chosenID }
         #expect(quizGenerations.map(\.provider) == ["mock", "mock-seven"])
     }
 
@@ -71,7 +71,7 @@ import Testing
         let plan = try await cli.run(["generate", "Photosynthesis", "--plan-only"])
         #expect(plan.status == 0, "\(plan.stderr)")
         let store = try SQLiteStore(path: cli.storePath)
-        let third = try #require(try store.kit(subjectTitle: "Photosynthesis")?.topics.flatMap(\.subtopics).dropFirst(2).first)
+        let third = try #require(try await store.kit(subjectTitle: "Photosynthesis")?.topics.flatMap(\.subtopics).dropFirst(2).first)
         let flashcards = try await cli.run(["generate", "Photosynthesis", "--subtopic", " \(third.title) ", "--family", "flashcards", "--json"])
         #expect(flashcards.status == 0, "\(flashcards.stderr)")
         let whole = try await cli.run(["generate", "Photosynthesis", "--subtopic", third.title, "--json"])
@@ -81,7 +81,7 @@ import Testing
         }
         #expect(try calls(flashcards) == 1)
         #expect(try calls(whole) == 4, "the lesson, quiz, cloze and terms; the flashcards are stored")
-        let generated = Set(try store.generations(subjectTitle: "Photosynthesis").compactMap(\.subtopicTitle))
+        let generated = await Set(try store.generations(subjectTitle: "Photosynthesis").compactMap(\.subtopicTitle))
         #expect(generated == [third.title], "no other subtopic was touched")
     }
 

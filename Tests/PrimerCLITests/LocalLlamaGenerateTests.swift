@@ -49,20 +49,20 @@ import Testing
         #expect(result.stderr.contains("[PrimerProviders] started "), "Primer started the server itself")
         #expect(result.stderr.contains("stopping the local server"))
         let store = try SQLiteStore(path: cli.storePath)
-        let generations = try store.generations(subjectTitle: "Photosynthesis")
+        let generations = try await store.generations(subjectTitle: "Photosynthesis")
         // A plan, then the subtopic's notes, flashcards, quiz and terms, each stored.
         #expect(Set(generations.filter { $0.status == "ok" }.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "terms"])
-        let counts = try store.counts()
+        let counts = try await store.counts()
         for table in ["topics", "subtopics"] {
             #expect((counts[table] ?? 0) >= 1, "\(table)")
         }
-        let items = try store.itemCounts()
+        let items = try await store.itemCounts()
         for family in ["notes", "flashcards", "quiz", "terms"] {
             #expect((items[family] ?? 0) >= 1, "\(family)")
         }
         #expect(generations.allSatisfy { $0.provider == "llama-small" })
         for generation in generations {
-            let attempts = try store.attempts(generationID: generation.id)
+            let attempts = try await store.attempts(generationID: generation.id)
             // An attempt the server answered has real token counts; one that timed out on a
             // loaded machine has none, and says why.
             let answered = attempts.filter { $0.status != "error" }
@@ -134,13 +134,13 @@ import Testing
             ["generate", "Photosynthesis", "--provider", "llama-small", "--prompts", prompts.path, "--doc", doc.path, "--max-subtopics", "1"],
             environment: ["PRIMER_PROVIDER": ""])
         let store = try SQLiteStore(path: cli.storePath)
-        let generations = try store.generations(subjectTitle: "Photosynthesis")
+        let generations = try await store.generations(subjectTitle: "Photosynthesis")
         #expect(generations.contains { $0.family == "plan" && $0.status == "ok" }, "\(result.stderr)")
         let subtopicFamilies = generations.filter { $0.family != "plan" }
         #expect(Set(subtopicFamilies.map(\.family)) == ["notes", "flashcards", "quiz", "terms"], "every family ran")
         var seen = ""
         for generation in generations {
-            for attempt in try store.attempts(generationID: generation.id) {
+            for attempt in try await store.attempts(generationID: generation.id) {
                 let said = (attempt.reasons + attempt.dropped).joined(separator: "\n")
                 seen += said + "\n"
                 for parseFailure in ["found:", "the answer was empty", "the answer declined"] {

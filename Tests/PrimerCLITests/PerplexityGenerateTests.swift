@@ -56,14 +56,14 @@ import Testing
 
         // Provenance: every generation ran on the stub, with its tokens and cost.
         let store = try SQLiteStore(path: cli.storePath)
-        let generations = try store.generations(subjectTitle: "Photosynthesis")
+        let generations = try await store.generations(subjectTitle: "Photosynthesis")
         #expect(Set(generations.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "cloze", "terms"])
         let expected = api == .agent ? (prompt: 1200, completion: 245, cost: 0.006365) : (prompt: 900, completion: 180, cost: 0.00608)
         for generation in generations {
             #expect(generation.status == "ok" && generation.provider == "pplx-stub", "\(generation.family)")
             #expect(generation.promptTokens == expected.prompt && generation.completionTokens == expected.completion, "\(generation.family)")
             #expect(abs((generation.cost ?? 0) - expected.cost) < 1e-9, "\(generation.family) cost")
-            let attempts = try store.attempts(generationID: generation.id)
+            let attempts = try await store.attempts(generationID: generation.id)
             #expect(attempts.count == 1 && abs((attempts[0].cost ?? 0) - expected.cost) < 1e-9)
         }
 

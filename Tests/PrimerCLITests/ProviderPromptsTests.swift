@@ -18,8 +18,8 @@ import Testing
         return tuned.deletingLastPathComponent()
     }
 
-    func flashcardsVersion(_ cli: CLIRunner, _ subject: String) throws -> Int? {
-        try SQLiteStore(path: cli.storePath).generations(subjectTitle: subject).first { $0.family == "flashcards" }?.familyVersion
+    func flashcardsVersion(_ cli: CLIRunner, _ subject: String) async throws -> Int? {
+        try await SQLiteStore(path: cli.storePath).generations(subjectTitle: subject).first { $0.family == "flashcards" }?.familyVersion
     }
 
     @Test func theManifestsFoldersFamiliesAreUsedUnlessTheUserChoosesOthers() async throws {
@@ -28,7 +28,7 @@ import Testing
         let plugins = try tunedSetup(cli)
         let run = try await cli.run(["generate", "Optics", "--provider", "tuned-mock", "--plugins", plugins.path, "--max-subtopics", "1"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try flashcardsVersion(cli, "Optics") == 99)
+        await #expect(try flashcardsVersion(cli, "Optics") == 99)
 
         // --prompts wins over the manifest.
         let chosen = try await cli.run([
@@ -36,12 +36,12 @@ import Testing
             "--prompts", CLIRunner.root.appendingPathComponent("Prompts").path,
         ])
         #expect(chosen.status == 0, "\(chosen.stderr)")
-        #expect(try flashcardsVersion(cli, "Acoustics") == 5)
+        await #expect(try flashcardsVersion(cli, "Acoustics") == 5)
 
         // Another provider is unaffected.
         let plain = try await cli.run(["generate", "Mechanics", "--provider", "mock", "--plugins", plugins.path, "--max-subtopics", "1"])
         #expect(plain.status == 0, "\(plain.stderr)")
-        #expect(try flashcardsVersion(cli, "Mechanics") == 5)
+        await #expect(try flashcardsVersion(cli, "Mechanics") == 5)
     }
 
     @Test func aMissingPromptsFolderIsOneClearError() async throws {
@@ -53,7 +53,7 @@ import Testing
         #expect(run.stderr.contains("names the prompts folder"), "\(run.stderr)")
         #expect(run.stderr.contains("--prompts"))
         if FileManager.default.fileExists(atPath: cli.storePath) {
-            #expect(try SQLiteStore(path: cli.storePath).counts()["subjects"] == 0)
+            await #expect(try SQLiteStore(path: cli.storePath).counts()["subjects"] == 0)
         }
     }
 }

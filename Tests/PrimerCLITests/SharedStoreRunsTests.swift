@@ -21,9 +21,9 @@ import Testing
     }
 
     /// Every generation of the subject, as (subtopic, family) -> (ok, failed) counts.
-    static func generationCounts(_ store: SQLiteStore, _ title: String) throws -> [String: (ok: Int, other: Int)] {
+    static func generationCounts(_ store: SQLiteStore, _ title: String) async throws -> [String: (ok: Int, other: Int)] {
         var counts: [String: (ok: Int, other: Int)] = [:]
-        for row in try store.generations(subjectTitle: title) {
+        for row in try await store.generations(subjectTitle: title) {
             let key = "\(row.subtopicID.map(String.init) ?? "-")/\(row.family)"
             var count = counts[key] ?? (0, 0)
             if row.status == "ok" { count.ok += 1 } else { count.other += 1 }
@@ -54,10 +54,10 @@ import Testing
         #expect(runs.contains { $0.stderr.contains("another run on this store is generating") }, "the runs overlapped")
 
         let store = try SQLiteStore(path: cli.storePath)
-        let counts = try Self.generationCounts(store, "Race Two")
+        let counts = try await Self.generationCounts(store, "Race Two")
         #expect(counts.count == 1 + 3 * 5, "the plan and 5 families of 3 subtopics: \(counts.keys.sorted())")
         for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(key): \(count.ok) ok, \(count.other) others") }
-        let subject = try #require(try store.listSubjects().first { $0.title == "Race Two" })
+        let subject = try #require(try await store.listSubjects().first { $0.title == "Race Two" })
         #expect(subject.subtopics > 0 && subject.count(of: "flashcards") > 0 && subject.count(of: "quiz") > 0)
     }
 
@@ -98,7 +98,7 @@ import Testing
 
         let store = try SQLiteStore(path: cli.storePath)
         for title in titles {
-            let counts = try Self.generationCounts(store, title)
+            let counts = try await Self.generationCounts(store, title)
             #expect(counts.count == 1 + 2 * 5, "\(title): \(counts.keys.sorted())")
             for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(title) \(key): \(count.ok) ok, \(count.other) others") }
         }

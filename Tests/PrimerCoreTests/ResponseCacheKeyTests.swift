@@ -123,7 +123,7 @@ private func key(
         #expect(minimal == CompletionResponse(text: "hi", model: ""))
     }
 
-    @Test func inMemoryCacheCountsHitsAndClears() throws {
+    @Test func inMemoryCacheCountsHitsAndClears() async throws {
         let cache = InMemoryResponseCache()
         #expect(try cache.cachedResponse(forKey: "k") == nil)
         try cache.storeResponse(CompletionResponse(text: "a", model: "m"), forKey: "k", provider: "p", model: "m")
@@ -131,7 +131,7 @@ private func key(
         let stats = try cache.cacheStats()
         #expect(stats.entries == 1 && stats.hits == 1 && stats.bytes > 0)
         #expect(try cache.clearCache(olderThan: Date.distantPast) == 0)
-        #expect(try cache.clearCache() == 1)
+        await #expect(try cache.clearCache() == 1)
         #expect(try cache.cacheStats().entries == 0)
     }
 }

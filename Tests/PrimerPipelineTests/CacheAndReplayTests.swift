@@ -7,8 +7,8 @@ import Testing
 /// The response cache and record/replay under the real pipeline, with SQLite stores.
 @Suite struct CacheAndReplayTests {
     /// Every stored text of a kit, for comparing runs.
-    func texts(_ h: Harness, _ title: String) throws -> [String] {
-        let kit = try #require(try h.store.kit(subjectTitle: title))
+    func texts(_ h: Harness, _ title: String) async throws -> [String] {
+        let kit = try #require(try await h.store.kit(subjectTitle: title))
         var texts: [String] = []
         for subtopic in kit.topics.flatMap(\.subtopics) {
             texts.append(subtopic.title)
@@ -32,7 +32,7 @@ import Testing
         let firstRun = try await first.pipeline(firstCaching).run(SubjectRequest(title: "Linear Algebra"), options: options)
         #expect(firstRun.failures.isEmpty)
         #expect(firstCaching.hits == 0 && firstCaching.misses == firstRun.providerCalls)
-        #expect(try cache.cacheStats().entries == firstRun.providerCalls)
+        await #expect(try cache.cacheStats().entries == firstRun.providerCalls)
 
         // A new kit store (the evaluation suite starts from nothing), the same cache.
         let second = try Harness()
@@ -42,8 +42,8 @@ import Testing
         #expect(secondCaching.misses == 0)
         #expect(secondCaching.hits == firstRun.providerCalls)
         #expect(secondCaching.summary == "0 provider calls (\(firstRun.providerCalls) answers from the cache)")
-        #expect(try texts(second, "Linear Algebra") == texts(first, "Linear Algebra"))
-        #expect(try cache.cacheStats().hits == firstRun.providerCalls)
+        await #expect(try texts(second, "Linear Algebra") == texts(first, "Linear Algebra"))
+        await #expect(try cache.cacheStats().hits == firstRun.providerCalls)
     }
 
     @Test func failedAttemptsAreNeverCachedInTheStore() async throws {
@@ -60,7 +60,7 @@ import Testing
         // 2 errors (quiz, attempt 1) and 2 cut answers (terms, attempt 1) are not stored.
         #expect(caching.misses == summary.providerCalls)
         #expect(caching.counts.skipped == 2)
-        #expect(try h.store.cacheStats().entries == summary.providerCalls - 4)
+        await #expect(try await h.store.cacheStats().entries == summary.providerCalls - 4)
     }
 
     @Test func aRecordedRunReplaysWithoutTheProvider() async throws {
@@ -81,7 +81,7 @@ import Testing
         let replay = try replaying.mock("  seed: 7\n  replay: \(cassette.path)")
         let replayed = try await replaying.pipeline(replay).run(SubjectRequest(title: "Thermodynamics"), options: options)
         #expect(replayed.failures.isEmpty)
-        #expect(try texts(replaying, "Thermodynamics") == texts(recording, "Thermodynamics"))
+        await #expect(try texts(replaying, "Thermodynamics") == texts(recording, "Thermodynamics"))
 
         // A subtopic that was never recorded stops the run (the error is not retryable) and says why.
         do {

@@ -18,7 +18,7 @@ import Testing
         #expect(first.families["notes"]?.generated == subtopics)
         #expect(first.families["grammar-lesson"] == nil)
 
-        let kit = try #require(try h.store.kit(subjectTitle: "linear algebra"))
+        let kit = try await #require(try await h.store.kit(subjectTitle: "linear algebra"))
         for subtopic in kit.topics.flatMap(\.subtopics) {
             #expect((subtopic.lesson ?? "").split(separator: " ").count >= 60, "\(subtopic.title) has notes")
             #expect(subtopic.pairs("flashcards").count >= 3)
@@ -43,14 +43,14 @@ import Testing
         #expect(summary.attempts > summary.families.values.reduce(0) { $0 + $1.generated })
         #expect(summary.families.values.contains { $0.dropped > 0 })
 
-        let kit = try #require(try h.store.kit(subjectTitle: "Cell Biology"))
+        let kit = try await #require(try await h.store.kit(subjectTitle: "Cell Biology"))
         let done = kit.topics.flatMap(\.subtopics).prefix(2)
         #expect(done.allSatisfy { $0.lesson != nil && !$0.pairs("flashcards").isEmpty && !$0.choices("quiz").isEmpty && !$0.pairs("terms").isEmpty })
 
         // The stored provenance holds the rejection reasons of the failed attempts.
-        var rejected: [AttemptRow] = []
-        for generation in try h.store.generations(subjectTitle: "Cell Biology") {
-            rejected += try h.store.attempts(generationID: generation.id).filter { $0.status != "accepted" }
+        var rejected: [StoredAttempt] = []
+        for generation in try await h.store.generations(subjectTitle: "Cell Biology") {
+            await rejected += try h.store.attempts(generationID: generation.id).filter { $0.status != "accepted" }
         }
         #expect(rejected.count >= 5)
         #expect(rejected.allSatisfy { !$0.reasons.isEmpty })
@@ -72,10 +72,10 @@ import Testing
         #expect(summary.failures.allSatisfy { $0.family == "quiz" && $0.error.contains("failed after 3 attempts") })
         #expect(summary.families["quiz"]?.attempts == 9)
         #expect(summary.families["flashcards"]?.generated == 3)
-        let counts = try h.store.itemCounts()
+        let counts = try await h.store.itemCounts()
         #expect(counts["quiz"] == nil)
         #expect((counts["flashcards"] ?? 0) > 0)
-        let failed = try h.store.generations(subjectTitle: "Thermodynamics").filter { $0.status == "failed" }
+        let failed = try await h.store.generations(subjectTitle: "Thermodynamics").filter { $0.status == "failed" }
         #expect(failed.count == 3)
         #expect(failed.allSatisfy { $0.attempts == 3 && $0.family == "quiz" })
 
@@ -83,7 +83,7 @@ import Testing
         #expect(rerun.failures.isEmpty)
         #expect(rerun.providerCalls == 3)
         #expect(rerun.families["quiz"]?.generated == 3)
-        #expect((try h.store.itemCounts()["quiz"] ?? 0) >= 6)
+        await #expect((try h.store.itemCounts()["quiz"] ?? 0) >= 6)
     }
 
     @Test func nonRetryableErrorStopsTheRunAfterOneAttemptKeepingWhatWasStored() async throws {
@@ -96,7 +96,7 @@ import Testing
         await #expect(throws: PipelineError.self) {
             _ = try await h.pipeline(provider).run(SubjectRequest(title: "Astronomy"), options: PipelineOptions(maxSubtopics: 2))
         }
-        let generations = try h.store.generations(subjectTitle: "Astronomy")
+        let generations = try await h.store.generations(subjectTitle: "Astronomy")
         let failed = generations.filter { $0.status == "failed" }
         #expect(failed.map(\.family) == ["terms"])
         #expect(failed.first?.attempts == 1)
@@ -114,7 +114,7 @@ import Testing
         await #expect(throws: PipelineError.self) {
             _ = try await h.pipeline(provider).run(SubjectRequest(title: "Geology"))
         }
-        let counts = try h.store.counts()
+        let counts = try await h.store.counts()
         #expect(counts["topics"] == 0)
         #expect(counts["generations"] == 1)
         #expect(counts["attempts"] == 3)
@@ -125,7 +125,7 @@ import Testing
         defer { h.remove() }
         let planOnly = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(planOnly: true))
         #expect(planOnly.providerCalls == 1)
-        #expect(try h.store.counts()["items"] == 0)
+        await #expect(try await h.store.counts()["items"] == 0)
 
         let two = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(maxSubtopics: 2))
         #expect(two.providerCalls == 2 * 5, "the plan is stored; five families of two subtopics")
@@ -136,15 +136,15 @@ import Testing
         let h = try Harness()
         defer { h.remove() }
         _ = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Economics"), options: PipelineOptions(maxSubtopics: 2))
-        #expect((try h.store.itemCounts()["flashcards"] ?? 0) > 0)
+        await #expect((try h.store.itemCounts()["flashcards"] ?? 0) > 0)
 
         let other = try h.mock("  seed: 7")
         let summary = try await h.pipeline(other).run(SubjectRequest(title: "Economics"), options: PipelineOptions(planOnly: true, regeneratePlan: true))
         #expect(summary.providerCalls == 1)
-        let after = try h.store.counts()
+        let after = try await h.store.counts()
         #expect(after["items"] == 0)
         #expect(after["subjects"] == 1)
-        #expect(try h.store.kit(subjectTitle: "Economics")?.topics.map(\.title) == summary.topics.map(\.title))
+        await #expect(try await h.store.kit(subjectTitle: "Economics")?.topics.map(\.title) == summary.topics.map(\.title))
     }
 
     @Test func languageSubjectsGetAGrammarLessonAndVocabularyCards() async throws {
@@ -155,7 +155,7 @@ import Testing
         #expect(summary.language == "Spanish")
         #expect(summary.families["grammar-lesson"]?.generated == 1)
         #expect(summary.families["notes"] == nil)
-        let kit = try #require(try h.store.kit(subjectTitle: "Spanish A2 Grammar"))
+        let kit = try await #require(try await h.store.kit(subjectTitle: "Spanish A2 Grammar"))
         let subtopic = try #require(kit.topics.first?.subtopics.first)
         #expect(subtopic.lesson?.contains("## Form") == true)
         #expect(!subtopic.pairs("flashcards").isEmpty)
@@ -177,8 +177,8 @@ import Testing
         defer { a.remove(); b.remove() }
         _ = try await a.pipeline(a.shipped("mock")).run(SubjectRequest(title: "Optics"), options: PipelineOptions(maxSubtopics: 2))
         _ = try await b.pipeline(b.shipped("mock")).run(SubjectRequest(title: "Optics"), options: PipelineOptions(maxSubtopics: 2))
-        let kitA = try #require(try a.store.kit(subjectTitle: "Optics"))
-        let kitB = try #require(try b.store.kit(subjectTitle: "Optics"))
+        let kitA = try await #require(try await a.store.kit(subjectTitle: "Optics"))
+        let kitB = try await #require(try await b.store.kit(subjectTitle: "Optics"))
         #expect(kitA.topics.map(\.title) == kitB.topics.map(\.title))
         #expect(kitA.topics.first?.subtopics.first?.pairs("flashcards") == kitB.topics.first?.subtopics.first?.pairs("flashcards"))
     }
@@ -194,8 +194,8 @@ import Testing
         #expect(four.families.mapValues(\.generated) == one.families.mapValues(\.generated))
         // The plan is the same; each subtopic is complete. (Item texts may differ: a subtopic's
         // context lists the terms other subtopics defined before it, and that order varies.)
-        let a = try #require(try serial.store.kit(subjectTitle: "Optics"))
-        let b = try #require(try parallel.store.kit(subjectTitle: "Optics"))
+        let a = try await #require(try await serial.store.kit(subjectTitle: "Optics"))
+        let b = try await #require(try await parallel.store.kit(subjectTitle: "Optics"))
         #expect(a.topics.map(\.title) == b.topics.map(\.title))
         #expect(b.topics.flatMap(\.subtopics).allSatisfy { $0.lesson != nil && !$0.pairs("flashcards").isEmpty && !$0.choices("quiz").isEmpty && !$0.pairs("terms").isEmpty })
     }

@@ -9,30 +9,30 @@ import Testing
         return (try SQLiteStore(path: directory.appendingPathComponent("s.sqlite").path), directory)
     }
 
-    @Test func attachingTheSameDocumentTwiceChangesNothing() throws {
+    @Test func attachingTheSameDocumentTwiceChangesNothing() async throws {
         let (store, directory) = try store()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let first = try store.addDocument(subjectID: subject.id, name: "syllabus.pdf", format: "pdf", text: "Week 1\u{0C}Week 2", contentHash: "abc123def456")
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let first = try await store.addDocument(subjectID: subject.id, name: "syllabus.pdf", format: "pdf", text: "Week 1\u{0C}Week 2", contentHash: "abc123def456")
         #expect(first.added)
-        let again = try store.addDocument(subjectID: subject.id, name: "copy-of-syllabus.pdf", format: "pdf", text: "Week 1\u{0C}Week 2", contentHash: "abc123def456")
+        let again = try await store.addDocument(subjectID: subject.id, name: "copy-of-syllabus.pdf", format: "pdf", text: "Week 1\u{0C}Week 2", contentHash: "abc123def456")
         #expect(!again.added)
         #expect(again.document.id == first.document.id)
-        #expect(try store.documents(subjectID: subject.id).map(\.name) == ["syllabus.pdf"])
-        #expect(try store.documents(subjectID: subject.id).first?.text == "Week 1\u{0C}Week 2")
+        #expect(try await store.documents(subjectID: subject.id).map(\.name) == ["syllabus.pdf"])
+        #expect(try await store.documents(subjectID: subject.id).first?.text == "Week 1\u{0C}Week 2")
     }
 
-    @Test func removeByNameOrHashAndCascadeWithTheSubject() throws {
+    @Test func removeByNameOrHashAndCascadeWithTheSubject() async throws {
         let (store, directory) = try store()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        try store.addDocument(subjectID: subject.id, name: "a.md", format: "md", text: "A", contentHash: "aaaaaaaa1111")
-        try store.addDocument(subjectID: subject.id, name: "b.md", format: "md", text: "B", contentHash: "bbbbbbbb2222")
-        #expect(try store.removeDocument(subjectID: subject.id, name: "a.md"))
-        #expect(try !store.removeDocument(subjectID: subject.id, name: "a.md"))
-        #expect(try store.removeDocument(subjectID: subject.id, name: "bbbbbbbb"))
-        try store.addDocument(subjectID: subject.id, name: "c.md", format: "md", text: "C", contentHash: "cccccccc3333")
-        #expect(try store.deleteSubject(title: "biology"))
-        #expect(try store.counts()["documents"] == 0)
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        try await store.addDocument(subjectID: subject.id, name: "a.md", format: "md", text: "A", contentHash: "aaaaaaaa1111")
+        try await store.addDocument(subjectID: subject.id, name: "b.md", format: "md", text: "B", contentHash: "bbbbbbbb2222")
+        #expect(try await store.removeDocument(subjectID: subject.id, name: "a.md"))
+        await #expect(try !store.removeDocument(subjectID: subject.id, name: "a.md"))
+        #expect(try await store.removeDocument(subjectID: subject.id, name: "bbbbbbbb"))
+        try await store.addDocument(subjectID: subject.id, name: "c.md", format: "md", text: "C", contentHash: "cccccccc3333")
+        #expect(try await store.deleteSubject(title: "biology"))
+        #expect(try await store.counts()["documents"] == 0)
     }
 }

@@ -7,11 +7,11 @@ import Testing
 /// The rows written on every generation go through prepared INSERT statements
 /// (`Records+Encoding.swift`); they must store exactly what GRDB's record insert stores.
 @Suite struct FastInsertTests {
-    @Test func preparedInsertsStoreWhatRecordInsertsStore() throws {
+    @Test func preparedInsertsStoreWhatRecordInsertsStore() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fast-insert-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(path: directory.appendingPathComponent("s.sqlite").path)
-        let subject = try store.upsertSubject(title: "Vectors", notes: "", kind: .general, instructions: "")
+        let subject = try await store.upsertSubject(title: "Vectors", notes: "", kind: .general, instructions: "")
         let date = Date(timeIntervalSince1970: 1_790_000_000.123)
         let attempt = AttemptRecord(
             number: 2, status: .rejected, reasons: ["too few", "a/b \"quoted\" é 中文 😀", ""], dropped: [],
@@ -20,12 +20,12 @@ import Testing
         let record = GenerationRecord(
             family: "quiz", familyVersion: 3, familyHash: "abc", provider: "mock", model: "m",
             attempts: [attempt, AttemptRecord(number: 1, status: .accepted)], status: .ok)
-        let topics = try store.replacePlan(
+        let topics = try await store.replacePlan(
             subjectID: subject.id, plan: Plan(topics: [PlanTopic(title: "T", overview: "", subtopics: ["S"])]),
             generation: record)
         let subtopicID = try #require(topics.first?.subtopics.first?.id)
 
-        try store.dbPool.write { db in
+        try await store.dbPool.write { db in
             /// Inserts a row through the record, reads it back and deletes it (the tables have unique
             /// keys), inserts it through the prepared statement, and compares the two stored rows
             /// column by column, without the ids SQLite assigns.

@@ -4,39 +4,39 @@ import Testing
 @testable import PrimerStore
 
 @Suite struct KitStoreTests {
-    @Test func upsertIsCaseInsensitive() throws {
+    @Test func upsertIsCaseInsensitive() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let first = try store.upsertSubject(title: "Spanish", notes: "A2", kind: .language, instructions: "")
-        let second = try store.upsertSubject(title: "  SPANISH ", notes: "B1", kind: .language, instructions: "informal")
+        let first = try await store.upsertSubject(title: "Spanish", notes: "A2", kind: .language, instructions: "")
+        let second = try await store.upsertSubject(title: "  SPANISH ", notes: "B1", kind: .language, instructions: "informal")
         #expect(first.id == second.id)
         #expect(second.title == "Spanish")
         #expect(second.notes == "B1" && second.instructions == "informal")
-        #expect(try store.subject(titled: "spanish") == second)
-        #expect(try store.subject(titled: "French") == nil)
-        let accented = try store.upsertSubject(title: "Économie", notes: "", kind: .general, instructions: "")
-        #expect(try store.upsertSubject(title: "ÉCONOMIE", notes: "", kind: .general, instructions: "").id == accented.id)
-        #expect(try store.counts()["subjects"] == 2)
+        #expect(try await store.subject(titled: "spanish") == second)
+        #expect(try await store.subject(titled: "French") == nil)
+        let accented = try await store.upsertSubject(title: "Économie", notes: "", kind: .general, instructions: "")
+        #expect(try await store.upsertSubject(title: "ÉCONOMIE", notes: "", kind: .general, instructions: "").id == accented.id)
+        #expect(try await store.counts()["subjects"] == 2)
     }
 
-    @Test func planIsStoredInOrder() throws {
+    @Test func planIsStoredInOrder() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        #expect(try store.plan(subjectID: subject.id).isEmpty)
-        let stored = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        #expect(try await store.plan(subjectID: subject.id).isEmpty)
+        let stored = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         #expect(stored.map(\.title) == ["Cells", "Genetics"])
         #expect(stored[0].overview == "What cells are.")
         #expect(stored[1].subtopics.map(\.title) == ["DNA", "Inheritance", "Mutations"])
-        #expect(try store.plan(subjectID: subject.id) == stored)
+        #expect(try await store.plan(subjectID: subject.id) == stored)
     }
 
-    @Test func fullKitRoundTrip() throws {
+    @Test func fullKitRoundTrip() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let subject = try store.upsertSubject(
+        let subject = try await store.upsertSubject(
             title: "Biology", notes: "first year", kind: .general, instructions: "be brief")
-        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let membranes = plan[0].subtopics[0]
         let web = [
             Citation(url: "https://a.example", title: "A", snippet: "a"),
@@ -48,33 +48,33 @@ import Testing
                          explanation: "Small molecules.")
         ]
         let terms = [PairItem(front: "bilayer", back: "two layers"), PairItem(front: "osmosis", back: "water moves")]
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: membranes.id, output: .lesson("# Membranes"),
             generation: generation("notes", citations: web))
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: membranes.id, output: .pairs(cards),
             generation: generation("flashcards", citations: [web[1], Citation(url: "https://c.example")]))
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: membranes.id, output: .choices(quiz), generation: generation("quiz"))
         let rejected = [
             AttemptRecord(number: 1, status: .rejected, reasons: ["only 2 terms"], dropped: ["x"], latencyMs: 5),
             AttemptRecord(number: 2, status: .accepted, usage: TokenUsage(promptTokens: 7), cost: 0.5),
         ]
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: membranes.id, output: .pairs(terms),
             generation: generation("terms", attempts: rejected))
-        try store.recordFailure(
+        try await store.recordFailure(
             subjectID: subject.id, subtopicID: plan[0].subtopics[1].id,
             generation: generation("notes", status: .failed, error: "provider 'mock': boom"))
 
-        #expect(try store.lesson(subtopicID: membranes.id, family: "notes") == "# Membranes")
-        #expect(try store.lesson(subtopicID: membranes.id, family: "grammar-lesson") == nil)
-        #expect(try store.glossary(subjectID: subject.id, family: "terms") == ["bilayer", "osmosis"])
-        #expect(try store.glossary(subjectID: subject.id, family: "flashcards") == cards.map(\.front))
-        #expect(try store.completedFamilies(subtopicID: membranes.id) == ["notes", "flashcards", "quiz", "terms"])
-        #expect(try store.completedFamilies(subtopicID: plan[0].subtopics[1].id).isEmpty)
+        #expect(try await store.lesson(subtopicID: membranes.id, family: "notes") == "# Membranes")
+        #expect(try await store.lesson(subtopicID: membranes.id, family: "grammar-lesson") == nil)
+        #expect(try await store.glossary(subjectID: subject.id, family: "terms") == ["bilayer", "osmosis"])
+        #expect(try await store.glossary(subjectID: subject.id, family: "flashcards") == cards.map(\.front))
+        #expect(try await store.completedFamilies(subtopicID: membranes.id) == ["notes", "flashcards", "quiz", "terms"])
+        #expect(try await store.completedFamilies(subtopicID: plan[0].subtopics[1].id).isEmpty)
 
-        let kit = try #require(try store.kit(subjectTitle: "BIOLOGY"))
+        let kit = try #require(try await store.kit(subjectTitle: "BIOLOGY"))
         #expect(kit.subject == KitSubject(title: "Biology", kind: .general, notes: "first year", instructions: "be brief"))
         #expect(kit.topics.map(\.title) == ["Cells", "Genetics"])
         #expect(kit.topics[1].subtopics.map(\.title) == ["DNA", "Inheritance", "Mutations"])
@@ -93,17 +93,17 @@ import Testing
         #expect(failed.generations.map(\.status) == ["failed"])
         #expect(failed.generations[0].error == "provider 'mock': boom")
 
-        let generations = try store.generations(subjectTitle: "biology")
+        let generations = try await store.generations(subjectTitle: "biology")
         #expect(generations.map(\.family) == ["plan", "notes", "flashcards", "quiz", "terms", "notes"])
         #expect(generations[0].subtopicID == nil && generations[0].subtopicTitle == nil)
         #expect(generations[1].subtopicTitle == "Membranes")
         #expect(generations[1].familyHash == "hash-notes" && generations[1].cachedPromptTokens == 10)
-        let attempts = try store.attempts(generationID: generations[4].id)
+        let attempts = try await store.attempts(generationID: generations[4].id)
         #expect(attempts.map(\.status) == ["rejected", "accepted"])
         #expect(attempts[0].reasons == ["only 2 terms"] && attempts[0].dropped == ["x"])
         #expect(attempts[1].promptTokens == 7 && attempts[1].cost == 0.5 && attempts[0].finishReason == nil)
 
-        let summary = try #require(try store.listSubjects().first)
+        let summary = try #require(try await store.listSubjects().first)
         #expect(summary.title == "Biology" && summary.kind == .general)
         #expect(summary.topics == 2 && summary.subtopics == 5 && summary.lessons == 1)
         #expect(summary.families == [
@@ -116,30 +116,30 @@ import Testing
         // The kit is what `show --format json` emits: it survives a JSON round trip.
         let json = try JSONEncoder().encode(kit)
         #expect(try JSONDecoder().decode(Kit.self, from: json) == kit)
-        #expect(try store.kit(subjectTitle: "Chemistry") == nil)
+        #expect(try await store.kit(subjectTitle: "Chemistry") == nil)
     }
 
-    @Test func replacePlanCascades() throws {
+    @Test func replacePlanCascades() async throws {
         let folder = try TempFolder()
         let path = folder.path("primer.sqlite")
         let store = try SQLiteStore(path: path)
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[1].subtopics[0].id
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("DNA"),
             generation: generation("notes", citations: [Citation(url: "https://dna.example")]))
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "A", back: "T")]),
             generation: generation("flashcards"))
-        try store.recordFailure(subjectID: subject.id, subtopicID: subtopic, generation: generation("quiz", status: .failed))
+        try await store.recordFailure(subjectID: subject.id, subtopicID: subtopic, generation: generation("quiz", status: .failed))
         let before = try rawCounts(path)
         #expect(before["topics"] == 2 && before["subtopics"] == 5)
         #expect(before["generations"] == 4 && before["attempts"] == 4 && before["citations"] == 1)
         #expect(before["items"] == 2)
 
         let newPlan = Plan(topics: [PlanTopic(title: "Evolution", subtopics: ["Selection"])])
-        let stored = try store.replacePlan(subjectID: subject.id, plan: newPlan, generation: generation("plan"))
+        let stored = try await store.replacePlan(subjectID: subject.id, plan: newPlan, generation: generation("plan"))
         #expect(stored.map(\.title) == ["Evolution"])
         let after = try rawCounts(path)
         #expect(after["subjects"] == 1)
@@ -147,61 +147,61 @@ import Testing
         // Both plan generations stay (they belong to the subject); subtopic ones went with their subtopic.
         #expect(after["generations"] == 2 && after["attempts"] == 2 && after["citations"] == 0)
         #expect(after["items"] == 0)
-        #expect(try store.counts() == after)
+        #expect(try await store.counts() == after)
     }
 
-    @Test func deleteSubjectRemovesEverything() throws {
+    @Test func deleteSubjectRemovesEverything() async throws {
         let folder = try TempFolder()
         let path = folder.path("primer.sqlite")
         let store = try SQLiteStore(path: path)
-        let keep = try store.upsertSubject(title: "Keep", notes: "", kind: .general, instructions: "")
-        _ = try store.replacePlan(subjectID: keep.id, plan: samplePlan, generation: generation("plan"))
+        let keep = try await store.upsertSubject(title: "Keep", notes: "", kind: .general, instructions: "")
+        _ = try await store.replacePlan(subjectID: keep.id, plan: samplePlan, generation: generation("plan"))
         let keepCounts = try rawCounts(path)
 
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(
             subjectID: subject.id, plan: samplePlan,
             generation: generation("plan", citations: [Citation(url: "https://plan.example")]))
         let subtopic = plan[0].subtopics[0].id
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("N"),
             generation: generation("notes", citations: [Citation(url: "https://n.example")]))
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "F", back: "B")]),
             generation: generation("flashcards"))
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic,
             output: .choices([ChoiceItem(question: "Q", choices: ["a", "b", "c", "d"], correctIndex: 1, explanation: "")]),
             generation: generation("quiz"))
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "t", back: "d")]),
             generation: generation("terms"))
-        try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: generation("plan", status: .failed))
-        try store.dbPool.write { db in
+        try await store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: generation("plan", status: .failed))
+        try await store.dbPool.write { db in
             try db.execute(
                 sql: "INSERT INTO documents (subject_id, name, content_hash, text, created_at) VALUES (?, 'a.md', 'h', 't', ?)",
                 arguments: [subject.id, Date()])
         }
         // The learner's state of Biology: a review, a known mark, a quiz.
-        let cards = try store.studyCards(subjectTitle: "Biology")
+        let cards = try await store.studyCards(subjectTitle: "Biology")
         let card = try #require(cards.first { $0.family == "flashcards" })
         let question = try #require(cards.first { $0.content.shape == .choice })
         let scheduler = FSRSScheduler(fuzz: false)
-        _ = try store.recordReview(itemID: card.id, rating: .good, at: Date(), durationMs: 900) {
+        _ = try await store.recordReview(itemID: card.id, rating: .good, at: Date(), durationMs: 900) {
             scheduler.review($0, rating: .good, at: Date())
         }
-        try store.setKnown(itemID: card.id, known: true, at: Date())
-        try store.recordQuiz(
+        try await store.setKnown(itemID: card.id, known: true, at: Date())
+        try await store.recordQuiz(
             QuizAttempt(
                 subject: "Biology", subtopic: nil, takenAt: Date(),
                 answers: [QuizResponse(itemID: question.id, question: "Q", chosen: 1, correctIndex: 1)], passPercent: 70),
             rating: { _ in .good }, schedule: { memory, rating in scheduler.review(memory, rating: rating, at: Date()) })
         // A leech written again: the rewrite's provenance row.
         let term = try #require(cards.first { $0.family == "terms" })
-        _ = try store.recordReview(itemID: term.id, rating: .again, at: Date(), durationMs: 0) {
+        _ = try await store.recordReview(itemID: term.id, rating: .again, at: Date(), durationMs: 0) {
             scheduler.review($0, rating: .again, at: Date())
         }
-        _ = try store.rewriteItems(
+        _ = try await store.rewriteItems(
             subjectID: subject.id, subtopicID: subtopic,
             replacements: [(Leech(itemID: term.id, subtopicID: subtopic, family: "terms", content: term.content, lapses: 0, reviews: 1),
                             .pair(PairItem(front: "t", back: "a clearer d")))],
@@ -211,102 +211,102 @@ import Testing
             #expect(full[table]! > keepCounts[table]!, "\(table) should have rows of Biology")
         }
 
-        #expect(try store.deleteSubject(title: "biology"))
+        #expect(try await store.deleteSubject(title: "biology"))
         #expect(try rawCounts(path) == keepCounts)
-        #expect(try store.deleteSubject(title: "biology") == false)
-        #expect(try store.subject(titled: "Keep") != nil)
-        #expect(try store.listSubjects().map(\.title) == ["Keep"])
+        #expect(try await store.deleteSubject(title: "biology") == false)
+        #expect(try await store.subject(titled: "Keep") != nil)
+        #expect(try await store.listSubjects().map(\.title) == ["Keep"])
     }
 
-    @Test func recordFailureStoresNoContent() throws {
+    @Test func recordFailureStoresNoContent() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[0].subtopics[0].id
         let attempts = [
             AttemptRecord(number: 1, status: .rejected, reasons: ["too short"]),
             AttemptRecord(number: 2, status: .error, reasons: ["provider 'mock': timeout"]),
         ]
-        try store.recordFailure(
+        try await store.recordFailure(
             subjectID: subject.id, subtopicID: subtopic,
             generation: generation(
                 "notes", status: .failed, attempts: attempts, citations: [Citation(url: "https://x.example")],
                 error: "gave up after 2 attempts"))
-        let counts = try store.counts()
+        let counts = try await store.counts()
         #expect(counts["generations"] == 2 && counts["attempts"] == 3)
         #expect(counts["items"] == 0)
         #expect(counts["citations"] == 0)
-        #expect(try store.completedFamilies(subtopicID: subtopic).isEmpty)
-        #expect(try store.lesson(subtopicID: subtopic, family: "notes") == nil)
-        let failed = try #require(try store.generations(subjectTitle: "Biology").last)
+        #expect(try await store.completedFamilies(subtopicID: subtopic).isEmpty)
+        #expect(try await store.lesson(subtopicID: subtopic, family: "notes") == nil)
+        let failed = try #require(try await store.generations(subjectTitle: "Biology").last)
         #expect(failed.status == "failed" && failed.error == "gave up after 2 attempts" && failed.attempts == 2)
-        #expect(try store.attempts(generationID: failed.id).map(\.reasons) == [["too short"], ["provider 'mock': timeout"]])
+        #expect(try await store.attempts(generationID: failed.id).map(\.reasons) == [["too short"], ["provider 'mock': timeout"]])
     }
 
-    @Test func saveContentNeverReplacesAStoredFamily() throws {
+    @Test func saveContentNeverReplacesAStoredFamily() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[0].subtopics[0].id
-        #expect(try store.saveContent(
+        #expect(try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("first"),
             generation: generation("notes", citations: [Citation(url: "https://first.example")])))
-        #expect(try store.saveContent(
+        #expect(try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "1", back: "1")]),
             generation: generation("flashcards")))
         // A second run's answers for the same families (it raced the first one) are not kept.
-        #expect(try !store.saveContent(
+        await #expect(try !store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("second"),
             generation: generation("notes", citations: [Citation(url: "https://second.example")])))
-        #expect(try !store.saveContent(
+        await #expect(try !store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "2", back: "2")]),
             generation: generation("flashcards")))
-        let stored = try #require(try store.kit(subjectTitle: "Biology")).topics[0].subtopics[0]
+        let stored = try #require(try await store.kit(subjectTitle: "Biology")).topics[0].subtopics[0]
         #expect(stored.lesson == "first")
         #expect(stored.pairs("flashcards") == [PairItem(front: "1", back: "1")])
         #expect(stored.sources.map(\.url) == ["https://first.example"])
         // The discarded answers stay as provenance (their calls and tokens were spent), marked so.
-        let rows = try store.generations(subjectTitle: "Biology").filter { $0.subtopicID == subtopic }
+        let rows = try await store.generations(subjectTitle: "Biology").filter { $0.subtopicID == subtopic }
         #expect(rows.map(\.status) == ["ok", "ok", "failed", "failed"])
         #expect(rows.last?.error?.contains("another run stored this flashcards first") == true)
     }
 
-    @Test func aPlanIsReplacedOnlyWhenAskedTo() throws {
+    @Test func aPlanIsReplacedOnlyWhenAskedTo() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let first = try store.storePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"), replacing: false)
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let first = try await store.storePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"), replacing: false)
         let other = Plan(topics: [PlanTopic(title: "Ecology", overview: "", subtopics: ["Food webs"])])
-        let kept = try store.storePlan(subjectID: subject.id, plan: other, generation: generation("plan"), replacing: false)
+        let kept = try await store.storePlan(subjectID: subject.id, plan: other, generation: generation("plan"), replacing: false)
         #expect(kept == first)
-        let replaced = try store.storePlan(subjectID: subject.id, plan: other, generation: generation("plan"), replacing: true)
+        let replaced = try await store.storePlan(subjectID: subject.id, plan: other, generation: generation("plan"), replacing: true)
         #expect(replaced.map(\.title) == ["Ecology"])
     }
 
-    @Test func invalidWritesAreRefused() throws {
+    @Test func invalidWritesAreRefused() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let biology = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let chemistry = try store.upsertSubject(title: "Chemistry", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(subjectID: biology.id, plan: samplePlan, generation: generation("plan"))
+        let biology = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let chemistry = try await store.upsertSubject(title: "Chemistry", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(subjectID: biology.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[0].subtopics[0].id
-        #expect(throws: StoreError.self) {
-            try store.saveContent(
+        await #expect(throws: StoreError.self) {
+            try await store.saveContent(
                 subjectID: chemistry.id, subtopicID: subtopic, output: .lesson("x"), generation: generation("notes"))
         }
-        #expect(throws: StoreError.self) {
-            try store.saveContent(
+        await #expect(throws: StoreError.self) {
+            try await store.saveContent(
                 subjectID: biology.id, subtopicID: subtopic, output: .plan(samplePlan), generation: generation("plan"))
         }
-        #expect(throws: StoreError.self) {
-            try store.replacePlan(subjectID: 999, plan: samplePlan, generation: generation("plan"))
+        await #expect(throws: StoreError.self) {
+            try await store.replacePlan(subjectID: 999, plan: samplePlan, generation: generation("plan"))
         }
-        #expect(throws: StoreError.self) {
-            try store.upsertSubject(title: "  ", notes: "", kind: .general, instructions: "")
+        await #expect(throws: StoreError.self) {
+            try await store.upsertSubject(title: "  ", notes: "", kind: .general, instructions: "")
         }
-        let counts = try store.counts()
+        let counts = try await store.counts()
         #expect(counts["generations"] == 1 && counts["items"] == 0)
     }
 }

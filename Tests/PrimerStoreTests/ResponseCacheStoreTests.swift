@@ -11,15 +11,15 @@ private let answer = CompletionResponse(
     citations: [Citation(url: "https://example.org/a", title: "A", snippet: "snippet")], finishReason: .stop)
 
 @Suite struct ResponseCacheStoreTests {
-    @Test func roundTripsAndPersistsAcrossOpens() throws {
+    @Test func roundTripsAndPersistsAcrossOpens() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        #expect(try store.cachedResponse(forKey: "k1") == nil)
-        try store.storeResponse(answer, forKey: "k1", provider: "openrouter", model: "gpt-test")
-        #expect(try store.cachedResponse(forKey: "k1") == answer)
+        #expect(try await store.cachedResponse(forKey: "k1") == nil)
+        try await store.storeResponse(answer, forKey: "k1", provider: "openrouter", model: "gpt-test")
+        #expect(try await store.cachedResponse(forKey: "k1") == answer)
 
         let reopened = try folder.store()
-        #expect(try reopened.cachedResponse(forKey: "k1") == answer)
+        await #expect(try reopened.cachedResponse(forKey: "k1") == answer)
         let row = try DatabaseQueue(path: store.path).read { db in
             try Row.fetchOne(db, sql: "SELECT provider, model, hits, json_valid(response) AS valid FROM response_cache WHERE key = 'k1'")
         }
@@ -29,36 +29,36 @@ private let answer = CompletionResponse(
         #expect(row?["valid"] == 1)
     }
 
-    @Test func storingAgainReplacesTheEntry() throws {
+    @Test func storingAgainReplacesTheEntry() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        try store.storeResponse(answer, forKey: "k", provider: "p", model: "m")
-        _ = try store.cachedResponse(forKey: "k")
+        try await store.storeResponse(answer, forKey: "k", provider: "p", model: "m")
+        _ = try await store.cachedResponse(forKey: "k")
         var newer = answer
         newer.text = "newer"
-        try store.storeResponse(newer, forKey: "k", provider: "p", model: "m")
-        #expect(try store.cachedResponse(forKey: "k")?.text == "newer")
-        let stats = try store.cacheStats()
+        try await store.storeResponse(newer, forKey: "k", provider: "p", model: "m")
+        #expect(try await store.cachedResponse(forKey: "k")?.text == "newer")
+        let stats = try await store.cacheStats()
         #expect(stats.entries == 1 && stats.hits == 1)
     }
 
-    @Test func statsCountEntriesBytesHitsAndDates() throws {
+    @Test func statsCountEntriesBytesHitsAndDates() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        #expect(try store.cacheStats() == ResponseCacheStats())
+        #expect(try await store.cacheStats() == ResponseCacheStats())
         let before = Date().addingTimeInterval(-1)
-        try store.storeResponse(answer, forKey: "a", provider: "p", model: "m")
-        try store.storeResponse(CompletionResponse(text: "short", model: "m"), forKey: "b", provider: "p", model: "m")
-        _ = try store.cachedResponse(forKey: "a")
-        _ = try store.cachedResponse(forKey: "a")
-        _ = try store.cachedResponse(forKey: "b")
-        _ = try store.cachedResponse(forKey: "missing")
+        try await store.storeResponse(answer, forKey: "a", provider: "p", model: "m")
+        try await store.storeResponse(CompletionResponse(text: "short", model: "m"), forKey: "b", provider: "p", model: "m")
+        _ = try await store.cachedResponse(forKey: "a")
+        _ = try await store.cachedResponse(forKey: "a")
+        _ = try await store.cachedResponse(forKey: "b")
+        _ = try await store.cachedResponse(forKey: "missing")
         let after = Date().addingTimeInterval(1)
 
-        let stats = try store.cacheStats()
+        let stats = try await store.cacheStats()
         #expect(stats.entries == 2)
         #expect(stats.hits == 3)
-        let expectedBytes = try DatabaseQueue(path: store.path).read { db in
+        let expectedBytes = try await DatabaseQueue(path: store.path).read { db in
             try Int.fetchOne(db, sql: "SELECT SUM(length(CAST(response AS BLOB))) FROM response_cache")
         }
         #expect(stats.bytes == expectedBytes)
@@ -68,43 +68,43 @@ private let answer = CompletionResponse(
         #expect(before <= oldest && oldest <= newest && newest <= after)
     }
 
-    @Test func clearsOlderEntriesOrAll() throws {
+    @Test func clearsOlderEntriesOrAll() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        try store.storeResponse(answer, forKey: "old", provider: "p", model: "m")
-        try store.dbPool.write { db in
+        try await store.storeResponse(answer, forKey: "old", provider: "p", model: "m")
+        try await store.dbPool.write { db in
             try db.execute(
                 sql: "UPDATE response_cache SET created_at = ? WHERE key = 'old'", arguments: [Date().addingTimeInterval(-30 * 86_400)])
         }
-        try store.storeResponse(answer, forKey: "new", provider: "p", model: "m")
+        try await store.storeResponse(answer, forKey: "new", provider: "p", model: "m")
 
-        #expect(try store.clearCache(olderThan: Date().addingTimeInterval(-7 * 86_400)) == 1)
-        #expect(try store.cachedResponse(forKey: "old") == nil)
-        #expect(try store.cachedResponse(forKey: "new") != nil)
-        #expect(try store.clearCache() == 1)
-        #expect(try store.cacheStats().entries == 0)
-        #expect(try store.clearCache() == 0)
+        #expect(try await store.clearCache(olderThan: Date().addingTimeInterval(-7 * 86_400)) == 1)
+        #expect(try await store.cachedResponse(forKey: "old") == nil)
+        #expect(try await store.cachedResponse(forKey: "new") != nil)
+        #expect(try await store.clearCache() == 1)
+        #expect(try await store.cacheStats().entries == 0)
+        #expect(try await store.clearCache() == 0)
     }
 
-    @Test func cacheRowsSurviveSubjectDeletionAndAreNotKitTables() throws {
+    @Test func cacheRowsSurviveSubjectDeletionAndAreNotKitTables() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        _ = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        try store.storeResponse(answer, forKey: "k", provider: "p", model: "m")
-        #expect(try store.deleteSubject(title: "biology"))
-        #expect(try store.cachedResponse(forKey: "k") != nil)
+        _ = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        try await store.storeResponse(answer, forKey: "k", provider: "p", model: "m")
+        #expect(try await store.deleteSubject(title: "biology"))
+        #expect(try await store.cachedResponse(forKey: "k") != nil)
         #expect(!Schema.tables.contains("response_cache"))
         #expect(try rawCount(store.path, "response_cache") == 1)
     }
 
-    @Test func anUndecodableEntryIsAMiss() throws {
+    @Test func anUndecodableEntryIsAMiss() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        try store.dbPool.write { db in
+        try await store.dbPool.write { db in
             try db.execute(
                 sql: "INSERT INTO response_cache (key, provider, model, response, created_at) VALUES ('k', 'p', 'm', '{\"nope\":1}', ?)",
                 arguments: [Date()])
         }
-        #expect(try store.cachedResponse(forKey: "k") == nil)
+        #expect(try await store.cachedResponse(forKey: "k") == nil)
     }
 }

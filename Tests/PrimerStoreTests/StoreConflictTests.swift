@@ -9,36 +9,36 @@ import Testing
 /// failures reach a command: as `StoreError`s of a kind, naming the file.
 @Suite struct StoreConflictTests {
     /// Four flashcards, each learnt then forgotten once (a leech at a threshold of 1).
-    static func leeches(_ store: SQLiteStore) throws -> (StoredSubject, Int64, [Leech]) {
-        let (subject, subtopic) = try StudyStoreTests.kit(store)
+    static func leeches(_ store: SQLiteStore) async throws -> (StoredSubject, Int64, [Leech]) {
+        let (subject, subtopic) = try await StudyStoreTests.kit(store)
         let scheduler = FSRSScheduler(fuzz: false)
         let start = Date().addingTimeInterval(-10 * 86_400)
-        for card in try store.studyCards(subjectTitle: "Biology") {
+        for card in try await store.studyCards(subjectTitle: "Biology") {
             for (day, rating) in [ReviewRating.good, .good, .again].enumerated() {
                 let at = start.addingTimeInterval(Double(day) * 86_400)
-                _ = try store.recordReview(itemID: card.id, rating: rating, at: at, durationMs: 0) { scheduler.review($0, rating: rating, at: at) }
+                _ = try await store.recordReview(itemID: card.id, rating: rating, at: at, durationMs: 0) { scheduler.review($0, rating: rating, at: at) }
             }
         }
-        let leeches = try store.leeches(subjectID: subject.id, minLapses: 1)
+        let leeches = try await store.leeches(subjectID: subject.id, minLapses: 1)
         #expect(leeches.count == 4)
         return (subject, subtopic, leeches)
     }
 
-    @Test func aRewriteIsStoredOnlyOverTheLeechItWasWrittenFrom() throws {
+    @Test func aRewriteIsStoredOnlyOverTheLeechItWasWrittenFrom() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let (subject, subtopic, leeches) = try Self.leeches(store)
+        let (subject, subtopic, leeches) = try await Self.leeches(store)
         let scheduler = FSRSScheduler(fuzz: false)
 
         // While the model writes: one leech edited, one rated, one deleted, one left as read.
-        try store.editItem(id: leeches[0].itemID, content: .pair(PairItem(front: "Front 1", back: "The learner's words")), at: Date())
-        _ = try store.recordReview(itemID: leeches[1].itemID, rating: .again, at: Date(), durationMs: 0) {
+        try await store.editItem(id: leeches[0].itemID, content: .pair(PairItem(front: "Front 1", back: "The learner's words")), at: Date())
+        _ = try await store.recordReview(itemID: leeches[1].itemID, rating: .again, at: Date(), durationMs: 0) {
             scheduler.review($0, rating: .again, at: Date())
         }
-        #expect(try store.deleteItem(id: leeches[2].itemID))
+        #expect(try await store.deleteItem(id: leeches[2].itemID))
 
         let rewrites = leeches.enumerated().map { ($1, ItemContent.pair(PairItem(front: "New \($0)", back: "clearer", hint: "cue"))) }
-        let outcomes = try store.rewriteItems(subjectID: subject.id, subtopicID: subtopic, replacements: rewrites, generation: generation("flashcards"))
+        let outcomes = try await store.rewriteItems(subjectID: subject.id, subtopicID: subtopic, replacements: rewrites, generation: generation("flashcards"))
         #expect(outcomes.count == 4)
         #expect(outcomes[0] == .leftAlone(.edited))
         #expect(outcomes[1] == .leftAlone(.rated))
@@ -49,7 +49,7 @@ import Testing
         }
         #expect(reason == "forgotten 1 time in 3 reviews")
 
-        let cards = try store.studyCards(subjectTitle: "Biology")
+        let cards = try await store.studyCards(subjectTitle: "Biology")
         let edited = try #require(cards.first { $0.id == leeches[0].itemID })
         #expect(edited.faces.back == "The learner's words" && edited.edited && edited.replaced.isEmpty)
         let rated = try #require(cards.first { $0.id == leeches[1].itemID })
@@ -60,27 +60,27 @@ import Testing
         #expect(new.replaced.first?.reviews == 3 && new.replaced.first?.lapses == 1)
     }
 
-    @Test func aRewriteCountsTheLeechAsStoredWhenItIsWritten() throws {
+    @Test func aRewriteCountsTheLeechAsStoredWhenItIsWritten() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let (subject, subtopic, leeches) = try Self.leeches(store)
+        let (subject, subtopic, leeches) = try await Self.leeches(store)
         // The leech as read says 9 lapses in 20 reviews; the store holds 1 in 3: it was rated
         // (or reset) since, so the rewrite is not made from what is stored and is not stored.
         var stale = leeches[0]
         (stale.lapses, stale.reviews) = (9, 20)
-        let outcomes = try store.rewriteItems(
+        let outcomes = try await store.rewriteItems(
             subjectID: subject.id, subtopicID: subtopic, replacements: [(stale, .pair(PairItem(front: "n", back: "b")))],
             generation: generation("flashcards"))
         #expect(outcomes == [.leftAlone(.rated)])
-        #expect(try store.studyCard(id: leeches[0].itemID) != nil)
+        #expect(try await store.studyCard(id: leeches[0].itemID) != nil)
     }
 
-    @Test func aDamagedStoreIsNamedWithWhatToDo() throws {
+    @Test func aDamagedStoreIsNamedWithWhatToDo() async throws {
         let folder = try TempFolder()
         let path = folder.path("damaged.sqlite")
         do {
             let store = try SQLiteStore(path: path)
-            _ = try StudyStoreTests.kit(store)
+            _ = try await StudyStoreTests.kit(store)
         }
         try checkpoint(path)
         // Pages past the schema overwritten: the store opens, and the damage shows on a read.
@@ -89,9 +89,9 @@ import Testing
         try handle.seek(toOffset: size / 2)
         try handle.write(contentsOf: Data(repeating: 0xFF, count: Int(size / 2)))
         try handle.close()
-        #expect {
-            let store = try SQLiteStore(path: path)
-            _ = try store.studyCards(subjectTitle: "Biology")
+        await #expect {
+            let store = try await SQLiteStore(path: path)
+            _ = try await store.studyCards(subjectTitle: "Biology")
         } throws: { error in
             guard let error = error as? StoreError, case .damaged(let named, _) = error else { return false }
             return named == path && error.kind == .unusable && error.description.contains(".recover")
@@ -109,27 +109,27 @@ import Testing
         #expect(StoreError.damaged(path: path, reason: "").kind == .unusable)
     }
 
-    @Test func aWriteThroughAReadingStoreSaysReadOnly() throws {
+    @Test func aWriteThroughAReadingStoreSaysReadOnly() async throws {
         let folder = try TempFolder()
         let path = folder.path("primer.sqlite")
-        let (subject, subtopic) = try StudyStoreTests.kit(try SQLiteStore(path: path))
+        let (subject, subtopic) = try await StudyStoreTests.kit(try SQLiteStore(path: path))
         let reader = try SQLiteStore(readingOnlyAt: path)
-        #expect(try reader.studyCards(subjectTitle: "Biology").count == 4)
-        #expect(throws: StoreError.readOnly(path: path)) {
-            try reader.addItem(subjectID: subject.id, subtopicID: subtopic, family: "flashcards", content: .pair(PairItem(front: "a", back: "b")), at: Date())
+        #expect(try await reader.studyCards(subjectTitle: "Biology").count == 4)
+        await #expect(throws: StoreError.readOnly(path: path)) {
+            try await reader.addItem(subjectID: subject.id, subtopicID: subtopic, family: "flashcards", content: .pair(PairItem(front: "a", back: "b")), at: Date())
         }
         #expect(StoreError.readOnly(path: path).kind == .readOnly)
     }
 
-    @Test func openingAnUpToDateStoreToReadChangesNothingInTheFile() throws {
+    @Test func openingAnUpToDateStoreToReadChangesNothingInTheFile() async throws {
         let folder = try TempFolder()
         let path = folder.path("primer.sqlite")
-        do { _ = try StudyStoreTests.kit(try SQLiteStore(path: path)) }
+        do { _ = try await StudyStoreTests.kit(try SQLiteStore(path: path)) }
         try checkpoint(path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         do {
             let reader = try SQLiteStore(readingOnlyAt: path)
-            #expect(try reader.studyCards(subjectTitle: "Biology").count == 4)
+            #expect(try await reader.studyCards(subjectTitle: "Biology").count == 4)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
@@ -144,21 +144,21 @@ import Testing
 
     /// Each item keeps the passages it came from (`GenerationRecord.itemSources`), and reads
     /// them back with the kit.
-    @Test func itemsKeepThePassagesTheyCameFrom() throws {
+    @Test func itemsKeepThePassagesTheyCameFrom() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let subject = try store.upsertSubject(title: "Senses", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let subject = try await store.upsertSubject(title: "Senses", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         var record = generation("flashcards", citations: [
             Citation(url: "document:ch05.md#chars=0-66", title: "ch05.md › Vision", snippet: "The retina…"),
             Citation(url: "document:ch05.md#chars=67-140", title: "ch05.md › Hearing", snippet: "The cochlea…"),
         ])
         record.itemSources = [[1], [], [0, 1]]
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: plan[0].subtopics[0].id,
             output: .pairs([PairItem(front: "Cochlea?", back: "Hearing"), PairItem(front: "Attention?", back: "Focus"), PairItem(front: "Both?", back: "Yes")]),
             generation: record)
-        let kit = try #require(try store.kit(subjectTitle: "Senses"))
+        let kit = try #require(try await store.kit(subjectTitle: "Senses"))
         let items = try #require(kit.topics.first?.subtopics.first?.content.first?.items)
         #expect(items.map { $0.sources.map(\.url) } == [["document:ch05.md#chars=67-140"], [], ["document:ch05.md#chars=0-66", "document:ch05.md#chars=67-140"]])
         #expect(items[0].sources.first?.title == "ch05.md › Hearing")

@@ -8,60 +8,60 @@ import Testing
 /// The learner's state in a real SQLite store: what regeneration keeps, what outlives a card,
 /// and what the v6 migration keeps of an earlier store.
 @Suite struct StudyStoreTests {
-    static func kit(_ store: SQLiteStore) throws -> (subject: StoredSubject, subtopic: Int64) {
-        let subject = try store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
-        let plan = try store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+    static func kit(_ store: SQLiteStore) async throws -> (subject: StoredSubject, subtopic: Int64) {
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[0].subtopics[0].id
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic,
             output: .pairs((1...4).map { PairItem(front: "Front \($0)", back: "Back \($0)") }), generation: generation("flashcards"))
         return (subject, subtopic)
     }
 
-    @Test func regenerationKeepsWhatTheLearnerOwnsAndSkipsRepeats() throws {
+    @Test func regenerationKeepsWhatTheLearnerOwnsAndSkipsRepeats() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let (subject, subtopic) = try Self.kit(store)
-        let cards = try store.studyCards(subjectTitle: "Biology")
+        let (subject, subtopic) = try await Self.kit(store)
+        let cards = try await store.studyCards(subjectTitle: "Biology")
         let scheduler = FSRSScheduler(fuzz: false)
-        _ = try store.recordReview(itemID: cards[0].id, rating: .good, at: Date(), durationMs: 0) { scheduler.review($0, rating: .good, at: Date()) }
-        try store.editItem(id: cards[1].id, content: .pair(PairItem(front: "Front 2", back: "Mine")), at: Date())
-        try store.setKnown(itemID: cards[2].id, known: true, at: Date())
-        let added = try store.addItem(
+        _ = try await store.recordReview(itemID: cards[0].id, rating: .good, at: Date(), durationMs: 0) { scheduler.review($0, rating: .good, at: Date()) }
+        try await store.editItem(id: cards[1].id, content: .pair(PairItem(front: "Front 2", back: "Mine")), at: Date())
+        try await store.setKnown(itemID: cards[2].id, known: true, at: Date())
+        let added = try await store.addItem(
             subjectID: subject.id, subtopicID: subtopic, family: "flashcards", content: .pair(PairItem(front: "Own", back: "Card")), at: Date())
 
         // The new answer repeats Front 1 (kept: reviewed), and brings two new cards.
-        try store.saveContent(
+        try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic,
             output: .pairs([PairItem(front: "front 1!", back: "x"), PairItem(front: "New A", back: "a"), PairItem(front: "New B", back: "b")]),
             generation: generation("flashcards"), replacing: true)
-        let after = try store.studyCards(subjectTitle: "Biology")
+        let after = try await store.studyCards(subjectTitle: "Biology")
         #expect(after.map(\.faces.front) == ["Front 1", "Front 2", "Front 3", "Own", "New A", "New B"])
         #expect(Set(after.prefix(4).map(\.id)) == Set([cards[0].id, cards[1].id, cards[2].id, added]))
         #expect(after[0].memory?.reps == 1 && after[1].edited && after[1].faces.back == "Mine" && after[2].known && after[3].addedByLearner)
         #expect(!after.map(\.id).contains(cards[3].id), "the untouched card was replaced")
     }
 
-    @Test func theReviewLogOutlivesADeletedCardAndIdsAreNeverReused() throws {
+    @Test func theReviewLogOutlivesADeletedCardAndIdsAreNeverReused() async throws {
         let folder = try TempFolder()
         let store = try folder.store()
-        let (subject, subtopic) = try Self.kit(store)
-        let cards = try store.studyCards(subjectTitle: "Biology")
+        let (subject, subtopic) = try await Self.kit(store)
+        let cards = try await store.studyCards(subjectTitle: "Biology")
         let last = try #require(cards.last)
         let scheduler = FSRSScheduler(fuzz: false)
-        _ = try store.recordReview(itemID: last.id, rating: .again, at: Date(), durationMs: 10) { scheduler.review($0, rating: .again, at: Date()) }
-        #expect(try store.deleteItem(id: last.id))
-        #expect(try store.studyCard(id: last.id) == nil)
-        #expect(try store.reviewLog(subjectTitle: "Biology").map(\.itemID) == [last.id])
-        let added = try store.addItem(
+        _ = try await store.recordReview(itemID: last.id, rating: .again, at: Date(), durationMs: 10) { scheduler.review($0, rating: .again, at: Date()) }
+        #expect(try await store.deleteItem(id: last.id))
+        #expect(try await store.studyCard(id: last.id) == nil)
+        #expect(try await store.reviewLog(subjectTitle: "Biology").map(\.itemID) == [last.id])
+        let added = try await store.addItem(
             subjectID: subject.id, subtopicID: subtopic, family: "flashcards", content: .pair(PairItem(front: "a", back: "b")), at: Date())
         #expect(added > last.id)
-        #expect(throws: StoreError.self) {
-            try store.recordReview(itemID: last.id, rating: .good, at: Date(), durationMs: 0) { scheduler.review($0, rating: .good, at: Date()) }
+        await #expect(throws: StoreError.self) {
+            try await store.recordReview(itemID: last.id, rating: .good, at: Date(), durationMs: 0) { scheduler.review($0, rating: .good, at: Date()) }
         }
     }
 
-    @Test func theStudyMigrationKeepsItemsTheirIdsAndTheSequence() throws {
+    @Test func theStudyMigrationKeepsItemsTheirIdsAndTheSequence() async throws {
         let folder = try TempFolder()
         let path = folder.path("old.sqlite")
         // A store migrated up to v5, with items whose highest id was deleted.
@@ -70,7 +70,7 @@ import Testing
             var migrator = Schema.migrator
             migrator.eraseDatabaseOnSchemaChange = false
             try migrator.migrate(pool, upTo: "v5-items")
-            try pool.write { db in
+            try await pool.write { db in
                 try db.execute(sql: """
                     INSERT INTO subjects (id, title, title_key, created_at, updated_at) VALUES (1, 'S', 's', '2026-01-01', '2026-01-01');
                     INSERT INTO topics (id, subject_id, position, title) VALUES (1, 1, 0, 'T');
@@ -86,9 +86,9 @@ import Testing
             }
         }
         let store = try SQLiteStore(path: path)
-        let cards = try store.studyCards(subjectTitle: "S")
+        let cards = try await store.studyCards(subjectTitle: "S")
         #expect(cards.map(\.id) == [5] && cards[0].faces.back == "b" && cards[0].isNew && !cards[0].addedByLearner)
-        let added = try store.addItem(subjectID: 1, subtopicID: 1, family: "flashcards", content: .pair(PairItem(front: "e", back: "f")), at: Date())
+        let added = try await store.addItem(subjectID: 1, subtopicID: 1, family: "flashcards", content: .pair(PairItem(front: "e", back: "f")), at: Date())
         #expect(added == 10, "a deleted item's id is not reused")
     }
 }

@@ -57,13 +57,13 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
 public struct Pipeline: Sendable {
     public let families: FamilySet
     public let provider: any Provider
-    public let store: any KitStore
+    public let store: any KitStore & ClaimStore
     public var context = ContextBuilder()
     /// Called once the subject is stored: attaches new documents and returns the grounding built
     /// from all of the subject's documents (passages per subtopic, a syllabus outline), if any.
-    public var prepareGrounding: (@Sendable (StoredSubject) throws -> (any GroundingSource)?)?
+    public var prepareGrounding: (@Sendable (StoredSubject) async throws -> (any GroundingSource)?)?
 
-    public init(families: FamilySet, provider: any Provider, store: any KitStore) {
+    public init(families: FamilySet, provider: any Provider, store: any KitStore & ClaimStore) {
         self.families = families
         self.provider = provider
         self.store = store
@@ -76,7 +76,7 @@ public struct Pipeline: Sendable {
         let title = SubjectTitle.normalized(request.title)
         guard !title.isEmpty else { throw PipelineError(description: "the subject title is empty; give a title such as \"Linear Algebra\"") }
 
-        let existing = try store.subject(titled: title)
+        let existing = try await store.subject(titled: title)
         let notes = request.notes ?? existing?.notes ?? ""
         let classification = SubjectClassifier.classify(title: title, notes: notes)
         let kind = request.kind ?? (request.notes == nil ? existing?.kind : nil) ?? classification.kind
@@ -85,10 +85,10 @@ public struct Pipeline: Sendable {
         // Refused before anything is written.
         let subtopicFamilies = try Self.chosenFamilies(families.subtopicFamilies(for: kind), options.family, kind: kind)
         try Self.checkRewritable(options.rewrites, by: subtopicFamilies, kind: kind)
-        let subject = try store.upsertSubject(
+        let subject = try await store.upsertSubject(
             title: existing?.title ?? title, notes: notes, kind: kind,
             instructions: request.instructions ?? existing?.instructions ?? "")
-        let grounding = try prepareGrounding?(subject)
+        let grounding = try await prepareGrounding?(subject)
         let (facts, outlineUse) = SubjectFacts.forRun(
             title: subject.title, notes: subject.notes, kind: kind, instructions: subject.instructions, grounding: grounding,
             planFamily: families.planFamily(for: kind), maxTopics: options.maxTopics)
@@ -103,7 +103,7 @@ public struct Pipeline: Sendable {
         let claims = WorkClaims(store: store, owner: WorkOwner.newRun())
         let heartbeat = claims.keepAlive()
         defer { heartbeat.cancel() }
-        var topics = try store.plan(subjectID: subject.id)
+        var topics = try await store.plan(subjectID: subject.id)
         if topics.isEmpty || options.regeneratePlan {
             guard let planFamily = families.planFamily(for: kind) else {
                 throw PipelineError(description: "no plan family for \(kind.rawValue) subjects in the prompts folder; add one with `scope: plan`")
@@ -111,36 +111,37 @@ public struct Pipeline: Sendable {
             let work = WorkKey.plan(subjectID: subject.id)
             let claimed = try await claims.claim(
                 work, onWait: { progress(.waitingForOtherRun(work: "the plan")) },
-                settled: { try !options.regeneratePlan && !store.plan(subjectID: subject.id).isEmpty })
-            defer { if claimed { claims.release(work) } }
-            // Claimed: another run may have stored a plan while this one waited for the claim.
-            if claimed { topics = try store.plan(subjectID: subject.id) }
-            if claimed && (topics.isEmpty || options.regeneratePlan) {
-                // A document's outline is the plan (`OutlinePlan`); else the plan family writes one.
-                let outcome: GenerationOutcome
-                if let outlineUse, !facts.outline.isEmpty {
-                    summary.outline = outlineUse
-                    progress(.outlineFollowed(outlineUse))
-                    outcome = OutlinePlan.outcome(facts.outline, planFamily: planFamily)
+                settled: { options.regeneratePlan ? false : try await !store.plan(subjectID: subject.id).isEmpty })
+            try await claims.holding(work, claimed: claimed) {
+                // Claimed: another run may have stored a plan while this one waited for the claim.
+                if claimed { topics = try await store.plan(subjectID: subject.id) }
+                if claimed && (topics.isEmpty || options.regeneratePlan) {
+                    // A document's outline is the plan (`OutlinePlan`); else the plan family writes one.
+                    let outcome: GenerationOutcome
+                    if let outlineUse, !facts.outline.isEmpty {
+                        summary.outline = outlineUse
+                        progress(.outlineFollowed(outlineUse))
+                        outcome = OutlinePlan.outcome(facts.outline, planFamily: planFamily)
+                    } else {
+                        progress(.planStarted)
+                        outcome = try await generator.run(
+                            FamilyCall(planFamily, subject: facts, context: context),
+                            onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
+                    }
+                    guard case .plan(let plan)? = outcome.output else {
+                        try await store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: outcome.record)
+                        summary.add(outcome, items: 0)
+                        throw PipelineError(description: outcome.record.error ?? "the plan could not be generated")
+                    }
+                    topics = try await store.storePlan(
+                        subjectID: subject.id, plan: plan, generation: outcome.record, replacing: options.regeneratePlan)
+                    summary.add(outcome, items: outcome.output?.itemCount ?? 0)
+                    progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: true))
                 } else {
-                    progress(.planStarted)
-                    outcome = try await generator.run(
-                        FamilyCall(planFamily, subject: facts, context: context),
-                        onAttempt: { progress(.attempt(family: planFamily.name, subtopic: nil, attempt: $0.attempt)) })
+                    topics = try await store.plan(subjectID: subject.id)
+                    summary.skip(planFamily.name)
+                    progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: false))
                 }
-                guard case .plan(let plan)? = outcome.output else {
-                    try store.recordFailure(subjectID: subject.id, subtopicID: nil, generation: outcome.record)
-                    summary.add(outcome, items: 0)
-                    throw PipelineError(description: outcome.record.error ?? "the plan could not be generated")
-                }
-                topics = try store.storePlan(
-                    subjectID: subject.id, plan: plan, generation: outcome.record, replacing: options.regeneratePlan)
-                summary.add(outcome, items: outcome.output?.itemCount ?? 0)
-                progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: true))
-            } else {
-                topics = try store.plan(subjectID: subject.id)
-                summary.skip(planFamily.name)
-                progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: false))
             }
         } else {
             summary.skip(families.planFamily(for: kind)?.name ?? "plan")

@@ -19,7 +19,7 @@ struct SubtopicRunner: Sendable {
     let lessonFamily: String?
     let glossaryFamily: String?
     let generator: Generator
-    let store: any KitStore
+    let store: any KitStore & ClaimStore
     let context: ContextBuilder
     let grounding: (any GroundingSource)?
     let claims: WorkClaims
@@ -39,31 +39,31 @@ struct SubtopicRunner: Sendable {
         if let leeches = rewrites[subtopic.id] {
             let claimed = waitForOtherRuns
                 ? try await claims.claim(work, onWait: { progress(.waitingForOtherRun(work: subtopic.title)) }, settled: { false })
-                : try claims.tryClaim(work)
+                : try await claims.tryClaim(work)
             if !claimed { return nil }
-            defer { claims.release(work) }
             let jobs = families.compactMap { family -> Job? in
                 let own = leeches.filter { $0.family == family.name }
                 return own.isEmpty ? nil : Job(family: family, leeches: own)
             }
-            return try await generate(topic, subtopic, index: index, jobs: jobs)
+            return try await claims.holding(work) { try await generate(topic, subtopic, index: index, jobs: jobs) }
         }
-        var done = try completed(subtopic)
+        var done = try await completed(subtopic)
         let missing = { (done: Set<String>) in families.contains { !done.contains($0.name) } }
         if missing(done) {
             let claimed: Bool
             if waitForOtherRuns {
                 claimed = try await claims.claim(
                     work, onWait: { progress(.waitingForOtherRun(work: subtopic.title)) },
-                    settled: { !missing(try completed(subtopic)) })
+                    settled: { !missing(try await completed(subtopic)) })
             } else {
-                claimed = try claims.tryClaim(work)
+                claimed = try await claims.tryClaim(work)
                 if !claimed { return nil }
             }
-            defer { if claimed { claims.release(work) } }
-            // What another run stored before this one held the claim is not generated again.
-            done = try completed(subtopic)
-            return try await generate(topic, subtopic, index: index, jobs: jobs(skipping: done))
+            return try await claims.holding(work, claimed: claimed) {
+                // What another run stored before this one held the claim is not generated again.
+                let done = try await completed(subtopic)
+                return try await generate(topic, subtopic, index: index, jobs: jobs(skipping: done))
+            }
         }
         return try await generate(topic, subtopic, index: index, jobs: jobs(skipping: done))
     }
@@ -80,8 +80,8 @@ struct SubtopicRunner: Sendable {
     }
 
     /// The families stored for the subtopic that this run keeps (none when regenerating).
-    private func completed(_ subtopic: StoredSubtopic) throws -> Set<String> {
-        regenerating ? [] : try store.completedFamilies(subtopicID: subtopic.id)
+    private func completed(_ subtopic: StoredSubtopic) async throws -> Set<String> {
+        regenerating ? [] : try await store.completedFamilies(subtopicID: subtopic.id)
     }
 
     private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job]) async throws -> [Entry] {
@@ -103,10 +103,9 @@ struct SubtopicRunner: Sendable {
             let step = index * families.count + position + 1
             progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
             if shared == nil {
-                shared = (
-                    try lessonFamily.flatMap { try store.lesson(subtopicID: subtopic.id, family: $0) } ?? "",
-                    try glossaryFamily.map { try store.glossary(subjectID: subjectID, family: $0) } ?? []
-                )
+                let notes = if let lessonFamily { try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) } else { String?.none }
+                let terms = if let glossaryFamily { try await store.glossary(subjectID: subjectID, family: glossaryFamily) } else { [String]() }
+                shared = (notes ?? "", terms)
             }
             let subtopicFacts = SubtopicFacts(
                 topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
@@ -126,7 +125,7 @@ struct SubtopicRunner: Sendable {
             }
             if let output = outcome.output, !job.leeches.isEmpty {
                 let written = ItemContent.items(of: output)
-                let outcomes = try store.rewriteItems(
+                let outcomes = try await store.rewriteItems(
                     subjectID: subjectID, subtopicID: subtopic.id, replacements: Array(zip(job.leeches, written)), generation: outcome.record)
                 let rewritten = zip(job.leeches, zip(written, outcomes)).map { leech, new in
                     switch new.1 {
@@ -142,7 +141,7 @@ struct SubtopicRunner: Sendable {
                 }
                 entries.append(.rewritten(outcome, rewritten))
             } else if let output = outcome.output {
-                if try store.saveContent(
+                if try await store.saveContent(
                     subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record, replacing: regenerating)
                 {
                     if case .lesson(let body) = output, family.name == lessonFamily { shared?.notes = body }
@@ -152,7 +151,7 @@ struct SubtopicRunner: Sendable {
                     entries.append(.discarded(outcome))
                 }
             } else {
-                try store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)
+                try await store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)
                 entries.append(.failed(outcome, subtopic: subtopic.title))
                 if outcome.fatal {
                     // Another call would fail the same way (bad key, bad request): stop the run.

@@ -58,7 +58,7 @@ public final class CachingProvider: ProviderWrapper, @unchecked Sendable {
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         let key = key(for: request).hex
         do {
-            if let cached = try cache.cachedResponse(forKey: key) {
+            if let cached = try await cache.cachedResponse(forKey: key) {
                 count { $0.hits += 1 }
                 return cached
             }
@@ -72,7 +72,7 @@ public final class CachingProvider: ProviderWrapper, @unchecked Sendable {
             return response
         }
         do {
-            try cache.storeResponse(response, forKey: key, provider: base.name, model: base.model)
+            try await cache.storeResponse(response, forKey: key, provider: base.name, model: base.model)
             count { $0.stored += 1 }
         } catch {
             count { $0.cacheErrors += 1 }

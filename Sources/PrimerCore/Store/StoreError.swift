@@ -1,5 +1,4 @@
 import Foundation
-import PrimerCore
 
 /// Why the store could not be opened or written. Every description says what is wrong and what to do.
 public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertible, LocalizedError {

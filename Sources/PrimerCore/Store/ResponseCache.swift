@@ -4,20 +4,20 @@ import Foundation
 /// caching provider wrapper consults it. Errors are never cached.
 public protocol ResponseCache: Sendable {
     /// The answer stored under `key`, or nil. A hit is counted (see `ResponseCacheStats.hits`).
-    func cachedResponse(forKey key: String) throws -> CompletionResponse?
+    func cachedResponse(forKey key: String) async throws -> CompletionResponse?
     /// Stores (or replaces) the answer under `key`.
-    func storeResponse(_ response: CompletionResponse, forKey key: String, provider: String, model: String) throws
+    func storeResponse(_ response: CompletionResponse, forKey key: String, provider: String, model: String) async throws
     /// What the cache holds.
-    func cacheStats() throws -> ResponseCacheStats
+    func cacheStats() async throws -> ResponseCacheStats
     /// Removes entries created before `date` (every entry when nil); returns how many.
     @discardableResult
-    func clearCache(olderThan date: Date?) throws -> Int
+    func clearCache(olderThan date: Date?) async throws -> Int
 }
 
 extension ResponseCache {
     /// Removes every entry; returns how many.
     @discardableResult
-    public func clearCache() throws -> Int { try clearCache(olderThan: nil) }
+    public func clearCache() async throws -> Int { try await clearCache(olderThan: nil) }
 }
 
 /// A summary of a response cache, for `primer cache stats`.

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The kit and its provenance: subjects, plans, generated content, and the generations that made
+/// them. Every write that stores content stores its provenance in the same transaction.
+public protocol KitStore: Sendable {
+    func subject(titled title: String) async throws -> StoredSubject?
+    /// Creates the subject, or updates notes, kind and instructions of the one with this title.
+    func upsertSubject(title: String, notes: String, kind: SubjectKind, instructions: String) async throws -> StoredSubject
+    /// Topics and subtopics in plan order; empty when there is no plan yet.
+    func plan(subjectID: Int64) async throws -> [StoredTopic]
+    /// Stores the plan and records its generation, in one transaction. With `replacing`, the plan
+    /// and everything under it is replaced; without, a plan another run stored first is kept
+    /// (this one is recorded as discarded) and returned.
+    func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) async throws -> [StoredTopic]
+    /// Families whose content is stored for this subtopic (status ok).
+    func completedFamilies(subtopicID: Int64) async throws -> Set<String>
+    /// Stores a family's accepted output for a subtopic with its provenance, in one transaction.
+    /// Without `replacing`, stored content is never replaced: when another run stored this family
+    /// first, its content is kept, this generation is recorded as discarded and the result is
+    /// false. With `replacing` (`generate --regenerate`), the family's content is replaced; the
+    /// earlier generations stay as provenance.
+    @discardableResult
+    func saveContent(
+        subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
+    ) async throws -> Bool
+    /// Stores items written again for leeches with the generation that wrote them, in one
+    /// transaction: each new item takes its leech's place, the leech is deleted with its memory
+    /// (its review log stays), and the new item's provenance records the leech (its fields, its
+    /// lapses and reviews as stored at that moment, the reason) and every item the leech itself
+    /// replaced. A rewrite is stored only over the leech it was written from: a leech deleted,
+    /// edited or rated since `Leech` was read is left alone. Returns one outcome per replacement.
+    func rewriteItems(
+        subjectID: Int64, subtopicID: Int64, replacements: [(leech: Leech, content: ItemContent)], generation: GenerationRecord
+    ) async throws -> [RewriteOutcome]
+    /// Records a failed generation (its attempts and error); stores no content.
+    func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) async throws
+    /// The lesson `family` stored for a subtopic, if any (the pipeline names the family whose
+    /// role is the lesson).
+    func lesson(subtopicID: Int64, family: String) async throws -> String?
+    /// The fronts `family` stored across the subject (the glossary family's terms), so later
+    /// subtopics do not define them again.
+    func glossary(subjectID: Int64, family: String) async throws -> [String]
+}
+
+extension KitStore {
+    /// Stores a family's content unless another run stored it first (see the requirement).
+    @discardableResult
+    public func saveContent(subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord) async throws -> Bool {
+        try await saveContent(subjectID: subjectID, subtopicID: subtopicID, output: output, generation: generation, replacing: false)
+    }
+
+    /// Replaces the plan and everything under it (`--regenerate-plan`), in one transaction.
+    public func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) async throws -> [StoredTopic] {
+        try await storePlan(subjectID: subjectID, plan: plan, generation: generation, replacing: true)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The learner's side of the store: memory states, the review log, known flags, quizzes, and the
+/// items a learner adds, edits and deletes. Every write is one transaction.
+public protocol LearnerStore: Sendable {
+    /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
+    /// of every subject when nil, in kit order (topic, subtopic, family, position).
+    func studyCards(subjectTitle: String?) async throws -> [StudyCard]
+    /// One studied item by id, nil when there is none.
+    func studyCard(id: Int64) async throws -> StudyCard?
+    /// The ids of studied items whose key (`ItemKey`) starts with `prefix`.
+    func studyItemIDs(keyPrefix prefix: String) async throws -> [Int64]
+    /// Rates an item at `date`: `schedule` turns its memory (nil: new) into the next one, which
+    /// is stored with a line of the review log, in one transaction. Returns both memories.
+    func recordReview(
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
+        schedule: @escaping @Sendable (ItemMemory?) -> ItemMemory
+    ) async throws -> (before: ItemMemory?, after: ItemMemory)
+    /// Marks an item known or not known.
+    func setKnown(itemID: Int64, known: Bool, at date: Date) async throws
+    /// Adds an item the learner wrote after the subtopic's items of `family`; returns its id.
+    func addItem(subjectID: Int64, subtopicID: Int64, family: String, content: ItemContent, at date: Date) async throws -> Int64
+    /// Replaces an item's fields with the learner's version; its memory and review log stay.
+    func editItem(id: Int64, content: ItemContent, at date: Date) async throws
+    /// Deletes one item with its memory state; its lines in the review log stay (they are the
+    /// learner's history, and the optimizer's data). False when there was no such item.
+    @discardableResult
+    func deleteItem(id: Int64) async throws -> Bool
+    /// The review log of one subject (nil: of every subject), oldest first.
+    func reviewLog(subjectTitle: String?) async throws -> [ReviewLogEntry]
+    /// Stores a finished quiz with its answers and, for each answer, a review of its question
+    /// (`rating` of the answer), in one transaction.
+    func recordQuiz(
+        _ attempt: QuizAttempt, rating: @escaping @Sendable (QuizResponse) -> ReviewRating,
+        schedule: @escaping @Sendable (ItemMemory?, ReviewRating) -> ItemMemory
+    ) async throws
+    /// The quizzes taken on a subject (nil: on every subject), oldest first, without answers.
+    func quizAttempts(subjectTitle: String?) async throws -> [QuizAttemptSummary]
+    /// The studied items of a subject forgotten at least `minLapses` times after being learnt,
+    /// in kit order.
+    func leeches(subjectID: Int64, minLapses: Int) async throws -> [Leech]
+}
+
+/// One quiz taken, without its answers (`primer stats`).
+public struct QuizAttemptSummary: Sendable, Equatable, Codable {
+    public var subject: String
+    public var subtopic: String?
+    public var takenAt: Date
+    public var questions: Int
+    public var correct: Int
+    public var passPercent: Int
+    public var passed: Bool
+
+    public init(subject: String, subtopic: String?, takenAt: Date, questions: Int, correct: Int, passPercent: Int, passed: Bool) {
+        self.subject = subject
+        self.subtopic = subtopic
+        self.takenAt = takenAt
+        self.questions = questions
+        self.correct = correct
+        self.passPercent = passPercent
+        self.passed = passed
+    }
+}

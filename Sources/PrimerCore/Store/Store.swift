@@ -1,0 +1,3 @@
+/// The whole store contract: every port a front end, the pipeline or a worker reaches the store
+/// through. `SQLiteStore` (PrimerStore) implements it; nothing above the store names an engine.
+public typealias Store = KitStore & ClaimStore & LearnerStore & DocumentStore & KitQueries & ResponseCache
