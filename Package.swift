@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PrimerCore", targets: ["PrimerCore"]),
         .library(name: "PrimerProviders", targets: ["PrimerProviders"]),
         .library(name: "PrimerStore", targets: ["PrimerStore"]),
+        .library(name: "PrimerPostgres", targets: ["PrimerPostgres"]),
         .library(name: "PrimerDocuments", targets: ["PrimerDocuments"]),
         .library(name: "PrimerEval", targets: ["PrimerEval"]),
         .library(name: "PrimerExport", targets: ["PrimerExport"]),
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no database.
@@ -54,6 +56,16 @@ let package = Package(
         .target(
             name: "PrimerStore",
             dependencies: ["PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The PostgreSQL store (PostgresNIO): the same ports as the SQLite one, for a store that
+        // many processes and machines share.
+        .target(
+            name: "PrimerPostgres",
+            dependencies: [
+                "PrimerCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Documents as grounding: text extraction (txt, md, html, pdf, docx), passages, retrieval.
         .target(
@@ -90,7 +102,7 @@ let package = Package(
         // families, store) and its operations; the CLI only parses arguments and prints.
         .target(
             name: "PrimerApp",
-            dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults"]
+            dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults"]
         ),
         .executableTarget(
             name: "primer",

@@ -39,11 +39,11 @@ extension Workspace {
         let names = Set(request.items.compactMap(\.provider) + [defaultProvider])
         for name in names { _ = try resolver.manifest(named: name) }
         for name in names { _ = try provider(named: name) }
-        _ = try store()
+        _ = try await store()
         let runner = BatchRunner(jobs: request.jobs, options: request.options)
         return try await LocalServers.stoppingAfter {
             await runner.run(request.items, makePipeline: { item in
-                try self.pipeline(
+                try await self.pipeline(
                     families: families, provider: try self.provider(named: item.provider ?? defaultProvider),
                     documents: try SubjectDocuments.extract(item.documents))
             }, progress: progress)

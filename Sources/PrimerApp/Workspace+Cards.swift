@@ -35,7 +35,7 @@ extension Workspace {
                 (declared.map { "family '\($0.name)' holds \($0.shape.rawValue) items" } ?? "there is no family '\(family.excerpt(40))'")
                     + "; cards add writes flashcards (front and back) into one of: \(pairFamilies.joined(separator: ", "))")
         }
-        let store = try store()
+        let store = try await store()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
         let match = try await Self.subtopic(subtopic, of: stored, in: store)
         let hint = hint.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }

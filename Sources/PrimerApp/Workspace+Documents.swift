@@ -15,7 +15,7 @@ extension Workspace {
     /// Attaches the files' documents to the subject, creating the subject when it is new.
     public func attachDocuments(_ files: [String], to title: String) async throws -> AttachedDocuments {
         let documents = try SubjectDocuments.extract(files)
-        let store = try store()
+        let store = try await store()
         let subject: StoredSubject
         if let existing = try await store.subject(titled: title) {
             subject = existing
@@ -30,7 +30,7 @@ extension Workspace {
 
     /// The subject's documents in the order they were attached.
     public func documents(of title: String) async throws -> (subject: StoredSubject, documents: [StoredDocument]) {
-        let store = try readingStore()
+        let store = try await readingStore()
         let subject = try await Self.storedSubject(title, in: store)
         return (subject, try await store.documents(subjectID: subject.id))
     }
@@ -38,7 +38,7 @@ extension Workspace {
     /// Removes the document named `name` (or whose content hash starts with it) from the subject.
     @discardableResult
     public func removeDocument(_ name: String, from title: String) async throws -> StoredSubject {
-        let store = try store()
+        let store = try await store()
         let subject = try await Self.storedSubject(title, in: store)
         guard try await store.removeDocument(subjectID: subject.id, name: name) else {
             let names = try await store.documents(subjectID: subject.id).map(\.name)

@@ -39,14 +39,14 @@ extension Workspace {
     /// call (the provider, the families, the documents, the store) is checked here and thrown;
     /// the run itself reports through the returned sequence, which ends with `.finished` or
     /// throws `RunStopped`. Cancelling the consuming task cancels the run.
-    public func generate(_ request: GenerateRequest) throws -> AsyncThrowingStream<GenerateEvent, Error> {
+    public func generate(_ request: GenerateRequest) async throws -> AsyncThrowingStream<GenerateEvent, Error> {
         let providerName = providerName(request.provider)
         let families = try families(forProvider: providerName)
         let provider = try provider(named: providerName)
         let documents = try SubjectDocuments.extract(request.documents)
-        let store = try store()
+        let store = try await store()
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: GenerateEvent.self)
-        let pipeline = try pipeline(families: families, provider: provider, documents: documents) {
+        let pipeline = try await pipeline(families: families, provider: provider, documents: documents) {
             continuation.yield(.documentAttached($0))
         }
         let task = Task {

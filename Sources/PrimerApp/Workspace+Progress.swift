@@ -4,7 +4,7 @@ import PrimerCore
 extension Workspace {
     /// Progress of one subject, or of every subject with cards when nil.
     public func progress(subject: String? = nil, now: Date = Date()) async throws -> [SubjectProgress] {
-        let store = try readingStore()
+        let store = try await readingStore()
         let titles: [String]
         if let subject {
             guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
@@ -25,7 +25,7 @@ extension Workspace {
 
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.
     public func dueForecast(days: Int, now: Date = Date()) async throws -> [DueForecast] {
-        let store = try readingStore()
+        let store = try await readingStore()
         let cards = await Dictionary(grouping: try store.studyCards(subjectTitle: nil), by: \.subject)
         return try await store.listSubjects().map(\.title).compactMap { title in
             cards[title].map { StudyProgress.forecast(title, cards: $0, days: days, now: now) }
@@ -37,7 +37,7 @@ extension Workspace {
     /// review, 3 relearning), review_duration (ms) — to `file` (default:
     /// <subject>-review-log.csv, or primer-review-log.csv, in the current folder).
     public func exportReviewLog(_ subject: String?, to file: URL?) async throws -> (file: URL, reviews: Int) {
-        let store = try readingStore()
+        let store = try await readingStore()
         if let subject, try await store.subject(titled: subject) == nil { throw Self.noSubject(subject) }
         let name = subject.map { "\(Self.fileName($0))-review-log" } ?? "primer-review-log"
         let url = file ?? locations.currentDirectory.appendingPathComponent("\(name).csv")

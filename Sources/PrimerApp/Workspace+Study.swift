@@ -43,7 +43,7 @@ extension Workspace {
     /// The studied cards of a subject, or of one of its subtopics (title matched
     /// case-insensitively), in kit order.
     public func studyCards(subject: String, subtopic: String? = nil) async throws -> [StudyCard] {
-        let store = try readingStore()
+        let store = try await readingStore()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
         let cards = try await store.studyCards(subjectTitle: subject)
         guard let subtopic else { return cards }
@@ -65,7 +65,7 @@ extension Workspace {
         guard ItemKey.isWellFormed(key) else {
             throw WorkspaceError("'\(key.excerpt(20))' is not an item key: keys are up to 8 hex digits, as `primer cards list \"<subject>\"` prints them")
         }
-        let store = try readingStore()
+        let store = try await readingStore()
         let ids = try await store.studyItemIDs(keyPrefix: key)
         guard let id = ids.first else {
             throw WorkspaceError(.notFound, "no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
@@ -169,7 +169,7 @@ extension Workspace {
     /// learnt), of one subtopic and one family when named, in kit order: what
     /// `generate --rewrite-leeches` writes again.
     public func leeches(subject: String, subtopic: String? = nil, family: String? = nil, provider: String? = nil) async throws -> [Leech] {
-        let store = try readingStore()
+        let store = try await readingStore()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
         if let family {
             let declared = try families(forProvider: providerName(provider)).subtopicFamilies(for: stored.kind).map(\.name)

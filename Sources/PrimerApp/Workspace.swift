@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerDocuments
 import PrimerProviders
+import PrimerPostgres
 import PrimerStore
 
 /// What every front end (the CLI, a server, an app embedding the library) works in: the
@@ -18,9 +19,8 @@ public final class Workspace: @unchecked Sendable {
     public let resolver: ProviderResolver
     private let lock = NSLock()
     private var providers: [String: any Provider] = [:]
-    /// The store opened for writing, and the one opened for reading only (`readingStore()`).
-    private var writer: (any Store)?
-    private var reader: (any Store)?
+    /// The stores this workspace opened (`store()`, `readingStore()`).
+    private let stores = OpenStores()
 
     /// Reads the configuration and the provider manifests; opens nothing else yet, so a
     /// problem with a provider, a family or a document is reported before a store is created.
@@ -53,45 +53,39 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// The store, opened for writing (created and migrated when needed) on first use. Throws
-    /// `StoreError.readOnly` when the store cannot be written.
-    public func store() throws -> any Store {
-        try lock.withLock {
-            if let writer { return writer }
-            let store = try SQLiteStore(path: locations.storePath(config: config))
-            writer = store
-            return store
+    /// The store, opened for writing (created and migrated when needed) on first use: a SQLite
+    /// file or a PostgreSQL database (`StoreAddress`). Throws `StoreError.readOnly` when the
+    /// store cannot be written.
+    public func store() async throws -> any Store {
+        let address = try locations.storeAddress(config: config)
+        return try await stores.writer {
+            switch address {
+            case .file(let path): try SQLiteStore(path: path)
+            case .postgres(let url): try await PostgresStore.open(url)
+            }
         }
     }
 
     /// The store for reading (listing, showing, exporting, studying before a rating): the
-    /// writer when one is open, else the store opened for reading only, so that a command that
-    /// only reads changes nothing in the file (not even its change counter) and works on a
-    /// store nobody may write. A store that is missing or must be upgraded first is opened as
-    /// `store()` opens it.
-    public func readingStore() throws -> any Store {
-        try lock.withLock {
-            if let store = writer ?? reader { return store }
-            let path = locations.storePath(config: config)
-            if FileManager.default.fileExists(atPath: path) {
-                do {
-                    let store = try SQLiteStore(readingOnlyAt: path)
-                    reader = store
-                    return store
-                } catch StoreError.needsUpgrade, StoreError.cannotOpen {
-                    // An older store is upgraded, an unreadable one explained, by the writer below.
-                }
-            }
+    /// writer when one is open, else a SQLite file opened for reading only, so that a command
+    /// that only reads changes nothing in the file (not even its change counter) and works on a
+    /// store nobody may write. A file that is missing or must be upgraded first is opened as
+    /// `store()` opens it; a database is opened as `store()` opens it.
+    public func readingStore() async throws -> any Store {
+        guard case .file(let path) = try locations.storeAddress(config: config) else { return try await store() }
+        if let open = await stores.open { return open }
+        if FileManager.default.fileExists(atPath: path) {
             do {
-                let store = try SQLiteStore(path: path)
-                writer = store
-                return store
-            } catch StoreError.readOnly {
-                // A read-only store that could not be opened for reading says why.
-                let store = try SQLiteStore(readingOnlyAt: path)
-                reader = store
-                return store
+                return try await stores.reader { try SQLiteStore(readingOnlyAt: path) }
+            } catch StoreError.needsUpgrade, StoreError.cannotOpen {
+                // An older store is upgraded, an unreadable one explained, by the writer below.
             }
+        }
+        do {
+            return try await store()
+        } catch StoreError.readOnly {
+            // A read-only store that could not be opened for reading says why.
+            return try await stores.reader { try SQLiteStore(readingOnlyAt: path) }
         }
     }
 
@@ -100,8 +94,8 @@ public final class Workspace: @unchecked Sendable {
     public func pipeline(
         families: FamilySet, provider: any Provider, documents: [ExtractedDocument],
         onAttached: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws -> Pipeline {
-        let store = try store()
+    ) async throws -> Pipeline {
+        let store = try await store()
         var pipeline = Pipeline(families: families, provider: provider, store: store)
         let budget = passageBudget(provider: provider.name, families: families)
         pipeline.prepareGrounding = { subject in

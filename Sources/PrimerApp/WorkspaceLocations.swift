@@ -44,9 +44,11 @@ public struct WorkspaceLocations: Sendable {
         return PrimerConfig()
     }
 
-    public func storePath(config: PrimerConfig) -> String {
+    /// The store: `--store`, else `PRIMER_STORE`, else primer.yaml's `store:`, else the per-user
+    /// file; a `postgres://` address names a database.
+    public func storeAddress(config: PrimerConfig) throws -> StoreAddress {
         let flag = store ?? (environment["PRIMER_STORE"] == nil ? config.store : nil)
-        return StoreLocation.resolve(flag: flag, environment: environment)
+        return try StoreAddress.parse(StoreLocation.resolve(flag: flag, environment: environment), environment: environment)
     }
 
     /// The prompts folder for a run on `provider` (its manifest's `prompts:` applies when the

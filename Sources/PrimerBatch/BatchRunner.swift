@@ -29,7 +29,7 @@ public struct BatchRunner: Sendable {
     }
 
     public func run(
-        _ items: [BatchItem], makePipeline: @escaping @Sendable (BatchItem) throws -> Pipeline,
+        _ items: [BatchItem], makePipeline: @escaping @Sendable (BatchItem) async throws -> Pipeline,
         progress: @escaping @Sendable (BatchEvent) -> Void = { _ in }
     ) async -> BatchReport {
         let clock = ContinuousClock()
@@ -65,14 +65,14 @@ public struct BatchRunner: Sendable {
     }
 
     static func runOne(
-        _ item: BatchItem, options: PipelineOptions, makePipeline: @Sendable (BatchItem) throws -> Pipeline,
+        _ item: BatchItem, options: PipelineOptions, makePipeline: @Sendable (BatchItem) async throws -> Pipeline,
         progress: @escaping @Sendable (BatchEvent) -> Void
     ) async -> BatchSubjectResult {
         let clock = ContinuousClock()
         let start = clock.now
         progress(.subjectStarted(title: item.title))
         do {
-            let pipeline = try makePipeline(item)
+            let pipeline = try await makePipeline(item)
             let summary = try await pipeline.run(item.request, options: options) { event in
                 progress(.pipeline(title: item.title, event: event))
             }

@@ -68,11 +68,7 @@ extension SQLiteStore {
     static func recordDiscarded(
         _ db: Database, subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord, at now: Date
     ) throws {
-        var discarded = generation
-        discarded.status = .failed
-        discarded.error = "discarded: another run stored this \(generation.family) first, and stored content is never replaced"
-        discarded.citations = []
-        _ = try insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: discarded, at: now)
+        _ = try insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: generation.discarded, at: now)
     }
 
     public func completedFamilies(subtopicID: Int64) async throws -> Set<String> {
@@ -106,9 +102,7 @@ extension SQLiteStore {
                 db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
             try Self.replaceContent(
                 db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now,
-                sources: (generation.itemSources ?? []).map { indexes in
-                    indexes.compactMap { generation.citations.indices.contains($0) ? generation.citations[$0] : nil }
-                })
+                sources: generation.sourcesPerItem)
             try Self.touch(db, subjectID: subjectID, at: now)
             return true
         }

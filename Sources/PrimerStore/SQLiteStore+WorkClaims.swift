@@ -17,7 +17,7 @@ extension SQLiteStore {
                 arguments: [work.description]), holder["owner"] as String != owner.id
             {
                 let fresh = now - (holder["heartbeat_at"] as Double) < staleAfter
-                let deadHere = holder["host"] as String == owner.host && !Self.processIsAlive(holder["pid"])
+                let deadHere = holder["host"] as String == owner.host && !WorkOwner.processIsAlive(holder["pid"])
                 if fresh && !deadHere { return false }
             }
             try db.cachedStatement(sql: """
@@ -41,11 +41,5 @@ extension SQLiteStore {
             try db.cachedStatement(sql: "DELETE FROM work_claims WHERE work = ? AND owner = ?")
                 .execute(arguments: [work.description, owner.id])
         }
-    }
-
-    /// A process that exists, even one we may not signal (EPERM).
-    static func processIsAlive(_ pid: Int32) -> Bool {
-        guard pid > 0 else { return false }
-        return kill(pid, 0) == 0 || errno == EPERM
     }
 }

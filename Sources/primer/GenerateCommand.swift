@@ -109,7 +109,7 @@ struct GenerateCommand: AsyncParsableCommand {
         var finished: RunSummary?
         do {
             try await LocalServers.stoppingAfter {
-                for try await event in try workspace.generate(request) {
+                for try await event in try await workspace.generate(request) {
                     switch event {
                     case .documentAttached(let line): Console.error(line + "\n")
                     case .progress(let event): progress.report(event)

@@ -38,6 +38,12 @@ public struct WorkOwner: Sendable, Equatable {
         WorkOwner(id: UUID().uuidString, host: hostName, pid: getpid())
     }
 
+    /// Whether process `pid` of this machine still runs (a claim of a dead one is taken over).
+    public static func processIsAlive(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// `gethostname`, not `ProcessInfo.hostName`, which can wait on a DNS lookup.
     public static let hostName: String = {
         var buffer = [CChar](repeating: 0, count: 256)

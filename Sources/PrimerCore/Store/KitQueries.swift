@@ -95,6 +95,19 @@ public struct StoredGeneration: Sendable, Equatable, Codable {
         case latencyMs = "latency_ms", createdAt = "created_at"
     }
 
+    public init(
+        id: Int64, subjectID: Int64, subtopicID: Int64?, subtopicTitle: String?, family: String, familyVersion: Int,
+        familyHash: String, provider: String, model: String, status: String, error: String?, attempts: Int, promptTokens: Int,
+        completionTokens: Int, cachedPromptTokens: Int, cost: Double?, latencyMs: Int, createdAt: Date
+    ) {
+        (self.id, self.subjectID, self.subtopicID, self.subtopicTitle, self.family, self.familyVersion) =
+            (id, subjectID, subtopicID, subtopicTitle, family, familyVersion)
+        (self.familyHash, self.provider, self.model, self.status, self.error, self.attempts) =
+            (familyHash, provider, model, status, error, attempts)
+        (self.promptTokens, self.completionTokens, self.cachedPromptTokens, self.cost, self.latencyMs, self.createdAt) =
+            (promptTokens, completionTokens, cachedPromptTokens, cost, latencyMs, createdAt)
+    }
+
     public var kitGeneration: KitGeneration {
         KitGeneration(
             family: family, familyVersion: familyVersion, provider: provider, model: model, status: status,
@@ -124,6 +137,16 @@ public struct StoredAttempt: Sendable, Equatable, Codable {
         case generationID = "generation_id", promptTokens = "prompt_tokens"
         case completionTokens = "completion_tokens", cachedPromptTokens = "cached_prompt_tokens"
         case latencyMs = "latency_ms", finishReason = "finish_reason"
+    }
+
+    public init(
+        id: Int64, generationID: Int64, number: Int, status: String, reasons: [String], dropped: [String], promptTokens: Int,
+        completionTokens: Int, cachedPromptTokens: Int, cost: Double?, latencyMs: Int, finishReason: String?
+    ) {
+        (self.id, self.generationID, self.number, self.status, self.reasons, self.dropped) =
+            (id, generationID, number, status, reasons, dropped)
+        (self.promptTokens, self.completionTokens, self.cachedPromptTokens, self.cost, self.latencyMs, self.finishReason) =
+            (promptTokens, completionTokens, cachedPromptTokens, cost, latencyMs, finishReason)
     }
 }
 

@@ -113,3 +113,20 @@ public struct StoredTopic: Sendable, Equatable {
         self.subtopics = subtopics
     }
 }
+
+extension GenerationRecord {
+    /// This generation as a store records it when another run stored its content first: failed,
+    /// with no citations, its calls, tokens and cost still accounted for.
+    public var discarded: GenerationRecord {
+        var discarded = self
+        discarded.status = .failed
+        discarded.error = "discarded: another run stored this \(family) first, and stored content is never replaced"
+        discarded.citations = []
+        return discarded
+    }
+
+    /// For each item of the output, the citations of the passages it came from (`itemSources`).
+    public var sourcesPerItem: [[Citation]] {
+        (itemSources ?? []).map { indexes in indexes.compactMap { citations.indices.contains($0) ? citations[$0] : nil } }
+    }
+}

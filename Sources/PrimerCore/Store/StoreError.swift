@@ -29,6 +29,12 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
     case notFound(String)
     /// The caller asked for a write the store does not do (a plan through saveContent…).
     case invalidWrite(String)
+    /// A store address that names no store Primer can use (a malformed database address…).
+    case invalidAddress(String, reason: String)
+    /// A database server that could not be reached or refused the login.
+    case unreachable(store: String, reason: String)
+    /// A database server that refused a command; nothing of it was stored.
+    case refused(store: String, reason: String)
 
     private static let hint = "Point --store or PRIMER_STORE at a new file or a store Primer created."
 
@@ -60,6 +66,12 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
             "Not found in the store: \(what)."
         case .invalidWrite(let what):
             "Invalid store write: \(what)."
+        case .invalidAddress(let address, let reason):
+            "‘\(address)’ is not a store address Primer can use: \(reason)."
+        case .unreachable(let store, let reason):
+            "Cannot reach the store ‘\(store)’: \(reason). Check that the server runs and that the user, database and PGPASSWORD are right."
+        case .refused(let store, let reason):
+            "The store ‘\(store)’ refused the command: \(reason). Nothing of this command was stored."
         }
     }
 
@@ -68,8 +80,8 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
     public var kind: ErrorKind {
         switch self {
         case .notSQLite, .notPrimerStore, .newerStore, .damaged: .unusable
-        case .isDirectory, .invalidWrite: .invalid
-        case .cannotCreateDirectory, .cannotOpen, .cannotWrite, .busy: .unavailable
+        case .isDirectory, .invalidWrite, .invalidAddress: .invalid
+        case .cannotCreateDirectory, .cannotOpen, .cannotWrite, .busy, .unreachable, .refused: .unavailable
         case .readOnly, .needsUpgrade: .readOnly
         case .notFound: .notFound
         }

@@ -1,8 +1,8 @@
 import Foundation
-import PrimerCore
 
-/// An item's fields as the JSON object `items.fields` holds, in the shape's names.
-enum ItemFieldsJSON {
+/// An item's fields as the JSON object a store keeps (`items.fields`), in the shape's names; every
+/// engine writes and reads them through here, so stores copy between engines byte for byte.
+public enum ItemFieldsJSON {
     private struct Fields: Encodable {
         let content: ItemContent
         func encode(to encoder: any Encoder) throws { try content.encodeFields(to: encoder) }
@@ -20,13 +20,13 @@ enum ItemFieldsJSON {
 
     fileprivate static let shapeKey = CodingUserInfoKey(rawValue: "shape")!
 
-    static func encode(_ content: ItemContent) throws -> String {
+    public static func encode(_ content: ItemContent) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(Fields(content: content)), as: UTF8.self)
     }
 
-    static func decode(_ text: String, shape: Shape) throws -> ItemContent {
+    public static func decode(_ text: String, shape: Shape) throws -> ItemContent {
         let decoder = JSONDecoder()
         decoder.userInfo[shapeKey] = shape
         return try decoder.decode(Decoded.self, from: Data(text.utf8)).content

@@ -1,0 +1,211 @@
+import Foundation
+import PostgresNIO
+import PrimerCore
+
+/// What the pipeline reads and writes (`KitStore`). Every write runs in one transaction, under the
+/// lock of its subject's row.
+extension PostgresStore {
+    public func subject(titled title: String) async throws -> StoredSubject? {
+        try await read { connection in try await Self.fetchSubject(connection, title: title, logger) }
+    }
+
+    public func upsertSubject(title: String, notes: String, kind: SubjectKind, instructions: String) async throws -> StoredSubject {
+        let title = SubjectTitle.normalized(title)
+        guard !title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
+        return try await write { connection in
+            let now = Date()
+            // One statement: two runs creating the same subject end with one row.
+            let row = try await connection.row(
+                """
+                INSERT INTO subjects (title, title_key, notes, kind, instructions, created_at, updated_at)
+                VALUES (\(title), \(SubjectTitle.key(title)), \(notes), \(kind.rawValue), \(instructions), \(now), \(now))
+                ON CONFLICT (title_key) DO UPDATE SET notes = excluded.notes, kind = excluded.kind,
+                    instructions = excluded.instructions, updated_at = excluded.updated_at
+                RETURNING *
+                """, logger)
+            return try Self.subject(row!)
+        }
+    }
+
+    public func plan(subjectID: Int64) async throws -> [StoredTopic] {
+        try await read { connection in try await Self.fetchPlan(connection, subjectID: subjectID, logger) }
+    }
+
+    public func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) async throws -> [StoredTopic] {
+        try await write { connection in
+            try await Self.lockSubject(connection, subjectID, logger)
+            let now = Date()
+            if !replacing {
+                let kept = try await Self.fetchPlan(connection, subjectID: subjectID, logger)
+                if !kept.isEmpty {
+                    try await Self.recordDiscarded(connection, subjectID: subjectID, subtopicID: nil, generation: generation, at: now, logger)
+                    return kept
+                }
+            }
+            // Cascades to subtopics and everything under them, their generations included.
+            try await connection.run("DELETE FROM topics WHERE subject_id = \(subjectID)", logger)
+            for (topicIndex, topic) in plan.topics.enumerated() {
+                let topicID: Int64 = try await connection.row(
+                    """
+                    INSERT INTO topics (subject_id, position, title, overview)
+                    VALUES (\(subjectID), \(topicIndex), \(topic.title), \(topic.overview)) RETURNING id
+                    """, logger)!.value("id")
+                for (index, title) in topic.subtopics.enumerated() {
+                    try await connection.run(
+                        "INSERT INTO subtopics (topic_id, position, title) VALUES (\(topicID), \(index), \(title))", logger)
+                }
+            }
+            _ = try await Self.insertGeneration(connection, subjectID: subjectID, subtopicID: nil, record: generation, at: now, logger)
+            try await Self.touch(connection, subjectID: subjectID, at: now, logger)
+            return try await Self.fetchPlan(connection, subjectID: subjectID, logger)
+        }
+    }
+
+    public func completedFamilies(subtopicID: Int64) async throws -> Set<String> {
+        try await read { connection in
+            Set(
+                try await connection.rows(
+                    "SELECT DISTINCT family FROM generations WHERE subtopic_id = \(subtopicID) AND status = 'ok'", logger
+                ).map { try $0.value("family", as: String.self) })
+        }
+    }
+
+    @discardableResult
+    public func saveContent(
+        subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
+    ) async throws -> Bool {
+        if case .plan = output { throw StoreError.invalidWrite("a plan is stored with replacePlan, not saveContent") }
+        guard generation.status == .ok else {
+            throw StoreError.invalidWrite("saveContent needs an ok generation; record a failed one with recordFailure")
+        }
+        return try await write { connection in
+            try await Self.lockSubtopic(connection, subtopicID, of: subjectID, logger)
+            let now = Date()
+            let stored = try await connection.row(
+                "SELECT 1 AS one FROM generations WHERE subtopic_id = \(subtopicID) AND family = \(generation.family) AND status = 'ok' LIMIT 1",
+                logger) != nil
+            if stored && !replacing {
+                try await Self.recordDiscarded(connection, subjectID: subjectID, subtopicID: subtopicID, generation: generation, at: now, logger)
+                return false
+            }
+            let generationID = try await Self.insertGeneration(
+                connection, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now, logger)
+            try await Self.replaceContent(
+                connection, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now,
+                sources: generation.sourcesPerItem, logger)
+            try await Self.touch(connection, subjectID: subjectID, at: now, logger)
+            return true
+        }
+    }
+
+    public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) async throws {
+        try await write { connection in
+            if let subtopicID {
+                try await Self.lockSubtopic(connection, subtopicID, of: subjectID, logger)
+            } else {
+                try await Self.lockSubject(connection, subjectID, logger)
+            }
+            var failed = generation
+            failed.status = .failed
+            failed.citations = []
+            let now = Date()
+            _ = try await Self.insertGeneration(connection, subjectID: subjectID, subtopicID: subtopicID, record: failed, at: now, logger)
+            try await Self.touch(connection, subjectID: subjectID, at: now, logger)
+        }
+    }
+
+    public func lesson(subtopicID: Int64, family: String) async throws -> String? {
+        try await read { connection in
+            guard let row = try await connection.row(
+                """
+                SELECT fields FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) AND shape = 'lesson'
+                ORDER BY position LIMIT 1
+                """, logger)
+            else { return nil }
+            guard case .lesson(let body) = try ItemFieldsJSON.decode(try row.value("fields"), shape: .lesson) else { return nil }
+            return body
+        }
+    }
+
+    public func glossary(subjectID: Int64, family: String) async throws -> [String] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT x.fields::jsonb ->> 'front' AS front FROM items x
+                JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                WHERE t.subject_id = \(subjectID) AND x.family = \(family) AND x.shape = 'pair'
+                ORDER BY t.position, st.position, x.generation_id, x.position
+                """, logger
+            ).compactMap { try $0.value("front", as: String?.self) }
+        }
+    }
+
+    // MARK: - Rows
+
+    /// Records a generation whose answer was not kept because another run stored its content
+    /// first: its calls, tokens and cost stay accounted for, and nothing stored changes.
+    static func recordDiscarded(
+        _ connection: PostgresConnection, subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord, at now: Date,
+        _ logger: Logger
+    ) async throws {
+        _ = try await insertGeneration(
+            connection, subjectID: subjectID, subtopicID: subtopicID, record: generation.discarded, at: now, logger)
+    }
+
+    /// Replaces the subtopic's content of one family with `output`, keeping the items the learner
+    /// owns (`learnerOwned`), as `SQLiteStore.replaceContent` does.
+    static func replaceContent(
+        _ connection: PostgresConnection, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64,
+        at date: Date, sources: [[Citation]], _ logger: Logger
+    ) async throws {
+        // The family's items are locked first: a review or an edit running now finishes before
+        // the next statement reads who owns what, so what it stored is kept.
+        try await connection.run(
+            "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) FOR UPDATE", logger)
+        try await connection.run(
+            "DELETE FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) AND NOT (\(unescaped: learnerOwned))", logger)
+        let kept = try await connection.rows(
+            "SELECT position, shape, fields FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) ORDER BY position",
+            logger)
+        var seen = Set<String>()
+        var position = -1
+        for row in kept {
+            guard let shape = Shape(rawValue: try row.value("shape")) else { continue }
+            seen.insert(try ItemFieldsJSON.decode(try row.value("fields"), shape: shape).identity)
+            position = max(position, try row.int("position"))
+        }
+        position += 1
+        for (index, content) in ItemContent.items(of: output).enumerated() where seen.insert(content.identity).inserted {
+            let cited = index < sources.count ? sources[index] : []
+            try await insertItem(
+                connection, subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID,
+                createdAt: date, sources: cited, logger)
+            position += 1
+        }
+    }
+
+    /// Inserts one item; returns its id.
+    @discardableResult
+    static func insertItem(
+        _ connection: PostgresConnection, subtopicID: Int64, family: String, position: Int, content: ItemContent, generationID: Int64?,
+        createdAt: Date, sources: [Citation] = [], _ logger: Logger
+    ) async throws -> Int64 {
+        let sourcesJSON = sources.isEmpty ? nil : try json(sources)
+        return try await connection.row(
+            """
+            INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id, created_at, sources)
+            VALUES (\(subtopicID), \(family), \(content.shape.rawValue), \(position), \(try ItemFieldsJSON.encode(content)),
+                \(generationID), \(createdAt), \(sourcesJSON))
+            RETURNING id
+            """, logger)!.value("id")
+    }
+
+    /// An item row (of table `items`, unaliased) that holds something of the learner's (a rewrite
+    /// of a leech carries the leech's history).
+    static let learnerOwned = """
+        items.generation_id IS NULL OR items.edited_at IS NOT NULL
+        OR EXISTS (SELECT 1 FROM memory_states m WHERE m.item_id = items.id)
+        OR EXISTS (SELECT 1 FROM known_items k WHERE k.item_id = items.id)
+        OR EXISTS (SELECT 1 FROM item_rewrites r WHERE r.item_id = items.id)
+        """
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Logging
+import PostgresNIO
+import PrimerCore
+
+/// Primer's store in a PostgreSQL database: the same ports as `SQLiteStore`, for a store that many
+/// processes and machines share. Every write is one transaction; where a write checks before it
+/// changes (a content save, a rewrite, a review, a claim) it first locks the rows it depends on,
+/// so two writers never both act on what they read.
+public final class PostgresStore: Store, Sendable {
+    /// The store's address without its password, for messages.
+    public let address: String
+    let client: PostgresClient
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/database`),
+    /// creates the schema in an empty database and applies the migrations this build knows.
+    /// Throws `StoreError` when the server cannot be reached, refuses the login, or holds a
+    /// database Primer did not make (or a newer Primer did).
+    public static func open(_ url: PostgresURL) async throws -> PostgresStore {
+        let store = PostgresStore(url)
+        do {
+            try await store.checkReachable(url)
+            try await PostgresSchema.migrate(store)
+        } catch {
+            store.close()
+            throw error
+        }
+        return store
+    }
+
+    private init(_ url: PostgresURL) {
+        address = url.redacted
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: .disable)
+        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.maximumConnections = 8
+        var logger = Logger(label: "primer.postgres")
+        logger.logLevel = .critical
+        self.logger = logger
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let client = client
+        running = Task { await client.run() }
+    }
+
+    /// One connection of its own before the pool is used: the pool retries a server it cannot
+    /// reach and then says only that it gave up; this says why (refused, no such database,
+    /// wrong password).
+    private func checkReachable(_ url: PostgresURL) async throws {
+        let configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// Closes the connections. The store is not used after this.
+    public func close() {
+        running.cancel()
+    }
+
+    deinit { running.cancel() }
+
+    /// Every read: one connection from the pool, PostgreSQL's failures mapped (`storeError`).
+    func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// Every write: one transaction, committed when `body` returns, rolled back when it throws.
+    func write<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// The `StoreError` for what PostgreSQL or the connection said; a `StoreError` thrown by the
+    /// store's own checks passes as it is.
+    func storeError(_ error: Error) -> Error {
+        if error is StoreError || error is CancellationError { return error }
+        if let error = error as? PSQLError {
+            if let sqlState = error.serverInfo?[.sqlState] {
+                let message = error.serverInfo?[.message] ?? sqlState
+                switch sqlState {
+                case "28P01", "28000":  // invalid password, invalid authorization
+                    return StoreError.unreachable(store: address, reason: "the server refused the login: \(message)")
+                case "3D000":  // database does not exist
+                    return StoreError.unreachable(store: address, reason: message)
+                case "25006":  // read-only transaction
+                    return StoreError.readOnly(path: address)
+                case "53100", "53200", "53300":  // disk full, out of memory, too many connections
+                    return StoreError.cannotWrite(path: address, reason: message)
+                default:
+                    return StoreError.refused(store: address, reason: "\(message) (SQLSTATE \(sqlState))")
+                }
+            }
+            return StoreError.unreachable(store: address, reason: Self.connectionProblem(error))
+        }
+        return error
+    }
+
+    /// What went wrong with the connection, in words (PSQLError's description hides the cause).
+    private static func connectionProblem(_ error: PSQLError) -> String {
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
+}
