@@ -133,7 +133,10 @@ let package = Package(
         ),
         .testTarget(name: "PrimerCoreTests", dependencies: ["PrimerCore", "PrimerDefaults"]),
         .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults", "PrimerTestSupport"]),
-        .testTarget(name: "PrimerStoreTests", dependencies: ["PrimerStore", "PrimerCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The store contract, run on SQLite files and on a real PostgreSQL server the tests start.
+        .testTarget(
+            name: "PrimerStoreTests",
+            dependencies: ["PrimerStore", "PrimerPostgres", "PrimerCore", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PrimerDocumentsTests", dependencies: ["PrimerDocuments", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "PrimerBatchTests", dependencies: ["PrimerBatch", "PrimerCore", "PrimerProviders", "PrimerStore"]),
         .testTarget(name: "PrimerEvalTests", dependencies: ["PrimerEval", "PrimerCore"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests use, when it is missing: poppler-utils (pdftotext), qpdf and tmux
-# (the terminal the study sessions are driven in) from Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
+# Installs what the tests use, when it is missing: poppler-utils (pdftotext), qpdf, tmux
+# (the terminal the study sessions are driven in) and postgresql (the store's second engine) from Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
 # its model (scripts/install-local-llm.sh, cached in ~/.cache/primer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,11 @@ missing=()
 for tool in pdftotext:poppler-utils qpdf:qpdf tmux:tmux; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
+# PostgreSQL's server programs, for the store contract run on a real server (the tests start their
+# own cluster in a temporary folder; Debian keeps initdb under /usr/lib/postgresql/<version>/bin).
+if ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  missing+=(postgresql)
+fi
 source scripts/lib/apt.sh
 apt_install_missing "${missing[@]}"
 

@@ -88,6 +88,11 @@ public final class PostgresStore: Store, Sendable {
     /// store's own checks passes as it is.
     func storeError(_ error: Error) -> Error {
         if error is StoreError || error is CancellationError { return error }
+        // A transaction's failure: what went wrong inside it, or at its begin or commit.
+        if let error = error as? PostgresTransactionError {
+            if let inner = error.closureError ?? error.beginError ?? error.commitError { return storeError(inner) }
+            return StoreError.refused(store: address, reason: "the transaction failed")
+        }
         if let error = error as? PSQLError {
             if let sqlState = error.serverInfo?[.sqlState] {
                 let message = error.serverInfo?[.message] ?? sqlState

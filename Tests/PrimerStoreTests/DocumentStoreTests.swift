@@ -4,14 +4,10 @@ import PrimerStore
 import Testing
 
 @Suite struct DocumentStoreTests {
-    func store() throws -> (SQLiteStore, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
-        return (try SQLiteStore(path: directory.appendingPathComponent("s.sqlite").path), directory)
-    }
 
-    @Test func attachingTheSameDocumentTwiceChangesNothing() async throws {
-        let (store, directory) = try store()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    @Test(arguments: Engine.allCases) func attachingTheSameDocumentTwiceChangesNothing(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
         let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
         let first = try await store.addDocument(subjectID: subject.id, name: "syllabus.pdf", format: "pdf", text: "Week 1\u{0C}Week 2", contentHash: "abc123def456")
         #expect(first.added)
@@ -22,9 +18,9 @@ import Testing
         #expect(try await store.documents(subjectID: subject.id).first?.text == "Week 1\u{0C}Week 2")
     }
 
-    @Test func removeByNameOrHashAndCascadeWithTheSubject() async throws {
-        let (store, directory) = try store()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    @Test(arguments: Engine.allCases) func removeByNameOrHashAndCascadeWithTheSubject(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
         let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
         try await store.addDocument(subjectID: subject.id, name: "a.md", format: "md", text: "A", contentHash: "aaaaaaaa1111")
         try await store.addDocument(subjectID: subject.id, name: "b.md", format: "md", text: "B", contentHash: "bbbbbbbb2222")

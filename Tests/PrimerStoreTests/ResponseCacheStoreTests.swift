@@ -29,9 +29,9 @@ private let answer = CompletionResponse(
         #expect(row?["valid"] == 1)
     }
 
-    @Test func storingAgainReplacesTheEntry() async throws {
+    @Test(arguments: Engine.allCases) func storingAgainReplacesTheEntry(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         try await store.storeResponse(answer, forKey: "k", provider: "p", model: "m")
         _ = try await store.cachedResponse(forKey: "k")
         var newer = answer
@@ -68,17 +68,16 @@ private let answer = CompletionResponse(
         #expect(before <= oldest && oldest <= newest && newest <= after)
     }
 
-    @Test func clearsOlderEntriesOrAll() async throws {
+    @Test(arguments: Engine.allCases) func clearsOlderEntriesOrAll(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         try await store.storeResponse(answer, forKey: "old", provider: "p", model: "m")
-        try await store.dbPool.write { db in
-            try db.execute(
-                sql: "UPDATE response_cache SET created_at = ? WHERE key = 'old'", arguments: [Date().addingTimeInterval(-30 * 86_400)])
-        }
+        try await Task.sleep(for: .milliseconds(20))
+        let cutoff = Date()
+        try await Task.sleep(for: .milliseconds(20))
         try await store.storeResponse(answer, forKey: "new", provider: "p", model: "m")
 
-        #expect(try await store.clearCache(olderThan: Date().addingTimeInterval(-7 * 86_400)) == 1)
+        #expect(try await store.clearCache(olderThan: cutoff) == 1)
         #expect(try await store.cachedResponse(forKey: "old") == nil)
         #expect(try await store.cachedResponse(forKey: "new") != nil)
         #expect(try await store.clearCache() == 1)

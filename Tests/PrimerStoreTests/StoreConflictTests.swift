@@ -9,7 +9,7 @@ import Testing
 /// failures reach a command: as `StoreError`s of a kind, naming the file.
 @Suite struct StoreConflictTests {
     /// Four flashcards, each learnt then forgotten once (a leech at a threshold of 1).
-    static func leeches(_ store: SQLiteStore) async throws -> (StoredSubject, Int64, [Leech]) {
+    static func leeches(_ store: any Store) async throws -> (StoredSubject, Int64, [Leech]) {
         let (subject, subtopic) = try await StudyStoreTests.kit(store)
         let scheduler = FSRSScheduler(fuzz: false)
         let start = Date().addingTimeInterval(-10 * 86_400)
@@ -24,9 +24,9 @@ import Testing
         return (subject, subtopic, leeches)
     }
 
-    @Test func aRewriteIsStoredOnlyOverTheLeechItWasWrittenFrom() async throws {
+    @Test(arguments: Engine.allCases) func aRewriteIsStoredOnlyOverTheLeechItWasWrittenFrom(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         let (subject, subtopic, leeches) = try await Self.leeches(store)
         let scheduler = FSRSScheduler(fuzz: false)
 
@@ -60,9 +60,9 @@ import Testing
         #expect(new.replaced.first?.reviews == 3 && new.replaced.first?.lapses == 1)
     }
 
-    @Test func aRewriteCountsTheLeechAsStoredWhenItIsWritten() async throws {
+    @Test(arguments: Engine.allCases) func aRewriteCountsTheLeechAsStoredWhenItIsWritten(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         let (subject, subtopic, leeches) = try await Self.leeches(store)
         // The leech as read says 9 lapses in 20 reviews; the store holds 1 in 3: it was rated
         // (or reset) since, so the rewrite is not made from what is stored and is not stored.
@@ -144,9 +144,9 @@ import Testing
 
     /// Each item keeps the passages it came from (`GenerationRecord.itemSources`), and reads
     /// them back with the kit.
-    @Test func itemsKeepThePassagesTheyCameFrom() async throws {
+    @Test(arguments: Engine.allCases) func itemsKeepThePassagesTheyCameFrom(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         let subject = try await store.upsertSubject(title: "Senses", notes: "", kind: .general, instructions: "")
         let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         var record = generation("flashcards", citations: [

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import PrimerCore
 @testable import PrimerStore
+import PrimerPostgres
+import PrimerTestSupport
 
 /// A fresh temporary folder per test, removed when the value goes away.
 final class TempFolder {
@@ -52,3 +54,18 @@ let samplePlan = Plan(topics: [
     PlanTopic(title: "Cells", overview: "What cells are.", subtopics: ["Membranes", "Organelles"]),
     PlanTopic(title: "Genetics", subtopics: ["DNA", "Inheritance", "Mutations"]),
 ])
+
+/// The engines the store contract runs on: each test of the contract runs once per engine.
+enum Engine: String, CaseIterable, CustomStringConvertible, Sendable {
+    case sqlite, postgres
+    var description: String { rawValue }
+
+    /// A new, empty store of this engine (a file in `folder`, or a new database on the tests'
+    /// PostgreSQL server).
+    func store(in folder: TempFolder) async throws -> any Store {
+        switch self {
+        case .sqlite: try folder.store()
+        case .postgres: try await PostgresStore.open(try PostgresURL(try await PostgresTestServer.shared.newDatabase(), environment: [:]))
+        }
+    }
+}

@@ -8,7 +8,7 @@ import Testing
 /// The learner's state in a real SQLite store: what regeneration keeps, what outlives a card,
 /// and what the v6 migration keeps of an earlier store.
 @Suite struct StudyStoreTests {
-    static func kit(_ store: SQLiteStore) async throws -> (subject: StoredSubject, subtopic: Int64) {
+    static func kit(_ store: any Store) async throws -> (subject: StoredSubject, subtopic: Int64) {
         let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
         let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
         let subtopic = plan[0].subtopics[0].id
@@ -18,9 +18,9 @@ import Testing
         return (subject, subtopic)
     }
 
-    @Test func regenerationKeepsWhatTheLearnerOwnsAndSkipsRepeats() async throws {
+    @Test(arguments: Engine.allCases) func regenerationKeepsWhatTheLearnerOwnsAndSkipsRepeats(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         let (subject, subtopic) = try await Self.kit(store)
         let cards = try await store.studyCards(subjectTitle: "Biology")
         let scheduler = FSRSScheduler(fuzz: false)
@@ -42,9 +42,9 @@ import Testing
         #expect(!after.map(\.id).contains(cards[3].id), "the untouched card was replaced")
     }
 
-    @Test func theReviewLogOutlivesADeletedCardAndIdsAreNeverReused() async throws {
+    @Test(arguments: Engine.allCases) func theReviewLogOutlivesADeletedCardAndIdsAreNeverReused(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         let (subject, subtopic) = try await Self.kit(store)
         let cards = try await store.studyCards(subjectTitle: "Biology")
         let last = try #require(cards.last)

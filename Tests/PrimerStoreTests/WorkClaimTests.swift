@@ -7,9 +7,9 @@ import Testing
 @Suite struct WorkClaimTests {
     let here = WorkOwner.hostName
 
-    @Test func aLiveRunsClaimIsRefusedToOthersUntilReleased() async throws {
+    @Test(arguments: Engine.allCases) func aLiveRunsClaimIsRefusedToOthersUntilReleased(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         let first = WorkOwner(id: "run-1", host: here, pid: getpid())
         let second = WorkOwner(id: "run-2", host: here, pid: getpid())
         let work = WorkKey.subtopic(subtopicID: 7)
@@ -37,9 +37,9 @@ import Testing
         #expect(try await store.claim(work, for: WorkOwner(id: "next", host: here, pid: getpid()), staleAfter: 30))
     }
 
-    @Test func anotherMachinesClaimHoldsUntilItsHeartbeatIsStale() async throws {
+    @Test(arguments: Engine.allCases) func anotherMachinesClaimHoldsUntilItsHeartbeatIsStale(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try folder.store()
+        let store = try await engine.store(in: folder)
         let remote = WorkOwner(id: "remote", host: "another-machine", pid: 1)
         let local = WorkOwner(id: "local", host: here, pid: getpid())
         let work = WorkKey.plan(subjectID: 1)

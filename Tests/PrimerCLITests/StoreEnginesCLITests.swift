@@ -1,0 +1,107 @@
+import Foundation
+import PrimerTestSupport
+import Testing
+
+/// The commands a learner and a batch user run, on a SQLite file and on a PostgreSQL database
+/// (a real server the tests start): the same commands give the same kit, the same study state
+/// and the same reports on both engines.
+@Suite(.timeLimit(.minutes(5))) struct StoreEnginesCLITests {
+    static let subject = "Photosynthesis"
+
+    /// What one run of the sequence printed, with what depends on the clock taken out.
+    struct Outcome: Equatable {
+        var kit: String
+        var card: String
+        var rated: String
+        var quiz: String
+        var stats: String
+        var listed: String
+        var batchTotals: String
+        var evalCases: Int
+        var apkgBytes: Bool
+    }
+
+    func sequence(_ cli: CLIRunner, store: String) async throws -> Outcome {
+        let env = ["PRIMER_STORE": store]
+        func run(_ arguments: [String]) async throws -> CLIRunner.Result {
+            let result = try await cli.run(arguments, environment: env)
+            #expect(result.status == 0, "primer \(arguments.joined(separator: " ")) on \(store): \(result.stderr)")
+            return result
+        }
+        _ = try await run(["generate", Self.subject, "--provider", "mock", "--concurrency", "1"])
+        let kit = try await run(["show", Self.subject, "--format", "json"]).stdout
+        let apkg = cli.directory.appendingPathComponent("kit-\(UUID().uuidString).apkg")
+        _ = try await run(["export", Self.subject, "--format", "apkg", "--out", apkg.path])
+        let next = try await run(["review", "next", Self.subject, "--json"]).stdout
+        let card = try #require(try JSONSerialization.jsonObject(with: Data(next.utf8)) as? [String: Any])
+        let key = try #require((card["card"] as? [String: Any])?["key"] as? String)
+        let rated = try await run(["review", "rate", key, "good", "--json"]).stdout
+        let quiz = try await run(["quiz", Self.subject, "--limit", "3", "--answers", "A,B,C", "--json"]).stdout
+        let stats = try await run(["stats", "--json"]).stdout
+        let batch = try cli.write("- Cell Biology\n- Music Theory\n", to: "batch-\(UUID().uuidString).yaml")
+        let report = cli.directory.appendingPathComponent("report-\(UUID().uuidString).json")
+        _ = try await run(["batch", batch.path, "--provider", "mock", "--max-subtopics", "1", "--jobs", "1", "--report", report.path])
+        let totals = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])["totals"] as? [String: Any]
+        let listed = try await run(["list"]).stdout
+        let results = cli.directory.appendingPathComponent("eval-\(UUID().uuidString)")
+        _ = try await run([
+            "eval", CLIRunner.root.appendingPathComponent("Evaluations/openstax").path, "--provider", "mock", "--cases", "biology-2e/8.2",
+            "--out", results.path,
+        ])
+        let evalJSON = try #require(try FileManager.default.contentsOfDirectory(at: results, includingPropertiesForKeys: nil).first { $0.pathExtension == "json" })
+        let eval = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: evalJSON)) as? [String: Any])
+        return Outcome(
+            kit: Self.withoutTimes(kit), card: Self.withoutTimes(next), rated: Self.withoutTimes(rated), quiz: Self.withoutTimes(quiz),
+            stats: Self.withoutTimes(stats), listed: listed,
+            batchTotals: (totals ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
+            evalCases: (eval["cases"] as? [Any])?.count ?? -1,
+            apkgBytes: ((try? FileManager.default.attributesOfItem(atPath: apkg.path)[.size] as? Int) ?? 0) > 1000)
+    }
+
+    /// JSON with every ISO 8601 time and every measured latency replaced: the runs happen
+    /// seconds apart, and a call's milliseconds are the clock's, not the store's.
+    static func withoutTimes(_ text: String) -> String {
+        text.replacingOccurrences(of: #""\d{4}-\d\d-\d\dT[0-9:.]+Z""#, with: "\"<time>\"", options: .regularExpression)
+            .replacingOccurrences(of: #""latencyMs" : \d+"#, with: "\"latencyMs\" : <ms>", options: .regularExpression)
+    }
+
+    @Test func theSameCommandsGiveTheSameResultsOnSQLiteAndPostgreSQL() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let database = try await PostgresTestServer.shared.newDatabase()
+        let onFile = try await sequence(cli, store: cli.directory.appendingPathComponent("engines.sqlite").path)
+        let onDatabase = try await sequence(cli, store: database)
+        #expect(onFile.kit.count > 10_000, "a whole kit is shown")
+        #expect(onFile.apkgBytes && onDatabase.apkgBytes)
+        #expect(onFile.evalCases > 0)
+        #expect(onFile.listed.contains("Cell Biology") && onFile.listed.contains("Photosynthesis"))
+        #expect(onDatabase == onFile)
+
+        // The database keeps what was stored: a second process sees the rating and the quiz.
+        let stats = try await cli.run(["stats", Self.subject, "--json"], environment: ["PRIMER_STORE": database])
+        #expect(stats.stdout.contains("\"reviews\" : 4"), "\(stats.stdout)")
+    }
+
+    @Test func aStoreAddressThatCannotBeUsedGetsOneClearError() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let database = try await PostgresTestServer.shared.newDatabase()
+        let port = try #require(URLComponents(string: database)?.port)
+        let cases: [(store: String, status: Int32, says: String)] = [
+            ("postgres://primer:secret@127.0.0.1:\(port)/x", 64, "put it in PGPASSWORD"),
+            ("mysql://127.0.0.1/primer", 64, "is not a store Primer knows"),
+            ("postgres://127.0.0.1:\(port)/primer", 64, "name the user"),
+            ("postgres://primer@127.0.0.1:\(port)/no_such_database", 1, "database \"no_such_database\" does not exist"),
+            ("postgres://nobody@127.0.0.1:\(port)/primer", 1, "refused the login"),
+        ]
+        for (store, status, says) in cases {
+            let result = try await cli.run(["list"], environment: ["PRIMER_STORE": store])
+            #expect(result.status == status, "\(store): \(result.stderr)")
+            #expect(result.stderr.contains(says), "\(store): \(result.stderr)")
+            #expect(!result.stderr.contains("secret"), "the password is never shown")
+        }
+        // Nothing was made in the working folder (once, `postgres:/…` became a folder here).
+        let made = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
+        #expect(!made.contains { $0.hasPrefix("postgres") || $0.hasPrefix("mysql") }, "\(made)")
+    }
+}
