@@ -58,11 +58,14 @@ public final class Workspace: @unchecked Sendable {
     /// store cannot be written.
     public func store() async throws -> any Store {
         let address = try locations.storeAddress(config: config)
-        return try await stores.writer {
-            switch address {
-            case .file(let path): try SQLiteStore(path: path)
-            case .postgres(let url): try await PostgresStore.open(url)
-            }
+        return try await stores.writer { try await Self.open(address) }
+    }
+
+    /// Opens the store at `address` for writing, creating and migrating it when needed.
+    static func open(_ address: StoreAddress) async throws -> any Store {
+        switch address {
+        case .file(let path): try SQLiteStore(path: path)
+        case .postgres(let url): try await PostgresStore.open(url)
         }
     }
 

@@ -19,7 +19,7 @@ struct ConfigOptions: ParsableArguments {
 
 /// Where the store is: --store, then PRIMER_STORE, then primer.yaml, then a per-user default.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: "The SQLite store (default: $PRIMER_STORE, primer.yaml's store, else a per-user file).")
+    @Option(name: .long, help: "The store: a SQLite file or postgres://user@host:port/database (default: $PRIMER_STORE, primer.yaml's store, else a per-user file).")
     var store: String?
 }
 

@@ -104,4 +104,64 @@ import Testing
         let made = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
         #expect(!made.contains { $0.hasPrefix("postgres") || $0.hasPrefix("mysql") }, "\(made)")
     }
+
+    @Test func storeCopyMovesEveryRowBothWays() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let first = cli.directory.appendingPathComponent("first.sqlite").path
+        // A store with a bit of everything: kits, a document, provenance, reviews, a quiz, a cached answer.
+        func on(_ store: String, _ arguments: [String]) async throws -> CLIRunner.Result {
+            let result = try await cli.run(arguments, environment: ["PRIMER_STORE": store])
+            #expect(result.status == 0, "primer \(arguments.joined(separator: " ")): \(result.stderr)")
+            return result
+        }
+        let document = try cli.write("# Light\n\nChlorophyll absorbs red and blue light.\n", to: "light.md")
+        _ = try await on(first, ["generate", Self.subject, "--doc", document.path, "--concurrency", "1"])
+        _ = try await on(first, ["batch", try cli.write("- Optics\n", to: "b.yaml").path, "--max-subtopics", "1"])
+        let next = try await on(first, ["review", "next", Self.subject, "--json"]).stdout
+        let key = try #require(((try JSONSerialization.jsonObject(with: Data(next.utf8)) as? [String: Any])?["card"] as? [String: Any])?["key"] as? String)
+        _ = try await on(first, ["review", "rate", key, "again"])
+        _ = try await on(first, ["review", "rate", key, "good"])
+        _ = try await on(first, ["quiz", Self.subject, "--limit", "2", "--answers", "A,B"])
+        _ = try await on(first, ["eval", CLIRunner.root.appendingPathComponent("Evaluations/openstax").path, "--cases", "biology-2e/8.2",
+            "--families", "terms", "--out", cli.directory.appendingPathComponent("eval").path])
+
+        let database = try await PostgresTestServer.shared.newDatabase()
+        let back = cli.directory.appendingPathComponent("back.sqlite").path
+        let there = try await on(first, ["store", "copy", "--to", database])
+        let again = try await on(first, ["store", "copy", "--from", database, "--to", back])
+        #expect(there.stdout.contains("Copied") && there.stdout.contains("review_log 4") && there.stdout.contains("response_cache ") && there.stdout.contains("documents 1"), "\(there.stdout)")
+        #expect(again.stdout.components(separatedBy: "\n").dropFirst() == there.stdout.components(separatedBy: "\n").dropFirst(), "the same rows came back")
+
+        // Everything reads the same from the three stores: kits, the review log, the study state.
+        for store in [database, back] {
+            for arguments in [
+                ["show", Self.subject, "--format", "json"], ["show", "Optics", "--format", "json"], ["stats", "--json"],
+                ["docs", "list", Self.subject], ["cache", "stats"], ["list"],
+            ] {
+                let original = try await on(first, arguments).stdout
+                let copied = try await on(store, arguments).stdout
+                #expect(Self.withoutTimes(copied) == Self.withoutTimes(original), "\(arguments.joined(separator: " ")) on \(store)")
+            }
+            let log = cli.directory.appendingPathComponent("log-\(UUID().uuidString).csv").path
+            let firstLog = cli.directory.appendingPathComponent("log-\(UUID().uuidString).csv").path
+            for format in ["review-log", "json"] {
+                _ = try await on(store, ["export", "--all", "--format", format, "--out", log])
+                _ = try await on(first, ["export", "--all", "--format", format, "--out", firstLog])
+                #expect(
+                    Self.withoutTimes(try String(contentsOfFile: log, encoding: .utf8))
+                        == Self.withoutTimes(try String(contentsOfFile: firstLog, encoding: .utf8)), "\(format) export of \(store)")
+            }
+        }
+        // A new card in the copy does not take the id (and key) of one the log remembers.
+        let kit = try await on(database, ["show", Self.subject, "--format", "json"]).stdout
+        let topics = try #require((try JSONSerialization.jsonObject(with: Data(kit.utf8)) as? [String: Any])?["topics"] as? [[String: Any]])
+        let subtopic = try #require((topics.first?["subtopics"] as? [[String: Any]])?.first?["title"] as? String)
+        let added = try await on(database, ["cards", "add", Self.subject, "--subtopic", subtopic, "--front", "Q?", "--back", "A.", "--json"]).stdout
+        #expect(!added.contains("\"key\" : \"\(key)\""))
+
+        // Copying into a store that holds something is refused, and changes nothing there.
+        let refused = try await cli.run(["store", "copy", "--from", first, "--to", back])
+        #expect(refused.status == 1 && refused.stderr.contains("already holds"), "\(refused.stderr)")
+    }
 }

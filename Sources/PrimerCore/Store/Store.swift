@@ -1,3 +1,4 @@
 /// The whole store contract: every port a front end, the pipeline or a worker reaches the store
-/// through. `SQLiteStore` (PrimerStore) implements it; nothing above the store names an engine.
-public typealias Store = KitStore & ClaimStore & LearnerStore & DocumentStore & KitQueries & ResponseCache
+/// through. `SQLiteStore` (PrimerStore) and `PostgresStore` (PrimerPostgres) implement it; nothing
+/// above the store names an engine.
+public typealias Store = KitStore & ClaimStore & LearnerStore & DocumentStore & KitQueries & ResponseCache & StoreTransfer
