@@ -25,7 +25,7 @@ extension Workspace {
     public func addCard(
         subject: String, subtopic: String, front: String, back: String, hint: String? = nil, family: String = "flashcards"
     ) async throws -> StudyCard {
-        let front = try Self.required(front, "--front"), back = try Self.required(back, "--back")
+        let front = try Self.required(front, "the front"), back = try Self.required(back, "the back")
         let families = try locations.families(config: config)
         let pairFamilies = families.families.filter { $0.shape == .pair }.map(\.name)
         guard pairFamilies.contains(family) else {
@@ -48,21 +48,21 @@ extension Workspace {
 
     /// Changes a card's text; its review history and schedule stay, and regeneration keeps it.
     public func editCard(_ key: String, _ edit: CardEdit) async throws -> StudyCard {
-        if edit.isEmpty { throw WorkspaceError("say what to change: --front, --back, --hint (flashcards, terms) or --text, --extra (cloze notes)") }
+        if edit.isEmpty { throw WorkspaceError("say what to change: the front, back or hint (flashcards, terms), or the text or extra (cloze notes)") }
         var card = try await studyCard(key)
         switch card.content {
         case .pair(var item):
-            if edit.text != nil || edit.extra != nil { throw WorkspaceError("item \(card.key) is a \(card.family) card: change it with --front, --back and --hint") }
-            if let front = edit.front { item.front = try Self.required(front, "--front") }
-            if let back = edit.back { item.back = try Self.required(back, "--back") }
+            if edit.text != nil || edit.extra != nil { throw WorkspaceError("item \(card.key) is a \(card.family) card: change its front, back or hint") }
+            if let front = edit.front { item.front = try Self.required(front, "the front") }
+            if let back = edit.back { item.back = try Self.required(back, "the back") }
             if let hint = edit.hint { item.hint = hint.trimmedWhitespace.isEmpty ? nil : hint.trimmedWhitespace }
             card.content = .pair(item)
         case .cloze(var item):
-            if edit.front != nil || edit.back != nil || edit.hint != nil { throw WorkspaceError("item \(card.key) is a cloze note: change it with --text and --extra") }
+            if edit.front != nil || edit.back != nil || edit.hint != nil { throw WorkspaceError("item \(card.key) is a cloze note: change its text or extra") }
             if let text = edit.text {
-                let text = try Self.required(text, "--text")
+                let text = try Self.required(text, "the text")
                 if let problem = ClozeText.problem(text) {
-                    throw WorkspaceError("--text is not a cloze note: \(problem)")
+                    throw WorkspaceError("the text is not a cloze note: \(problem)")
                 }
                 item.text = text
             }
@@ -83,9 +83,9 @@ extension Workspace {
         return card
     }
 
-    static func required(_ text: String, _ flag: String) throws -> String {
+    static func required(_ text: String, _ side: String) throws -> String {
         let trimmed = text.trimmedWhitespace
-        if trimmed.isEmpty { throw WorkspaceError("\(flag) is empty; a card needs text on both sides") }
+        if trimmed.isEmpty { throw WorkspaceError("\(side) is empty; a card needs text on both sides") }
         return trimmed
     }
 }

@@ -68,7 +68,7 @@ extension Workspace {
         let selected = request.caseFilters.isEmpty
             ? inSplit : inSplit.filter { c in request.caseFilters.contains { c.id.contains($0) } }
         guard !selected.isEmpty else {
-            throw WorkspaceError("no case of '\(suite.name)' matches --cases \(request.caseFilters.joined(separator: ",")); case ids look like \(suite.cases.prefix(3).map(\.id).joined(separator: ", "))")
+            throw WorkspaceError("no case of '\(suite.name)' matches the case filter \(request.caseFilters.joined(separator: ",")); case ids look like \(suite.cases.prefix(3).map(\.id).joined(separator: ", "))")
         }
         let providerName = providerName(request.provider)
         let familySet = try families(forProvider: providerName)
@@ -118,10 +118,10 @@ extension Workspace {
     /// The family set with one family replaced by an experimental file (`name=path`).
     static func replacing(_ variant: String, in set: FamilySet) throws -> FamilySet {
         let parts = variant.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw WorkspaceError("--variant must look like quiz=path/to/quiz-variant.yaml") }
+        guard parts.count == 2 else { throw WorkspaceError("a variant must look like quiz=path/to/quiz-variant.yaml") }
         let family: PromptFamily
         do { family = try FamilyLoader.load(file: URL(fileURLWithPath: parts[1])) } catch let errors as FamilyLoadErrors { throw WorkspaceError("\(errors)") }
-        guard set.family(named: parts[0]) != nil else { throw WorkspaceError("--variant names family '\(parts[0])', which the prompts folder does not have") }
+        guard set.family(named: parts[0]) != nil else { throw WorkspaceError("the variant names family '\(parts[0])', which the prompts folder does not have") }
         guard family.name == parts[0] else { throw WorkspaceError("\(parts[1]) defines family '\(family.name)', not '\(parts[0])'") }
         return FamilySet(families: set.families.filter { $0.name != parts[0] } + [family], directory: set.directory)
     }

@@ -42,7 +42,7 @@ extension Workspace {
         let questions = try await quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
         guard letters.count == questions.count else {
             throw WorkspaceError(
-                "the quiz has \(questions.count) questions but --answers gave \(letters.count); give one letter per question, in order (`primer quiz \"\(subject)\" --list` shows them)")
+                "the quiz has \(questions.count) questions but \(letters.count) answer\(letters.count == 1 ? " was" : "s were") given; give one letter per question, in the order the questions are listed")
         }
         var chosen: [Int] = []
         for (number, (letter, question)) in zip(letters, questions).enumerated() {

@@ -61,14 +61,14 @@ public struct WorkspaceLocations: Sendable {
             guard FileManager.default.fileExists(atPath: folder.path) else {
                 throw WorkspaceError(
                     "provider \(manifest.name) (\(manifest.file.path)) names the prompts folder \(folder.path), which does not exist; "
-                        + "fix its `prompts:` key or pass --prompts DIR")
+                        + "fix its `prompts:` key or name another prompts folder")
             }
             return folder
         }
         let local = currentDirectory.appendingPathComponent("Prompts")
         if FileManager.default.fileExists(atPath: local.path) { return local }
         guard let shipped = Defaults.promptsDirectory else {
-            throw WorkspaceError("the built-in prompt families were not found next to the primer binary; pass --prompts DIR or set PRIMER_PROMPTS")
+            throw WorkspaceError("the built-in prompt families were not found next to the primer binary; name a prompts folder (PRIMER_PROMPTS, or `prompts:` in primer.yaml)")
         }
         return shipped
     }

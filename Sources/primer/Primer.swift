@@ -27,7 +27,10 @@ enum PrimerMain {
             }
         } catch {
             let code = (error as? KindedError).map { ExitCode(exitStatus($0.kind)) } ?? Primer.exitCode(for: error)
-            let message = Primer.fullMessage(for: error)
+            var message = Primer.fullMessage(for: error)
+            if let error = error as? StoreError, error.choosesTheStore {
+                message += " The store is chosen with --store, PRIMER_STORE or `store:` in primer.yaml."
+            }
             if !message.isEmpty {
                 if code == .success { Console.out(message) } else { Console.error(message + "\n") }
             }

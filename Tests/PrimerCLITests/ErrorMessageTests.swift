@@ -20,6 +20,8 @@ import Testing
         let result = try await cli.run(["generate", "Physics", "--store", notAStore.path])
         #expect(result.status != 0)
         #expect(result.stderr.contains("is not a Primer store"))
+        // The store's words name no flag; the CLI says how its users choose the store.
+        #expect(result.stderr.contains("The store is chosen with --store, PRIMER_STORE"), "\(result.stderr)")
         #expect(try String(contentsOf: notAStore, encoding: .utf8) == "my diary")
     }
 

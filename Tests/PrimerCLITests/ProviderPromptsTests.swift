@@ -51,7 +51,7 @@ import Testing
         let run = try await cli.run(["generate", "Optics", "--provider", "lost", "--plugins", manifest.deletingLastPathComponent().path])
         #expect(run.status != 0)
         #expect(run.stderr.contains("names the prompts folder"), "\(run.stderr)")
-        #expect(run.stderr.contains("--prompts"))
+        #expect(run.stderr.contains("name another prompts folder"))
         if FileManager.default.fileExists(atPath: cli.storePath) {
             await #expect(try SQLiteStore(path: cli.storePath).counts()["subjects"] == 0)
         }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why the store could not be opened or written. Every description says what is wrong and what to do.
+/// Why the store could not be opened or written. Every description says what is wrong and what to do,
+/// in words any front end can show; a front end adds how its users choose the store
+/// (`choosesTheStore`: the CLI names --store and PRIMER_STORE).
 public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The file exists but is not a SQLite database (a text file, an image…).
     case notSQLite(path: String)
@@ -36,7 +38,7 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
     /// A database server that refused a command; nothing of it was stored.
     case refused(store: String, reason: String)
 
-    private static let hint = "Point --store or PRIMER_STORE at a new file or a store Primer created."
+    private static let hint = "Use a new file or a store Primer created."
 
     public var description: String {
         switch self {
@@ -45,19 +47,19 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
         case .notPrimerStore(let path):
             "‘\(path)’ is not a Primer store (a SQLite database made by another program). \(Self.hint)"
         case .newerStore(let path):
-            "‘\(path)’ was written by a newer version of Primer. Update Primer, or point --store or PRIMER_STORE at another file."
+            "‘\(path)’ was written by a newer version of Primer. Update Primer, or use another store."
         case .isDirectory(let path):
-            "‘\(path)’ is a directory, not a store file. Point --store or PRIMER_STORE at a file such as ‘\(path)/primer.sqlite’."
+            "‘\(path)’ is a directory, not a store file. Use a file such as ‘\(path)/primer.sqlite’."
         case .cannotCreateDirectory(let path, let reason):
-            "Cannot create the folder for the store ‘\(path)’: \(reason). Check permissions, or point --store or PRIMER_STORE at a writable location."
+            "Cannot create the folder for the store ‘\(path)’: \(reason). Check permissions, or use a store in a writable location."
         case .cannotOpen(let path, let reason):
-            "Cannot open the store ‘\(path)’: \(reason). Check that the file and its folder are writable, or point --store or PRIMER_STORE at a writable location."
+            "Cannot open the store ‘\(path)’: \(reason). Check that the file and its folder are writable, or use a store in a writable location."
         case .readOnly(let path):
-            "The store ‘\(path)’ is read-only (the file, its folder or the disk cannot be written), and this command writes to it. Make the file and its folder writable, or point --store or PRIMER_STORE at a writable location; `list`, `show`, `export` and `docs list` can read it as it is."
+            "The store ‘\(path)’ is read-only (the file, its folder or the disk cannot be written), and this command writes to it. Make the file and its folder writable, or use a store in a writable location; `list`, `show`, `export` and `docs list` can read it as it is."
         case .needsUpgrade(let path):
-            "The store ‘\(path)’ was made by an older Primer and must be upgraded before it can be read, which writes to it, but it is read-only. Make the file and its folder writable and run `primer list` once, or point --store or PRIMER_STORE at another store."
+            "The store ‘\(path)’ was made by an older Primer and must be upgraded before it can be read, which writes to it, but it is read-only. Make the file and its folder writable and run `primer list` once, or use another store."
         case .damaged(let path, let reason):
-            "The store ‘\(path)’ is damaged (\(reason)) and cannot be used as it is. Restore it from a backup, or recover what is readable with `sqlite3 '\(path)' .recover | sqlite3 recovered.sqlite` and point --store or PRIMER_STORE at the recovered file."
+            "The store ‘\(path)’ is damaged (\(reason)) and cannot be used as it is. Restore it from a backup, or recover what is readable with `sqlite3 '\(path)' .recover | sqlite3 recovered.sqlite` and use the recovered file as the store."
         case .cannotWrite(let path, let reason):
             "Cannot write to the store ‘\(path)’: \(reason). Nothing of this command was stored; free disk space or fix the disk, then run it again."
         case .busy(let path):
@@ -76,6 +78,16 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var errorDescription: String? { description }
+
+    /// Whether what to do is to use another store (the front end may say how one is chosen).
+    public var choosesTheStore: Bool {
+        switch self {
+        case .notSQLite, .notPrimerStore, .newerStore, .isDirectory, .cannotCreateDirectory, .cannotOpen, .readOnly, .needsUpgrade,
+            .damaged, .invalidAddress:
+            true
+        case .cannotWrite, .busy, .notFound, .invalidWrite, .unreachable, .refused: false
+        }
+    }
 
     public var kind: ErrorKind {
         switch self {
