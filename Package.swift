@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "primer-bench",
             dependencies: [
-                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerBatch", "PrimerTestSupport",
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/primer-bench"

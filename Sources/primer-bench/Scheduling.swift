@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrimerCore
+import PrimerPostgres
 import PrimerStore
 
 /// (e) The cost of scheduling: a simulated year of daily study of many items, every review
@@ -22,6 +23,8 @@ struct SchedulingCommand: AsyncParsableCommand {
     @Option(help: "New items introduced per day.") var newPerDay = 200
     @Option(help: "Seed of the random draws.") var seed: UInt64 = 42
     @Flag(help: "Only the scheduler (skip the store run).") var schedulerOnly = false
+    @Option(help: "The store of the store run: a SQLite file or postgres://user@host:port/database, kept afterwards (default: a temporary SQLite file, removed).")
+    var store: String?
 
     func run() async throws {
         let start = Date(timeIntervalSince1970: 1_790_000_000)
@@ -41,7 +44,12 @@ struct SchedulingCommand: AsyncParsableCommand {
         if !schedulerOnly {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-bench-scheduling-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let store = try SQLiteStore(path: folder.appendingPathComponent("store.sqlite").path)
+            let store: any Store = switch try StoreAddress.parse(
+                self.store ?? folder.appendingPathComponent("store.sqlite").path, environment: ProcessInfo.processInfo.environment)
+            {
+            case .file(let path): try SQLiteStore(path: path)
+            case .postgres(let url): try await PostgresStore.open(url)
+            }
             let ids = try await Self.storeItems(items, in: store)
             var stored = Simulation(items: items, days: days, newPerDay: newPerDay, start: start, seed: seed)
             var loads = 0.0
@@ -77,7 +85,7 @@ struct SchedulingCommand: AsyncParsableCommand {
     }
 
     /// A subject with `count` flashcards in one subtopic; their item ids in order.
-    static func storeItems(_ count: Int, in store: SQLiteStore) async throws -> [Int64] {
+    static func storeItems(_ count: Int, in store: any Store) async throws -> [Int64] {
         let subject = try await store.upsertSubject(title: "Benchmark", notes: "", kind: .general, instructions: "")
         let plan = try await store.replacePlan(
             subjectID: subject.id, plan: Plan(topics: [PlanTopic(title: "All", subtopics: ["Items"])]),
