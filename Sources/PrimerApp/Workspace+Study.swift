@@ -89,13 +89,16 @@ extension Workspace {
 
     /// The next card due by now + `daysAhead` days (reviews before new cards).
     public func nextCard(subject: String, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) async throws -> NextCard {
-        let cards = try await studyCards(subject: subject, subtopic: subtopic)
-        if cards.isEmpty {
+        let store = try await readingStore()
+        guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        let subtopicID = if let subtopic { try await Self.subtopic(subtopic, of: stored, in: store).id } else { Int64?.none }
+        let horizon = now.addingTimeInterval(Double(daysAhead) * 86_400)
+        // The head of the queue, through the due-date index (a deck of 100,000 cards is not read).
+        let queue = try await store.dueQueue(subjectTitle: subject, subtopicID: subtopicID, horizon: horizon)
+        if queue.first == nil && queue.nextDue == nil {
             throw WorkspaceError(.notFound, "'\(subject)' has no cards to study yet; generate its kit with `primer generate \"\(subject)\"`")
         }
-        let due = StudyQueue.select(cards, mode: .due, now: now, daysAhead: daysAhead, scheduler: studyPolicy.scheduler)
-        let horizon = now.addingTimeInterval(Double(daysAhead) * 86_400)
-        return NextCard(card: due.first, due: due.count, nextDue: due.isEmpty ? StudyQueue.nextDue(cards, after: horizon) : nil)
+        return NextCard(card: queue.first, due: queue.due, nextDue: queue.nextDue)
     }
 
     /// The longest review `rate` records, a day: a longer duration is a mistake (a timestamp

@@ -36,6 +36,11 @@ public protocol LearnerStore: Sendable {
     ) async throws
     /// The quizzes taken on a subject (nil: on every subject), oldest first, without answers.
     func quizAttempts(subjectTitle: String?) async throws -> [QuizAttemptSummary]
+    /// What `review next` shows for a subject (or one subtopic of it) at `horizon`, read through
+    /// the due-date index instead of every card: the review due first (earliest due, then id),
+    /// else the first new card in kit order (as `StudyQueue.select(_:mode: .due)` orders them);
+    /// how many are due (reviews due and new cards); and when none is, the next due date.
+    func dueQueue(subjectTitle: String, subtopicID: Int64?, horizon: Date) async throws -> DueQueue
     /// The studied items of a subject forgotten at least `minLapses` times after being learnt,
     /// in kit order.
     func leeches(subjectID: Int64, minLapses: Int) async throws -> [Leech]
@@ -59,5 +64,21 @@ public struct QuizAttemptSummary: Sendable, Equatable, Codable {
         self.correct = correct
         self.passPercent = passPercent
         self.passed = passed
+    }
+}
+
+/// The head of a subject's due queue (`LearnerStore.dueQueue`).
+public struct DueQueue: Sendable, Equatable {
+    /// The card to study next, nil when none is due.
+    public var first: StudyCard?
+    /// Reviews due by the horizon, and new cards.
+    public var due: Int
+    /// When nothing is due: the earliest due date after the horizon, nil when there is none.
+    public var nextDue: Date?
+
+    public init(first: StudyCard?, due: Int, nextDue: Date?) {
+        self.first = first
+        self.due = due
+        self.nextDue = nextDue
     }
 }
