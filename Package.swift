@@ -143,8 +143,10 @@ let package = Package(
         .testTarget(name: "PrimerExportTests", dependencies: ["PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift")]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),
+        // The Workspace's rules, called directly as a front end calls them.
+        .testTarget(name: "PrimerAppTests", dependencies: ["PrimerApp", "PrimerCore", "PrimerTestSupport"]),
         // The built `primer` binary, run as a user would.
-        .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore", "PrimerTestSupport"]),
+        .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport"]),
     ]
 )
 

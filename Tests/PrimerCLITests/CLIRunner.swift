@@ -1,4 +1,8 @@
 import Foundation
+import PrimerCore
+import PrimerPostgres
+import PrimerStore
+import PrimerTestSupport
 
 /// Runs the built `primer` binary as a user would: in a fresh temporary folder (so the built-in
 /// prompt families and manifests are used), with its own store.
@@ -18,11 +22,29 @@ struct CLIRunner {
     }
 
     let directory: URL
+    /// The SQLite file of a runner on the SQLite engine (tests that look at the file itself).
     var storePath: String { directory.appendingPathComponent("store.sqlite").path }
+    /// The store every command runs on (`PRIMER_STORE`): `storePath`, or a PostgreSQL database.
+    private(set) var store: String
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("primer-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = directory.appendingPathComponent("store.sqlite").path
+    }
+
+    /// A runner whose commands use a new store on `engine`.
+    init(_ engine: StoreEngine) async throws {
+        try self.init()
+        store = try await engine.newStore(in: directory)
+    }
+
+    /// The runner's store, opened as `primer` opens it.
+    func openStore() async throws -> any Store {
+        switch try StoreAddress.parse(store, environment: [:]) {
+        case .file(let path): try SQLiteStore(path: path)
+        case .postgres(let url): try await PostgresStore.open(url)
+        }
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
@@ -78,7 +100,7 @@ struct CLIRunner {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
-        environment["PRIMER_STORE"] = storePath
+        environment["PRIMER_STORE"] = store
         // Tests choose the offline mock unless they say otherwise; an empty value removes a variable.
         environment["PRIMER_PROVIDER"] = "mock"
         for name in ["PRIMER_PROMPTS", "PRIMER_PLUGINS", "PRIMER_CONFIG", "PRIMER_LOG_LEVEL"] { environment.removeValue(forKey: name) }

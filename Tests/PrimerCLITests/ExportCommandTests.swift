@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerTestSupport
 import Testing
 
 @Suite struct ExportCommandTests {
@@ -28,8 +29,8 @@ import Testing
         }
     }
 
-    @Test func exportsEveryFormatAndTheApkgImportsIntoRealAnki() async throws {
-        let cli = try CLIRunner()
+    @Test(arguments: StoreEngine.allCases) func exportsEveryFormatAndTheApkgImportsIntoRealAnki(engine: StoreEngine) async throws {
+        let cli = try await CLIRunner(engine)
         defer { cli.remove() }
         #expect(try await cli.run(["generate", "Cell Biology", "--max-subtopics", "2"]).status == 0)
         let kit = try JSONDecoder().decode(Kit.self, from: Data(try await cli.run(["show", "Cell Biology", "--format", "json"]).stdout.utf8))
@@ -72,8 +73,8 @@ import Testing
         #expect(text["cloze_notetypes"] as? [String] == ["Cloze"])
     }
 
-    @Test func exportErrorsSayWhatToDo() async throws {
-        let cli = try CLIRunner()
+    @Test(arguments: StoreEngine.allCases) func exportErrorsSayWhatToDo(engine: StoreEngine) async throws {
+        let cli = try await CLIRunner(engine)
         defer { cli.remove() }
         let none = try await cli.run(["export", "--all", "--format", "json"])
         #expect(none.status != 0)

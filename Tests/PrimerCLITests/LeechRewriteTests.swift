@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerTestSupport
 import Testing
 
 /// Generation meeting study, on a mock kit through the binary: `generate --rewrite-leeches`

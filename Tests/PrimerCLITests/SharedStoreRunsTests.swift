@@ -1,6 +1,8 @@
 import Foundation
+import PrimerCore
 import PrimerBatch
 import PrimerStore
+import PrimerTestSupport
 import Testing
 
 /// Several runs on one store at once (two terminals, overlapping batch runs): the plan of a
@@ -21,7 +23,7 @@ import Testing
     }
 
     /// Every generation of the subject, as (subtopic, family) -> (ok, failed) counts.
-    static func generationCounts(_ store: SQLiteStore, _ title: String) async throws -> [String: (ok: Int, other: Int)] {
+    static func generationCounts(_ store: any Store, _ title: String) async throws -> [String: (ok: Int, other: Int)] {
         var counts: [String: (ok: Int, other: Int)] = [:]
         for row in try await store.generations(subjectTitle: title) {
             let key = "\(row.subtopicID.map(String.init) ?? "-")/\(row.family)"
@@ -32,8 +34,8 @@ import Testing
         return counts
     }
 
-    @Test func fourProcessesOnOneNewSubjectMakeOneKitWithASingleRunsProviderCalls() async throws {
-        let cli = try CLIRunner()
+    @Test(arguments: StoreEngine.allCases) func fourProcessesOnOneNewSubjectMakeOneKitWithASingleRunsProviderCalls(engine: StoreEngine) async throws {
+        let cli = try await CLIRunner(engine)
         defer { cli.remove() }
         let plugins = try cli.write(Self.slowMock, to: "plugins/slow-mock.yaml").deletingLastPathComponent()
         let arguments = ["generate", "Race Two", "--provider", "slow-mock", "--plugins", plugins.path, "--max-subtopics", "3", "--json"]
@@ -53,7 +55,7 @@ import Testing
         #expect(calls.reduce(0, +) == singleCalls, "calls per run: \(calls), a single run made \(singleCalls)")
         #expect(runs.contains { $0.stderr.contains("another run on this store is generating") }, "the runs overlapped")
 
-        let store = try SQLiteStore(path: cli.storePath)
+        let store = try await cli.openStore()
         let counts = try await Self.generationCounts(store, "Race Two")
         #expect(counts.count == 1 + 3 * 5, "the plan and 5 families of 3 subtopics: \(counts.keys.sorted())")
         for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(key): \(count.ok) ok, \(count.other) others") }
@@ -61,8 +63,8 @@ import Testing
         #expect(subject.subtopics > 0 && subject.count(of: "flashcards") > 0 && subject.count(of: "quiz") > 0)
     }
 
-    @Test func fourOverlappingBatchesOnOneStoreGenerateEverySubjectOnce() async throws {
-        let cli = try CLIRunner()
+    @Test(arguments: StoreEngine.allCases) func fourOverlappingBatchesOnOneStoreGenerateEverySubjectOnce(engine: StoreEngine) async throws {
+        let cli = try await CLIRunner(engine)
         defer { cli.remove() }
         let plugins = try cli.write(Self.slowMock, to: "plugins/slow-mock.yaml").deletingLastPathComponent()
         let titles = ["Optics", "Geology", "Statistics", "Astronomy", "Ecology", "Genetics"]
@@ -96,7 +98,7 @@ import Testing
         #expect(reports.allSatisfy { $0.complete == titles.count }, "every run sees every kit complete")
         #expect(reports.map(\.providerCalls).reduce(0, +) == singleCalls, "calls per run: \(reports.map(\.providerCalls)), a single run made \(singleCalls)")
 
-        let store = try SQLiteStore(path: cli.storePath)
+        let store = try await cli.openStore()
         for title in titles {
             let counts = try await Self.generationCounts(store, title)
             #expect(counts.count == 1 + 2 * 5, "\(title): \(counts.keys.sorted())")

@@ -162,3 +162,18 @@ public actor PostgresTestServer {
         init(_ description: String) { self.description = description }
     }
 }
+
+/// The engines a test can put its store on: a SQLite file in the test's folder, or a new
+/// database on the tests' PostgreSQL server.
+public enum StoreEngine: String, CaseIterable, CustomStringConvertible, Sendable {
+    case sqlite, postgres
+    public var description: String { rawValue }
+
+    /// A new store's address: `folder/name` for SQLite, a new database for PostgreSQL.
+    public func newStore(in folder: URL, name: String = "store.sqlite") async throws -> String {
+        switch self {
+        case .sqlite: folder.appendingPathComponent(name).path
+        case .postgres: try await PostgresTestServer.shared.newDatabase()
+        }
+    }
+}
