@@ -21,10 +21,9 @@ import Testing
     }
 
     @Test func connectionRefusedIsATransportError() async throws {
-        let server = StubHTTPServer()
-        try server.start()
-        let url = server.baseURL + "/gone"
-        server.stop()
+        let refused = try RefusedPort()
+        defer { refused.close() }
+        let url = refused.baseURL + "/gone"
         await #expect(throws: HTTPTransportError.self) {
             _ = try await AsyncHTTPTransport.shared.send(HTTPRequestSpec(url: url, timeout: .seconds(5)))
         }

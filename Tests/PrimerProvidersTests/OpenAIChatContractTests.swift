@@ -279,10 +279,9 @@ import Testing
     }
 
     @Test func connectionRefusedIsAClearErrorQuickly() async throws {
-        let server = StubHTTPServer()
-        try server.start()
-        let base = server.baseURL + "/v1"
-        server.stop()
+        let refused = try RefusedPort()
+        defer { refused.close() }
+        let base = refused.baseURL + "/v1"
         let provider = try openAIProvider(try openAIManifest(baseURL: base, settings: ["retry: {max_attempts: 2, base_delay_ms: 50}"]))
         let start = ContinuousClock.now
         let error = try #require(await providerError { _ = try await provider.complete(sampleRequest()) })

@@ -105,9 +105,9 @@ import Testing
     }
 
     @Test(arguments: apis) func connectionRefusedSaysItCannotReachPerplexity(api: PerplexityAPI) async throws {
-        let stub = try PerplexityStub()
-        let baseURL = stub.baseURL
-        stub.stop()
+        let refused = try RefusedPort()
+        defer { refused.close() }
+        let baseURL = refused.baseURL
         let manifest = try perplexityManifest(api, baseURL: baseURL, settings: "  timeout_seconds: 5\n" + PerplexityStub.once)
         let provider = try PerplexityProvider(manifest: manifest, environment: ["PERPLEXITY_API_KEY": perplexityCanaryKey])
         let error = try #require(await perplexityError { try await provider.complete(perplexityRequest()) })

@@ -85,9 +85,9 @@ import Testing
     }
 
     @Test(arguments: apis) func aRefusedConnectionIsRetriedThenReported(api: PerplexityAPI) async throws {
-        let stub = try PerplexityStub()
-        let baseURL = stub.baseURL
-        stub.stop()
+        let refused = try RefusedPort()
+        defer { refused.close() }
+        let baseURL = refused.baseURL
         let manifest = try perplexityManifest(api, baseURL: baseURL, settings: "  retry: {max_attempts: 2, base_delay_ms: 20}\n")
         let provider = try PerplexityProvider(
             manifest: manifest, environment: ["PERPLEXITY_API_KEY": perplexityCanaryKey], limiter: ProviderLimiter())
@@ -137,9 +137,9 @@ import Testing
     }
 
     @Test(arguments: apis) func checkReportsAnUnreachableServer(api: PerplexityAPI) async throws {
-        let stub = try PerplexityStub()
-        let baseURL = stub.baseURL
-        stub.stop()
+        let refused = try RefusedPort()
+        defer { refused.close() }
+        let baseURL = refused.baseURL
         let manifest = try perplexityManifest(api, baseURL: baseURL)
         let provider = try PerplexityProvider(
             manifest: manifest, environment: ["PERPLEXITY_API_KEY": perplexityCanaryKey], limiter: ProviderLimiter())

@@ -42,10 +42,9 @@ import Testing
     }
 
     @Test func stoppedServerIsUnreachable() async throws {
-        let server = StubHTTPServer()
-        try server.start()
-        let base = server.baseURL + "/v1"
-        server.stop()
+        let refused = try RefusedPort()
+        defer { refused.close() }
+        let base = refused.baseURL + "/v1"
         let check = await (try openAIProvider(try openAIManifest(baseURL: base))).check()
         #expect(!check.reachable)
         #expect(check.message.contains("is the server running?"))

@@ -51,31 +51,35 @@ public actor PostgresTestServer {
             try Self.run(
                 bin.appendingPathComponent("initdb"), ["-D", data, "-U", "primer", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"],
                 as: asUser)
-            let port = try Self.freePort()
-            // The server is bounded (connections, memory) and durability is off: test data is thrown away.
-            let server = Process()
-            let (command, arguments) = Self.command(
-                asUser, bin.appendingPathComponent("postgres"),
-                [
-                    "-D", data, "-p", "\(port)", "-k", folder.path, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
-                    "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300",
-                    "-c", "shared_buffers=32MB",
-                ])
-            server.executableURL = command
-            server.arguments = arguments
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = try FileHandle(forWritingTo: Self.touch(folder.appendingPathComponent("server.log")))
-            try server.run()
-            Self.watch(testProcess: getpid(), server: server.processIdentifier, folder: folder, asUser: asUser, pgCtl: bin.appendingPathComponent("pg_ctl"), data: data)
-            let deadline = Date().addingTimeInterval(60)
-            while (try? Self.run(bin.appendingPathComponent("pg_isready"), ["-h", "127.0.0.1", "-p", "\(port)", "-q"])) == nil {
-                guard server.isRunning, Date() < deadline else {
-                    let log = (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-                    throw Failure("PostgreSQL did not start on port \(port): \(log.suffix(2000))")
+            // A free port can be taken by another test's server before PostgreSQL binds it: then
+            // the server exits at once, and the next attempt takes another port.
+            var lastLog = ""
+            for _ in 1...3 {
+                let port = try Self.freePort()
+                // The server is bounded (connections, memory) and durability is off: test data is thrown away.
+                let server = Process()
+                let (command, arguments) = Self.command(
+                    asUser, bin.appendingPathComponent("postgres"),
+                    [
+                        "-D", data, "-p", "\(port)", "-k", folder.path, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
+                        "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300",
+                        "-c", "shared_buffers=32MB",
+                    ])
+                server.executableURL = command
+                server.arguments = arguments
+                server.standardOutput = FileHandle.nullDevice
+                server.standardError = try FileHandle(forWritingTo: Self.touch(folder.appendingPathComponent("server.log")))
+                try server.run()
+                Self.watch(testProcess: getpid(), server: server.processIdentifier, folder: folder, asUser: asUser, pgCtl: bin.appendingPathComponent("pg_ctl"), data: data)
+                let deadline = Date().addingTimeInterval(60)
+                while (try? Self.run(bin.appendingPathComponent("pg_isready"), ["-h", "127.0.0.1", "-p", "\(port)", "-q"])) == nil {
+                    guard server.isRunning, Date() < deadline else { break }
+                    Thread.sleep(forTimeInterval: 0.1)
                 }
-                Thread.sleep(forTimeInterval: 0.1)
+                if server.isRunning { return (port, bin) }
+                lastLog = (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
             }
-            return (port, bin)
+            throw Failure("PostgreSQL did not start: \(lastLog.suffix(2000))")
         }
         return (port, bin)
     }
