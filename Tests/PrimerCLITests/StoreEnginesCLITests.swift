@@ -77,6 +77,11 @@ import Testing
         #expect(onFile.listed.contains("Cell Biology") && onFile.listed.contains("Photosynthesis"))
         #expect(onDatabase == onFile)
 
+        // primer.yaml's `store:` may name the database too.
+        let config = try cli.write("store: \(database)\n", to: "primer.yaml")
+        let listed = try await cli.run(["list", "--config", config.path], environment: ["PRIMER_STORE": ""])
+        #expect(listed.status == 0 && listed.stdout.contains("Photosynthesis"), "\(listed.stderr)")
+
         // The database keeps what was stored: a second process sees the rating and the quiz.
         let stats = try await cli.run(["stats", Self.subject, "--json"], environment: ["PRIMER_STORE": database])
         #expect(stats.stdout.contains("\"reviews\" : 4"), "\(stats.stdout)")

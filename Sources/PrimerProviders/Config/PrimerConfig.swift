@@ -61,7 +61,8 @@ public struct PrimerConfig: Sendable {
         let reader = ManifestSettings(node: root, file: file, section: nil)
         try reader.rejectUnknownKeys(allowed: keys)
         config.provider = try reader.string("provider")
-        config.store = try reader.string("store").map { config.resolve($0) }
+        // A database address is not a path: only a file is resolved from this file's folder.
+        config.store = try reader.string("store").map { $0.contains("://") ? $0 : config.resolve($0) }
         config.prompts = try reader.string("prompts").map { config.resolve($0) }
         config.plugins = (try reader.stringList("plugins") ?? []).map { config.resolve($0) }
         if let study = root["study"] { config.study = try StudySettings.parse(study, file: file) }
