@@ -31,13 +31,13 @@ import Testing
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
         var okBefore = 0
-        var watcher: SQLiteStore?
-        for _ in 0..<2400 {
-            try await Task.sleep(for: .milliseconds(25))
-            if watcher == nil, FileManager.default.fileExists(atPath: cli.storePath) { watcher = try? SQLiteStore(path: cli.storePath) }
-            if let counts = try? await watcher?.counts(), let items = try? await watcher?.itemCounts(), (items["flashcards"] ?? 0) > 0, (counts["subjects"] ?? 0) >= 2 { break }
-        }
-        kill(process.processIdentifier, SIGKILL)
+        // kill -9 the moment the first subject is complete (the second job is mid-subject then).
+        let pid = process.processIdentifier
+        let firstDone = await CLIRunner.waitOffThePool(
+            timeout: 60,
+            until: { ((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "").contains(": complete") || !process.isRunning },
+            then: { kill(pid, SIGKILL) })
+        #expect(firstDone)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal, "the batch was still running when killed: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
 

@@ -40,14 +40,13 @@ import Testing
         err.fileHandleForReading.readabilityHandler = { stderr.append($0.availableData) }
         try primer.run()
 
-        // Ctrl-C once the first subject is done.
-        let deadline = Date().addingTimeInterval(60)
-        while !stderr.value.contains("[1/5] Roman History: complete"), primer.isRunning, Date() < deadline {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
+        // Ctrl-C the moment the first subject is done.
+        let pid = primer.processIdentifier
+        await CLIRunner.waitOffThePool(
+            timeout: 60, until: { stderr.value.contains("[1/5] Roman History: complete") || !primer.isRunning },
+            then: { kill(pid, SIGINT) })
         #expect(stderr.value.contains("[1/5] Roman History: complete"), "\(stderr.value)")
-        kill(primer.processIdentifier, SIGINT)
-        while primer.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        await CLIRunner.waitOffThePool(timeout: 60, until: { !primer.isRunning })
         primer.waitUntilExit()
         out.fileHandleForReading.readabilityHandler = nil
         err.fileHandleForReading.readabilityHandler = nil

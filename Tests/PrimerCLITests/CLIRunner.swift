@@ -39,6 +39,25 @@ struct CLIRunner {
         store = try await engine.newStore(in: directory)
     }
 
+    /// Polls `condition` every 20 ms on a thread of its own until it holds or `timeout` passes,
+    /// then runs `then` on that thread at once; true when the condition held. Tests that must act
+    /// the moment a running `primer` reaches a point (a signal, a kill) wait here: on the few
+    /// threads of the async pool a loaded test run can make them late by seconds.
+    @discardableResult
+    static func waitOffThePool(
+        timeout: TimeInterval, until condition: @escaping @Sendable () -> Bool, then action: @escaping @Sendable () -> Void = {}
+    ) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(timeout)
+                while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+                let held = condition()
+                action()
+                continuation.resume(returning: held)
+            }
+        }
+    }
+
     /// The runner's store, opened as `primer` opens it.
     func openStore() async throws -> any Store {
         switch try StoreAddress.parse(store, environment: [:]) {
