@@ -15,9 +15,7 @@ extension PostgresStore {
     }
 
     public func storeResponse(_ response: CompletionResponse, forKey key: String, provider: String, model: String) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: try encoder.encode(response), as: UTF8.self)
+        let json = try StoreRules.cacheJSON(response)
         try await write { connection in
             try await connection.run(
                 """

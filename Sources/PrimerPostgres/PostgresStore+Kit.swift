@@ -74,10 +74,7 @@ extension PostgresStore {
     public func saveContent(
         subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
     ) async throws -> Bool {
-        if case .plan = output { throw StoreError.invalidWrite("a plan is stored with replacePlan, not saveContent") }
-        guard generation.status == .ok else {
-            throw StoreError.invalidWrite("saveContent needs an ok generation; record a failed one with recordFailure")
-        }
+        try StoreRules.checkContent(output, generation)
         return try await write { connection in
             try await Self.lockSubtopic(connection, subtopicID, of: subjectID, logger)
             let now = Date()

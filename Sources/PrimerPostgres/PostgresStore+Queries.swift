@@ -161,17 +161,8 @@ struct KitContentRows: Sendable {
             guard let subtopicID = generation.subtopicID else { continue }
             rows.generations[subtopicID, default: []].append(generation)
         }
-        // Sources: citations of the newest ok generation of each family (the one whose content is
-        // shown), in generation order, each url once.
         for (subtopicID, list) in rows.generations {
-            var newest: [String: Int64] = [:]
-            for generation in list where generation.status == "ok" { newest[generation.family] = generation.id }
-            var seen = Set<String>()
-            for generation in list where newest[generation.family] == generation.id {
-                for citation in citationsByGeneration[generation.id] ?? [] where seen.insert(citation.url).inserted {
-                    rows.citations[subtopicID, default: []].append(citation)
-                }
-            }
+            rows.citations[subtopicID] = StoreRules.sources(of: list, citations: citationsByGeneration)
         }
         return rows
     }

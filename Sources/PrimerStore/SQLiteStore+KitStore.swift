@@ -84,10 +84,7 @@ extension SQLiteStore {
     public func saveContent(
         subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
     ) async throws -> Bool {
-        if case .plan = output { throw StoreError.invalidWrite("a plan is stored with replacePlan, not saveContent") }
-        guard generation.status == .ok else {
-            throw StoreError.invalidWrite("saveContent needs an ok generation; record a failed one with recordFailure")
-        }
+        try StoreRules.checkContent(output, generation)
         return try await write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()

@@ -156,17 +156,8 @@ extension SQLiteStore {
                 guard let subtopicID = generation.subtopicID else { continue }
                 generations[subtopicID, default: []].append(generation)
             }
-            // Sources: citations of the newest ok generation of each family (the one whose content
-            // is shown), in generation order, each url once.
             for (subtopicID, list) in generations {
-                var newest: [String: Int64] = [:]
-                for generation in list where generation.status == "ok" { newest[generation.family] = generation.id }
-                var seen = Set<String>()
-                for generation in list where newest[generation.family] == generation.id {
-                    for citation in citationsByGeneration[generation.id] ?? [] where seen.insert(citation.url).inserted {
-                        citations[subtopicID, default: []].append(citation)
-                    }
-                }
+                citations[subtopicID] = StoreRules.sources(of: list, citations: citationsByGeneration)
             }
         }
 

@@ -19,9 +19,7 @@ extension SQLiteStore {
 
     /// Stores the answer under `key`, replacing an older one (its hits start again at 0).
     public func storeResponse(_ response: CompletionResponse, forKey key: String, provider: String, model: String) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: try encoder.encode(response), as: UTF8.self)
+        let json = try StoreRules.cacheJSON(response)
         try await write { db in
             try db.execute(
                 sql: """
