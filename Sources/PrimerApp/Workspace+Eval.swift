@@ -88,7 +88,7 @@ extension Workspace {
             cassette = file
         }
         // Answers are cached in the store: rerunning an unchanged suite asks the provider nothing.
-        let caching = await (request.noCache || request.record) ? nil : CachingProvider(base: base, cache: try store())
+        let caching = request.noCache || request.record ? nil : CachingProvider(base: base, cache: try await store())
         var runner = EvalRunner(families: familySet, provider: caching ?? base)
         runner.familyFilter = request.families
         runner.repeatCount = request.repeatCount

@@ -12,9 +12,9 @@ extension Workspace {
         } else {
             titles = try await store.listSubjects().map(\.title)
         }
-        let cards = await Dictionary(grouping: try store.studyCards(subjectTitle: subject), by: \.subject)
-        let log = await Dictionary(grouping: try store.reviewLog(subjectTitle: subject), by: \.subject)
-        let quizzes = await Dictionary(grouping: try store.quizAttempts(subjectTitle: subject), by: \.subject)
+        let cards = Dictionary(grouping: try await store.studyCards(subjectTitle: subject), by: \.subject)
+        let log = Dictionary(grouping: try await store.reviewLog(subjectTitle: subject), by: \.subject)
+        let quizzes = Dictionary(grouping: try await store.quizAttempts(subjectTitle: subject), by: \.subject)
         return titles.filter { subject != nil || cards[$0] != nil }.map { title in
             StudyProgress.subject(
                 title, cards: cards[title] ?? [], log: log[title] ?? [],
@@ -26,7 +26,7 @@ extension Workspace {
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.
     public func dueForecast(days: Int, now: Date = Date()) async throws -> [DueForecast] {
         let store = try await readingStore()
-        let cards = await Dictionary(grouping: try store.studyCards(subjectTitle: nil), by: \.subject)
+        let cards = Dictionary(grouping: try await store.studyCards(subjectTitle: nil), by: \.subject)
         return try await store.listSubjects().map(\.title).compactMap { title in
             cards[title].map { StudyProgress.forecast(title, cards: $0, days: days, now: now) }
         }

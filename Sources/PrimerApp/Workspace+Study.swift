@@ -82,8 +82,8 @@ extension Workspace {
     public func studyQueue(
         subject: String, subtopic: String? = nil, mode: StudyMode, daysAhead: Int = 0, limit: Int? = nil, now: Date = Date()
     ) async throws -> [StudyCard] {
-        await StudyQueue.select(
-            try studyCards(subject: subject, subtopic: subtopic), mode: mode, now: now, daysAhead: daysAhead, limit: limit,
+        StudyQueue.select(
+            try await studyCards(subject: subject, subtopic: subtopic), mode: mode, now: now, daysAhead: daysAhead, limit: limit,
             scheduler: studyPolicy.scheduler)
     }
 

@@ -42,7 +42,7 @@ import Testing
         #expect(process.terminationReason == .uncaughtSignal, "the batch was still running when killed: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
 
         let store = try SQLiteStore(path: cli.storePath)
-        for title in titles { await okBefore += (try store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
+        for title in titles { okBefore += (try await store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
         let expected = titles.count * (1 + 3 * 5)
         #expect(okBefore > 0 && okBefore < expected, "killed mid-run: \(okBefore) of \(expected) generations stored")
         let cardsBefore = try await store.itemCounts()["flashcards"] ?? 0

@@ -81,7 +81,7 @@ import Testing
         }
         #expect(try calls(flashcards) == 1)
         #expect(try calls(whole) == 4, "the lesson, quiz, cloze and terms; the flashcards are stored")
-        let generated = await Set(try store.generations(subjectTitle: "Photosynthesis").compactMap(\.subtopicTitle))
+        let generated = Set(try await store.generations(subjectTitle: "Photosynthesis").compactMap(\.subtopicTitle))
         #expect(generated == [third.title], "no other subtopic was touched")
     }
 

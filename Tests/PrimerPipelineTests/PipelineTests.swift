@@ -50,7 +50,7 @@ import Testing
         // The stored provenance holds the rejection reasons of the failed attempts.
         var rejected: [StoredAttempt] = []
         for generation in try await h.store.generations(subjectTitle: "Cell Biology") {
-            await rejected += try h.store.attempts(generationID: generation.id).filter { $0.status != "accepted" }
+            rejected += try await h.store.attempts(generationID: generation.id).filter { $0.status != "accepted" }
         }
         #expect(rejected.count >= 5)
         #expect(rejected.allSatisfy { !$0.reasons.isEmpty })
