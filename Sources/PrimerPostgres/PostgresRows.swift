@@ -36,11 +36,17 @@ extension PostgresStore {
     static func subject(_ row: PostgresRandomAccessRow) throws -> StoredSubject {
         StoredSubject(
             id: try row.value("id"), title: try row.value("title"), notes: try row.value("notes"),
-            kind: SubjectKind(rawValue: try row.value("kind")) ?? .general, instructions: try row.value("instructions"))
+            kind: SubjectKind(rawValue: try row.value("kind")) ?? .general, instructions: try row.value("instructions"),
+            owner: SubjectOwner(stored: try row.value("owner_id")), color: try row.value("color"), icon: try row.value("icon"))
     }
 
-    static func fetchSubject(_ connection: PostgresConnection, title: String, _ logger: Logger) async throws -> StoredSubject? {
-        try await connection.row("SELECT * FROM subjects WHERE title_key = \(SubjectTitle.key(title))", logger).map(subject)
+    /// The subject `owner` gave this title.
+    static func fetchSubject(
+        _ connection: PostgresConnection, title: String, owner: SubjectOwner, _ logger: Logger
+    ) async throws -> StoredSubject? {
+        try await connection.row(
+            "SELECT * FROM subjects WHERE owner_id = \(owner.id) AND title_key = \(SubjectTitle.key(title))", logger
+        ).map(subject)
     }
 
     /// Locks the subject's row for the rest of the transaction: writes under one subject (a

@@ -8,7 +8,8 @@ extension PostgresStore {
     public func dueQueue(subjectTitle: String, subtopicID: Int64?, horizon: Date) async throws -> DueQueue {
         let due = horizon.timeIntervalSince1970
         return try await read { connection in
-            guard let subject = try await connection.row("SELECT id FROM subjects WHERE title_key = \(SubjectTitle.key(subjectTitle))", logger)
+            guard let subject = try await connection.row(
+                "SELECT id FROM subjects WHERE owner_id = \(owner.id) AND title_key = \(SubjectTitle.key(subjectTitle))", logger)
             else { throw StoreError.notFound("subject '\(subjectTitle)'") }
             let subjectID: Int64 = try subject.value("id")
             // -1 stands for "every subtopic": no subtopic has that id.

@@ -6,7 +6,7 @@ import PrimerCore
 /// lock of its subject's row.
 extension PostgresStore {
     public func subject(titled title: String) async throws -> StoredSubject? {
-        try await read { connection in try await Self.fetchSubject(connection, title: title, logger) }
+        try await read { connection in try await Self.fetchSubject(connection, title: title, owner: owner, logger) }
     }
 
     public func upsertSubject(title: String, notes: String, kind: SubjectKind, instructions: String) async throws -> StoredSubject {
@@ -17,9 +17,9 @@ extension PostgresStore {
             // One statement: two runs creating the same subject end with one row.
             let row = try await connection.row(
                 """
-                INSERT INTO subjects (title, title_key, notes, kind, instructions, created_at, updated_at)
-                VALUES (\(title), \(SubjectTitle.key(title)), \(notes), \(kind.rawValue), \(instructions), \(now), \(now))
-                ON CONFLICT (title_key) DO UPDATE SET notes = excluded.notes, kind = excluded.kind,
+                INSERT INTO subjects (title, title_key, notes, kind, instructions, created_at, updated_at, owner_id)
+                VALUES (\(title), \(SubjectTitle.key(title)), \(notes), \(kind.rawValue), \(instructions), \(now), \(now), \(owner.id))
+                ON CONFLICT (owner_id, title_key) DO UPDATE SET notes = excluded.notes, kind = excluded.kind,
                     instructions = excluded.instructions, updated_at = excluded.updated_at
                 RETURNING *
                 """, logger)

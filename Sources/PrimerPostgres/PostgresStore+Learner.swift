@@ -22,9 +22,10 @@ extension PostgresStore {
         try await read { connection in
             let rows = if let subjectTitle {
                 try await connection.rows(
-                    "\(unescaped: Self.studyCardSQL) AND s.title_key = \(SubjectTitle.key(subjectTitle)) \(unescaped: Self.kitOrder)", logger)
+                    "\(unescaped: Self.studyCardSQL) AND s.owner_id = \(owner.id) AND s.title_key = \(SubjectTitle.key(subjectTitle)) \(unescaped: Self.kitOrder)",
+                    logger)
             } else {
-                try await connection.rows("\(unescaped: Self.studyCardSQL) \(unescaped: Self.kitOrder)", logger)
+                try await connection.rows("\(unescaped: Self.studyCardSQL) AND s.owner_id = \(owner.id) \(unescaped: Self.kitOrder)", logger)
             }
             return try await Self.withReplaced(connection, try rows.map(Self.studyCard), logger)
         }
@@ -112,7 +113,7 @@ extension PostgresStore {
         schedule: @escaping @Sendable (ItemMemory?, ReviewRating) -> ItemMemory
     ) async throws {
         try await write { connection in
-            guard let subject = try await Self.fetchSubject(connection, title: attempt.subject, logger) else {
+            guard let subject = try await Self.fetchSubject(connection, title: attempt.subject, owner: owner, logger) else {
                 throw StoreError.notFound("subject '\(attempt.subject)'")
             }
             let attemptID: Int64 = try await connection.row(
@@ -224,9 +225,10 @@ extension PostgresStore {
             let select = "SELECT r.*, s.title AS subject FROM \(table) r JOIN subjects s ON s.id = r.subject_id"
             let rows = if let subjectTitle {
                 try await connection.rows(
-                    "\(unescaped: select) WHERE s.title_key = \(SubjectTitle.key(subjectTitle)) ORDER BY \(unescaped: order)", logger)
+                    "\(unescaped: select) WHERE s.owner_id = \(owner.id) AND s.title_key = \(SubjectTitle.key(subjectTitle)) ORDER BY \(unescaped: order)",
+                    logger)
             } else {
-                try await connection.rows("\(unescaped: select) ORDER BY \(unescaped: order)", logger)
+                try await connection.rows("\(unescaped: select) WHERE s.owner_id = \(owner.id) ORDER BY \(unescaped: order)", logger)
             }
             return try rows.map(value)
         }

@@ -11,6 +11,7 @@ extension PostgresStore {
                 """
                 SELECT t.subject_id, x.family, x.shape, COUNT(*) AS n, COUNT(DISTINCT x.subtopic_id) AS subtopics
                 FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                JOIN subjects s ON s.id = t.subject_id WHERE s.owner_id = \(owner.id)
                 GROUP BY t.subject_id, x.family, x.shape ORDER BY t.subject_id, MIN(x.generation_id)
                 """, logger)
             {
@@ -21,24 +22,25 @@ extension PostgresStore {
             }
             return try await connection.rows(
                 """
-                SELECT s.id, s.title, s.kind, s.created_at, s.updated_at,
+                SELECT s.id, s.title, s.kind, s.created_at, s.updated_at, s.color, s.icon,
                     (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id) AS topics,
                     (SELECT COUNT(*) FROM subtopics x JOIN topics t ON t.id = x.topic_id WHERE t.subject_id = s.id) AS subtopics
-                FROM subjects s ORDER BY lower(s.title), s.id
+                FROM subjects s WHERE s.owner_id = \(owner.id) ORDER BY lower(s.title), s.id
                 """, logger
             ).map { row in
                 let id: Int64 = try row.value("id")
                 return SubjectSummary(
                     id: id, title: try row.value("title"), kind: SubjectKind(rawValue: try row.value("kind")) ?? .general,
                     topics: try row.int("topics"), subtopics: try row.int("subtopics"), families: families[id] ?? [],
-                    createdAt: try row.value("created_at"), updatedAt: try row.value("updated_at"))
+                    createdAt: try row.value("created_at"), updatedAt: try row.value("updated_at"), color: try row.value("color"),
+                    icon: try row.value("icon"))
             }
         }
     }
 
     public func kit(subjectTitle: String) async throws -> Kit? {
         try await read { connection in
-            guard let row = try await connection.row("SELECT * FROM subjects WHERE title_key = \(SubjectTitle.key(subjectTitle))", logger)
+            guard let row = try await connection.row("SELECT * FROM subjects WHERE owner_id = \(owner.id) AND title_key = \(SubjectTitle.key(subjectTitle))", logger)
             else { return nil }
             let subject = try Self.subject(row)
             let content = try await KitContentRows.load(connection, subjectID: subject.id, logger)
@@ -54,7 +56,7 @@ extension PostgresStore {
     @discardableResult
     public func deleteSubject(title: String) async throws -> Bool {
         try await write { connection in
-            try await !connection.rows("DELETE FROM subjects WHERE title_key = \(SubjectTitle.key(title)) RETURNING id", logger).isEmpty
+            try await !connection.rows("DELETE FROM subjects WHERE owner_id = \(owner.id) AND title_key = \(SubjectTitle.key(title)) RETURNING id", logger).isEmpty
         }
     }
 
@@ -64,7 +66,7 @@ extension PostgresStore {
                 """
                 SELECT g.*, st.title AS subtopic_title FROM generations g
                 JOIN subjects s ON s.id = g.subject_id LEFT JOIN subtopics st ON st.id = g.subtopic_id
-                WHERE s.title_key = \(SubjectTitle.key(subjectTitle)) ORDER BY g.id
+                WHERE s.owner_id = \(owner.id) AND s.title_key = \(SubjectTitle.key(subjectTitle)) ORDER BY g.id
                 """, logger
             ).map(Self.generation)
         }

@@ -17,7 +17,7 @@ extension PostgresStore {
         let parts = rows.map { TableRows(table: $0.table, rows: $0.rows) }
         try await write { connection in
             let held = try await connection.row(
-                "SELECT (SELECT COUNT(*) FROM subjects) + (SELECT COUNT(*) FROM response_cache) AS n", logger)?.int("n") ?? 0
+                "SELECT (SELECT COUNT(*) FROM subjects) + (SELECT COUNT(*) FROM response_cache) + (SELECT COUNT(*) FROM accounts) AS n", logger)?.int("n") ?? 0
             guard held == 0 else { throw StoreError.invalidWrite("the store to copy into must be empty, and ‘\(address)’ is not") }
             for part in parts {
                 let columns = part.table.columns.map(\.name)

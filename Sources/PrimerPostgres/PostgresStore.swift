@@ -10,9 +10,26 @@ import PrimerCore
 public final class PostgresStore: Store, Sendable {
     /// The store's address without its password, for messages.
     public let address: String
-    let client: PostgresClient
+    /// Whose subjects this view reads and writes by title (`owned(by:)`).
+    public let owner: SubjectOwner
     let logger: Logger
-    private let running: Task<Void, Never>
+    private let pool: Pool
+    var client: PostgresClient { pool.client }
+
+    /// The connection pool and the task that runs it, shared by every view of the store
+    /// (`owned(by:)`): the last view to go stops it.
+    private final class Pool: Sendable {
+        let client: PostgresClient
+        let running: Task<Void, Never>
+
+        init(_ configuration: PostgresClient.Configuration, logger: Logger) {
+            let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            self.client = client
+            running = Task { await client.run() }
+        }
+
+        deinit { running.cancel() }
+    }
 
     /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/database`),
     /// creates the schema in an empty database and applies the migrations this build knows.
@@ -40,9 +57,20 @@ public final class PostgresStore: Store, Sendable {
         var logger = Logger(label: "primer.postgres")
         logger.logLevel = .critical
         self.logger = logger
-        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let client = client
-        running = Task { await client.run() }
+        owner = .local
+        pool = Pool(configuration, logger: logger)
+    }
+
+    private init(viewOf store: PostgresStore, owner: SubjectOwner) {
+        address = store.address
+        logger = store.logger
+        pool = store.pool
+        self.owner = owner
+    }
+
+    /// The same store (the same connections) seen by `owner`.
+    public func owned(by owner: SubjectOwner) -> PostgresStore {
+        PostgresStore(viewOf: self, owner: owner)
     }
 
     /// One connection of its own before the pool is used: the pool retries a server it cannot
@@ -61,10 +89,8 @@ public final class PostgresStore: Store, Sendable {
 
     /// Closes the connections. The store is not used after this.
     public func close() {
-        running.cancel()
+        pool.running.cancel()
     }
-
-    deinit { running.cancel() }
 
     /// Every read: one connection from the pool, PostgreSQL's failures mapped (`storeError`).
     func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {

@@ -14,10 +14,13 @@ struct SubjectRow: Codable, FetchableRecord, MutablePersistableRecord {
     var instructions: String
     var createdAt: Date
     var updatedAt: Date
+    var ownerID: Int64
+    var color: String
+    var icon: String
 
     enum CodingKeys: String, CodingKey {
-        case id, title, notes, kind, instructions
-        case titleKey = "title_key", createdAt = "created_at", updatedAt = "updated_at"
+        case id, title, notes, kind, instructions, color, icon
+        case titleKey = "title_key", createdAt = "created_at", updatedAt = "updated_at", ownerID = "owner_id"
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -31,7 +34,7 @@ struct SubjectRow: Codable, FetchableRecord, MutablePersistableRecord {
     var stored: StoredSubject {
         StoredSubject(
             id: id ?? 0, title: title, notes: notes, kind: SubjectKind(rawValue: kind) ?? .general,
-            instructions: instructions)
+            instructions: instructions, owner: SubjectOwner(stored: ownerID), color: color, icon: icon)
     }
 }
 

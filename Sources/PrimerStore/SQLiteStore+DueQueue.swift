@@ -7,8 +7,9 @@ import PrimerCore
 extension SQLiteStore {
     public func dueQueue(subjectTitle: String, subtopicID: Int64?, horizon: Date) async throws -> DueQueue {
         let due = horizon.timeIntervalSince1970
-        return try await read { db in
-            guard let subjectID = try Int64.fetchOne(db, sql: "SELECT id FROM subjects WHERE title_key = ?", arguments: [SubjectRow.key(subjectTitle)])
+        return try await read { [owner] db in
+            guard let subjectID = try Int64.fetchOne(
+                db, sql: "SELECT id FROM subjects WHERE owner_id = ? AND title_key = ?", arguments: [owner.id, SubjectRow.key(subjectTitle)])
             else { throw StoreError.notFound("subject '\(subjectTitle)'") }
             let scope = """
                 FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id

@@ -5,7 +5,7 @@ import PrimerCore
 /// What the pipeline reads and writes. Every write runs in one transaction.
 extension SQLiteStore {
     public func subject(titled title: String) async throws -> StoredSubject? {
-        try await read { db in try Self.fetchSubject(db, title: title)?.stored }
+        try await read { [owner] db in try Self.fetchSubject(db, title: title, owner: owner)?.stored }
     }
 
     public func upsertSubject(
@@ -13,9 +13,9 @@ extension SQLiteStore {
     ) async throws -> StoredSubject {
         let title = SubjectTitle.normalized(title)
         guard !title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
-        return try await write { db in
+        return try await write { [owner] db in
             let now = Date()
-            if var row = try Self.fetchSubject(db, title: title) {
+            if var row = try Self.fetchSubject(db, title: title, owner: owner) {
                 row.notes = notes
                 row.kind = kind.rawValue
                 row.instructions = instructions
@@ -25,7 +25,7 @@ extension SQLiteStore {
             }
             var row = SubjectRow(
                 id: nil, title: title, titleKey: SubjectRow.key(title), notes: notes, kind: kind.rawValue,
-                instructions: instructions, createdAt: now, updatedAt: now)
+                instructions: instructions, createdAt: now, updatedAt: now, ownerID: owner.id, color: "", icon: "")
             try row.insert(db)
             return row.stored
         }

@@ -12,37 +12,38 @@ extension SQLiteStore {
     /// Every subject with its counts, by title.
     public func listSubjects() async throws -> [SubjectSummary] {
         let sql = """
-            SELECT s.id, s.title, s.kind, s.created_at, s.updated_at,
+            SELECT s.id, s.title, s.kind, s.created_at, s.updated_at, s.color, s.icon,
                 (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id) AS topics,
                 (SELECT COUNT(*) FROM subtopics x JOIN topics t ON t.id = x.topic_id WHERE t.subject_id = s.id) AS subtopics
-            FROM subjects s ORDER BY s.title COLLATE NOCASE, s.id
+            FROM subjects s WHERE s.owner_id = ? ORDER BY s.title COLLATE NOCASE, s.id
             """
         let countsSQL = """
             SELECT t.subject_id, x.family, x.shape, COUNT(*) AS n, COUNT(DISTINCT x.subtopic_id) AS subtopics
             FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+            JOIN subjects s ON s.id = t.subject_id WHERE s.owner_id = ?
             GROUP BY t.subject_id, x.family, x.shape ORDER BY t.subject_id, MIN(x.generation_id)
             """
-        return try await read { db in
+        return try await read { [owner] db in
             var families: [Int64: [FamilyCount]] = [:]
-            for row in try Row.fetchAll(db, sql: countsSQL) {
+            for row in try Row.fetchAll(db, sql: countsSQL, arguments: [owner.id]) {
                 let shape = Shape(rawValue: row["shape"]) ?? .pair
                 // A lesson is one item per subtopic: count the subtopics that have one.
                 families[row["subject_id"], default: []].append(
                     FamilyCount(family: row["family"], shape: shape, items: shape == .lesson ? row["subtopics"] : row["n"]))
             }
-            return try Row.fetchAll(db, sql: sql).map { row in
+            return try Row.fetchAll(db, sql: sql, arguments: [owner.id]).map { row in
                 SubjectSummary(
                     id: row["id"], title: row["title"], kind: SubjectKind(rawValue: row["kind"]) ?? .general,
                     topics: row["topics"], subtopics: row["subtopics"], families: families[row["id"]] ?? [],
-                    createdAt: row["created_at"], updatedAt: row["updated_at"])
+                    createdAt: row["created_at"], updatedAt: row["updated_at"], color: row["color"], icon: row["icon"])
             }
         }
     }
 
     /// The whole kit of a subject (title matched case-insensitively), or nil when there is none.
     public func kit(subjectTitle: String) async throws -> Kit? {
-        try await read { db in
-            guard let subject = try Self.fetchSubject(db, title: subjectTitle), let subjectID = subject.id else {
+        try await read { [owner] db in
+            guard let subject = try Self.fetchSubject(db, title: subjectTitle, owner: owner), let subjectID = subject.id else {
                 return nil
             }
             let content = try StoredContent(db, subjectID: subjectID)
@@ -62,23 +63,23 @@ extension SQLiteStore {
     /// Deletes the subject and everything under it. Returns false when there was no such subject.
     @discardableResult
     public func deleteSubject(title: String) async throws -> Bool {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM subjects WHERE title_key = ?", arguments: [SubjectRow.key(title)])
+        try await write { [owner] db in
+            try db.execute(sql: "DELETE FROM subjects WHERE owner_id = ? AND title_key = ?", arguments: [owner.id, SubjectRow.key(title)])
             return db.changesCount > 0
         }
     }
 
     /// Every generation of the subject (plan and subtopics, ok and failed), oldest first.
     public func generations(subjectTitle: String) async throws -> [StoredGeneration] {
-        try await read { db in
+        try await read { [owner] db in
             try StoredGeneration.fetchAll(
                 db,
                 sql: """
                     SELECT g.*, st.title AS subtopic_title FROM generations g
                     JOIN subjects s ON s.id = g.subject_id LEFT JOIN subtopics st ON st.id = g.subtopic_id
-                    WHERE s.title_key = ? ORDER BY g.id
+                    WHERE s.owner_id = ? AND s.title_key = ? ORDER BY g.id
                     """,
-                arguments: [SubjectRow.key(subjectTitle)])
+                arguments: [owner.id, SubjectRow.key(subjectTitle)])
         }
     }
 

@@ -25,7 +25,7 @@ extension SQLiteStore {
         try StoreFile.inspect(path)
         let pool = try Self.openReadOnly(path)
         try Self.checkReadable(pool, path: path)
-        self.init(path: path, readingOnlyFrom: pool)
+        self.init(path: path, pool: pool)
     }
 
     /// A pool that only reads. A store in WAL mode needs its `-shm` file beside it; in a folder

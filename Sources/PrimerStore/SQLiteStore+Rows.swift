@@ -5,9 +5,10 @@ import PrimerCore
 /// Row-level helpers shared by the KitStore conformance and the queries; each runs inside the
 /// caller's transaction.
 extension SQLiteStore {
-    static func fetchSubject(_ db: Database, title: String) throws -> SubjectRow? {
+    /// The subject `owner` gave this title.
+    static func fetchSubject(_ db: Database, title: String, owner: SubjectOwner) throws -> SubjectRow? {
         try SubjectRow.fetchOne(
-            db, sql: "SELECT * FROM subjects WHERE title_key = ?", arguments: [SubjectRow.key(title)])
+            db, sql: "SELECT * FROM subjects WHERE owner_id = ? AND title_key = ?", arguments: [owner.id, SubjectRow.key(title)])
     }
 
     static func fetchPlan(_ db: Database, subjectID: Int64) throws -> [StoredTopic] {

@@ -20,10 +20,12 @@ extension SQLiteStore {
     /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
     /// of every subject when nil, in kit order (topic, subtopic, family, position).
     public func studyCards(subjectTitle: String?) async throws -> [StudyCard] {
-        try await read { db in
+        try await read { [owner] db in
             let rows = try subjectTitle.map {
-                try Row.fetchAll(db, sql: "\(Self.studyCardSQL) AND s.title_key = ? \(Self.kitOrder)", arguments: [SubjectRow.key($0)])
-            } ?? Row.fetchAll(db, sql: "\(Self.studyCardSQL) \(Self.kitOrder)")
+                try Row.fetchAll(
+                    db, sql: "\(Self.studyCardSQL) AND s.owner_id = ? AND s.title_key = ? \(Self.kitOrder)",
+                    arguments: [owner.id, SubjectRow.key($0)])
+            } ?? Row.fetchAll(db, sql: "\(Self.studyCardSQL) AND s.owner_id = ? \(Self.kitOrder)", arguments: [owner.id])
             return try Self.withReplaced(db, rows.map(Self.studyCard))
         }
     }
@@ -128,8 +130,8 @@ extension SQLiteStore {
         _ attempt: QuizAttempt, rating: @escaping @Sendable (QuizResponse) -> ReviewRating,
         schedule: @escaping @Sendable (ItemMemory?, ReviewRating) -> ItemMemory
     ) async throws {
-        try await write { db in
-            guard let subject = try Self.fetchSubject(db, title: attempt.subject), let subjectID = subject.id else {
+        try await write { [owner] db in
+            guard let subject = try Self.fetchSubject(db, title: attempt.subject, owner: owner), let subjectID = subject.id else {
                 throw StoreError.notFound("subject '\(attempt.subject)'")
             }
             try db.execute(
@@ -173,10 +175,11 @@ extension SQLiteStore {
     ) async throws -> [T] {
         let sql = """
             SELECT r.*, s.title AS subject FROM \(table) r JOIN subjects s ON s.id = r.subject_id
-            \(subjectTitle == nil ? "" : "WHERE s.title_key = ?") ORDER BY \(order)
+            WHERE s.owner_id = ? \(subjectTitle == nil ? "" : "AND s.title_key = ?") ORDER BY \(order)
             """
+        let arguments = StatementArguments([owner.id] + (subjectTitle.map { [SubjectRow.key($0)] } ?? []) as [(any DatabaseValueConvertible)?])
         return try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(subjectTitle.map { [SubjectRow.key($0)] } ?? [])).map(value)
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map(value)
         }
     }
 

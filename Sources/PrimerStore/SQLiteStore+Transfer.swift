@@ -17,7 +17,7 @@ extension SQLiteStore {
     public func load(_ rows: [(table: StoreTables.Table, rows: [[StoreValue]])]) async throws {
         let rows = rows.map { TableRows(table: $0.table, rows: $0.rows) }
         try await write { db in
-            let held = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM subjects) + (SELECT COUNT(*) FROM response_cache)") ?? 0
+            let held = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM subjects) + (SELECT COUNT(*) FROM response_cache) + (SELECT COUNT(*) FROM accounts)") ?? 0
             guard held == 0 else { throw StoreError.invalidWrite("the store to copy into must be empty, and ‘\(self.path)’ is not") }
             for part in rows {
                 let columns = part.table.columns.map(\.name)

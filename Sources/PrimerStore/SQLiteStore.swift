@@ -8,12 +8,15 @@ public final class SQLiteStore: Store, Sendable {
     /// The path the store was opened at.
     public let path: String
     let dbPool: DatabasePool
+    /// Whose subjects this view reads and writes by title (`owned(by:)`).
+    public let owner: SubjectOwner
 
     /// Opens the store at `path`, creating it and its folder when missing, and migrates it.
     /// Throws `StoreError` when the file is not a Primer store or cannot be opened for writing;
     /// a refused file is left as it was.
     public init(path: String) throws {
         self.path = path
+        owner = .local
         try StoreFile.createFolder(for: path)
         var config = Configuration()
         config.foreignKeysEnabled = true
@@ -38,10 +41,16 @@ public final class SQLiteStore: Store, Sendable {
         }
     }
 
-    /// A store over a pool opened elsewhere (`SQLiteStore(readingOnlyAt:)`).
-    init(path: String, readingOnlyFrom pool: DatabasePool) {
+    /// A store over a pool opened elsewhere (`SQLiteStore(readingOnlyAt:)`, `owned(by:)`).
+    init(path: String, pool: DatabasePool, owner: SubjectOwner = .local) {
         self.path = path
         dbPool = pool
+        self.owner = owner
+    }
+
+    /// The same store (the same pool) seen by `owner`.
+    public func owned(by owner: SubjectOwner) -> SQLiteStore {
+        SQLiteStore(path: path, pool: dbPool, owner: owner)
     }
 
     /// Refuses foreign and newer databases, then applies the migrations this build knows.

@@ -48,8 +48,72 @@ enum Schema {
         migrator.registerMigration("v9-item-sources") { db in
             try db.execute(sql: "ALTER TABLE items ADD COLUMN sources TEXT CHECK (sources IS NULL OR json_valid(sources))")
         }
+        migrator.registerMigration("v10-accounts") { db in
+            // Rebuilding `subjects` must not let a new subject take the id of a deleted one.
+            let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'subjects'")
+            try db.execute(sql: v10Accounts)
+            if let sequence {
+                try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'subjects'", arguments: [sequence])
+            }
+        }
         return migrator
     }
+
+    /// `v10-accounts` (`primer serve`): a subject has an owner (0: the local learner, else an
+    /// account), and its title is unique per owner; apps show it with a colour and an icon.
+    /// Accounts, their sessions (by the hash of the token) and generation jobs.
+    static let v10Accounts = """
+        CREATE TABLE subjects_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL COLLATE NOCASE,
+            title_key TEXT NOT NULL,
+            notes TEXT NOT NULL DEFAULT '',
+            kind TEXT NOT NULL DEFAULT 'general',
+            instructions TEXT NOT NULL DEFAULT '',
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL,
+            owner_id INTEGER NOT NULL DEFAULT 0,
+            color TEXT NOT NULL DEFAULT '',
+            icon TEXT NOT NULL DEFAULT '',
+            UNIQUE (owner_id, title_key)
+        );
+        INSERT INTO subjects_new (id, title, title_key, notes, kind, instructions, created_at, updated_at)
+            SELECT id, title, title_key, notes, kind, instructions, created_at, updated_at FROM subjects;
+        DROP TABLE subjects;
+        ALTER TABLE subjects_new RENAME TO subjects;
+        CREATE UNIQUE INDEX subjects_title ON subjects(owner_id, title COLLATE NOCASE);
+
+        CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            email TEXT NOT NULL,
+            -- trimmed, lowercased email: the unique key
+            email_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            created_at DATETIME NOT NULL
+        );
+        CREATE TABLE sessions (
+            -- SHA-256 of the token the client holds; the token itself is never stored
+            token_hash TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            created_at DATETIME NOT NULL,
+            expires_at DATETIME NOT NULL
+        );
+        CREATE INDEX sessions_account ON sessions(account_id);
+        CREATE TABLE jobs (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL,
+            subject_id INTEGER NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
+            request TEXT NOT NULL CHECK (json_valid(request)),
+            -- queued, running, succeeded, failed
+            status TEXT NOT NULL,
+            message TEXT NOT NULL DEFAULT '',
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL
+        );
+        CREATE INDEX jobs_status ON jobs(status, id);
+        CREATE INDEX jobs_owner ON jobs(owner_id, created_at);
+        """
 
     /// `v9-item-sources`: `items.sources`, the passages of the learner's documents an item came
     /// from (a JSON list of citations: document and characters in `url`, section in `title`),

@@ -31,11 +31,16 @@ public struct SubjectSummary: Sendable, Equatable, Codable {
     public var families: [FamilyCount]
     public var createdAt: Date
     public var updatedAt: Date
+    /// How apps show the subject (`StoredSubject.color`, `.icon`).
+    public var color: String
+    public var icon: String
 
     public init(
         id: Int64, title: String, kind: SubjectKind, topics: Int, subtopics: Int, families: [FamilyCount],
-        createdAt: Date, updatedAt: Date
+        createdAt: Date, updatedAt: Date, color: String = "", icon: String = ""
     ) {
+        self.color = color
+        self.icon = icon
         self.id = id
         self.title = title
         self.kind = kind

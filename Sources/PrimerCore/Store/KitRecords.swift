@@ -83,12 +83,22 @@ public struct StoredSubject: Sendable, Equatable {
     public var notes: String
     public var kind: SubjectKind
     public var instructions: String
-    public init(id: Int64, title: String, notes: String, kind: SubjectKind, instructions: String) {
+    public var owner: SubjectOwner
+    /// How apps show the subject: a colour (`#3366ff`) and an icon name, empty when not set.
+    public var color: String
+    public var icon: String
+    public init(
+        id: Int64, title: String, notes: String, kind: SubjectKind, instructions: String, owner: SubjectOwner = .local,
+        color: String = "", icon: String = ""
+    ) {
         self.id = id
         self.title = title
         self.notes = notes
         self.kind = kind
         self.instructions = instructions
+        self.owner = owner
+        self.color = color
+        self.icon = icon
     }
 }
 

@@ -2,3 +2,4 @@
 /// through. `SQLiteStore` (PrimerStore) and `PostgresStore` (PrimerPostgres) implement it; nothing
 /// above the store names an engine.
 public typealias Store = KitStore & ClaimStore & LearnerStore & DocumentStore & KitQueries & ResponseCache & StoreTransfer
+    & OwnerScoped & AccountStore & JobStore

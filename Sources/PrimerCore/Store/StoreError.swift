@@ -37,6 +37,9 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
     case unreachable(store: String, reason: String)
     /// A database server that refused a command; nothing of it was stored.
     case refused(store: String, reason: String)
+    /// A write that would take what is already someone's: an account's email, a title the owner
+    /// already gave another subject. Nothing of it was stored.
+    case taken(String)
 
     private static let hint = "Use a new file or a store Primer created."
 
@@ -74,6 +77,8 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
             "Cannot reach the store ‘\(store)’: \(reason). Check that the server runs and that the user, database and PGPASSWORD are right."
         case .refused(let store, let reason):
             "The store ‘\(store)’ refused the command: \(reason). Nothing of this command was stored."
+        case .taken(let what):
+            "\(what) is already taken; nothing was stored. Choose another."
         }
     }
 
@@ -85,7 +90,7 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
         case .notSQLite, .notPrimerStore, .newerStore, .isDirectory, .cannotCreateDirectory, .cannotOpen, .readOnly, .needsUpgrade,
             .damaged, .invalidAddress:
             true
-        case .cannotWrite, .busy, .notFound, .invalidWrite, .unreachable, .refused: false
+        case .cannotWrite, .busy, .notFound, .invalidWrite, .unreachable, .refused, .taken: false
         }
     }
 
@@ -96,6 +101,7 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
         case .cannotCreateDirectory, .cannotOpen, .cannotWrite, .busy, .unreachable, .refused: .unavailable
         case .readOnly, .needsUpgrade: .readOnly
         case .notFound: .notFound
+        case .taken: .conflict
         }
     }
 }

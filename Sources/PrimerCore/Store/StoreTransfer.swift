@@ -35,8 +35,19 @@ public enum StoreTables {
 
     public static let all: [Table] = [
         Table(
+            name: "accounts",
+            columns: [("id", .int), ("name", .text), ("email", .text), ("email_key", .text), ("password_hash", .text), ("created_at", .date)],
+            key: "id"),
+        Table(
+            name: "sessions",
+            columns: [("token_hash", .text), ("account_id", .int), ("created_at", .date), ("expires_at", .date)], key: "token_hash"),
+        Table(
             name: "subjects",
             columns: [("id", .int), ("title", .text), ("title_key", .text), ("notes", .text), ("kind", .text), ("instructions", .text),
+                ("created_at", .date), ("updated_at", .date), ("owner_id", .int), ("color", .text), ("icon", .text)], key: "id"),
+        Table(
+            name: "jobs",
+            columns: [("id", .int), ("owner_id", .int), ("subject_id", .int), ("request", .text), ("status", .text), ("message", .text),
                 ("created_at", .date), ("updated_at", .date)], key: "id"),
         Table(
             name: "documents",

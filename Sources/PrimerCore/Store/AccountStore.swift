@@ -1,0 +1,40 @@
+import Foundation
+
+/// Someone with an account on a Primer server (`primer serve`). The password is never here: the
+/// store keeps only its hash, and the server only compares hashes.
+public struct Account: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var name: String
+    public var email: String
+    public var createdAt: Date
+
+    public init(id: Int64, name: String, email: String, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.email = email
+        self.createdAt = createdAt
+    }
+
+    public var owner: SubjectOwner { .account(id) }
+}
+
+/// Accounts and their sessions. Emails are unique case-insensitively; a session is found by the
+/// hash of its token (the token itself is never stored), and only until it expires.
+public protocol AccountStore: Sendable {
+    /// Creates an account; `StoreError.taken` when the email has one already.
+    func createAccount(name: String, email: String, passwordHash: String, at date: Date) async throws -> Account
+    /// The account with this email (any case) and its password hash.
+    func account(email: String) async throws -> (account: Account, passwordHash: String)?
+    func startSession(accountID: Int64, tokenHash: String, expiresAt: Date, at date: Date) async throws
+    /// The account of the session with this token hash, nil when there is none or it expired.
+    func sessionAccount(tokenHash: String, at date: Date) async throws -> Account?
+    /// Ends a session (logging out); expired sessions go with it.
+    func endSession(tokenHash: String, at date: Date) async throws
+}
+
+extension Account {
+    /// The form an email is compared in: trimmed and lowercased.
+    public static func emailKey(_ email: String) -> String {
+        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+}
