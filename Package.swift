@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PrimerEval", targets: ["PrimerEval"]),
         .library(name: "PrimerExport", targets: ["PrimerExport"]),
         .library(name: "PrimerApp", targets: ["PrimerApp"]),
+        .library(name: "PrimerServer", targets: ["PrimerServer"]),
         .executable(name: "primer-bench", targets: ["primer-bench"]),
     ],
     dependencies: [
@@ -28,6 +29,11 @@ let package = Package(
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no database.
@@ -104,10 +110,29 @@ let package = Package(
             name: "PrimerApp",
             dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults"]
         ),
+        // `primer serve`: the HTTP API (Hummingbird; its routes generated from openapi.yaml by
+        // swift-openapi-generator, run once by scripts/generate-openapi.sh and committed) and
+        // the study web page.
+        .target(
+            name: "PrimerServer",
+            dependencies: [
+                "PrimerApp", "PrimerCore", "PrimerProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            exclude: ["openapi-generator-config.yaml", "Generated/openapi.sha256"],
+            resources: [.copy("openapi.yaml")]
+        ),
         .executableTarget(
             name: "primer",
             dependencies: [
-                "PrimerApp", "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
+                "PrimerApp", "PrimerServer", "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -147,6 +172,13 @@ let package = Package(
         .testTarget(name: "PrimerAppTests", dependencies: ["PrimerApp", "PrimerCore", "PrimerTestSupport"]),
         // The built `primer` binary, run as a user would.
         .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport"]),
+        // `primer serve` over real HTTP on loopback, on both store engines.
+        .testTarget(
+            name: "PrimerServerTests",
+            dependencies: [
+                "PrimerServer", "PrimerApp", "PrimerCore", "PrimerTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
     ]
 )
 

@@ -17,10 +17,12 @@ public final class Workspace: @unchecked Sendable {
     public let locations: WorkspaceLocations
     public let config: PrimerConfig
     public let resolver: ProviderResolver
-    private let lock = NSLock()
-    private var providers: [String: any Provider] = [:]
+    /// Whose subjects the workspace's operations read and write (`owned(by:)`): the local
+    /// learner, or an account of `primer serve`.
+    public let owner: SubjectOwner
+    private let providers: ProviderCache
     /// The stores this workspace opened (`store()`, `readingStore()`).
-    private let stores = OpenStores()
+    private let stores: OpenStores
 
     /// Reads the configuration and the provider manifests; opens nothing else yet, so a
     /// problem with a provider, a family or a document is reported before a store is created.
@@ -29,6 +31,24 @@ public final class Workspace: @unchecked Sendable {
         config = try locations.loadConfig()
         resolver = ProviderResolver(
             registry: try ProviderRegistry(directories: locations.pluginDirectories(config: config)), config: config)
+        owner = .local
+        providers = ProviderCache()
+        stores = OpenStores()
+    }
+
+    private init(viewOf workspace: Workspace, owner: SubjectOwner) {
+        locations = workspace.locations
+        config = workspace.config
+        resolver = workspace.resolver
+        providers = workspace.providers
+        stores = workspace.stores
+        self.owner = owner
+    }
+
+    /// The same workspace (its providers and open stores) acting for `owner`: every subject it
+    /// finds by title, lists, makes or studies is that owner's.
+    public func owned(by owner: SubjectOwner) -> Workspace {
+        Workspace(viewOf: self, owner: owner)
     }
 
     /// The provider chosen by `flag`, else `PRIMER_PROVIDER`, else primer.yaml, else the fallback.
@@ -44,11 +64,9 @@ public final class Workspace: @unchecked Sendable {
     /// The provider of this name, made on first use and refused at once when it is a local
     /// server that is not installed.
     public func provider(named name: String) throws -> any Provider {
-        try lock.withLock {
-            if let existing = providers[name] { return existing }
+        try providers.provider(named: name) {
             let made = try resolver.makeProvider(named: name, environment: locations.environment)
             try LocalServers.requireInstalled(made)
-            providers[name] = made
             return made
         }
     }
@@ -58,7 +76,7 @@ public final class Workspace: @unchecked Sendable {
     /// store cannot be written.
     public func store() async throws -> any Store {
         let address = try locations.storeAddress(config: config)
-        return try await stores.writer { try await Self.open(address) }
+        return try await stores.writer { try await Self.open(address) }.owned(by: owner)
     }
 
     /// Opens the store at `address` for writing, creating and migrating it when needed.
@@ -76,10 +94,10 @@ public final class Workspace: @unchecked Sendable {
     /// `store()` opens it; a database is opened as `store()` opens it.
     public func readingStore() async throws -> any Store {
         guard case .file(let path) = try locations.storeAddress(config: config) else { return try await store() }
-        if let open = await stores.open { return open }
+        if let open = await stores.open { return open.owned(by: owner) }
         if FileManager.default.fileExists(atPath: path) {
             do {
-                return try await stores.reader { try SQLiteStore(readingOnlyAt: path) }
+                return try await stores.reader { try SQLiteStore(readingOnlyAt: path) }.owned(by: owner)
             } catch StoreError.needsUpgrade, StoreError.cannotOpen {
                 // An older store is upgraded, an unreadable one explained, by the writer below.
             }
@@ -88,7 +106,7 @@ public final class Workspace: @unchecked Sendable {
             return try await store()
         } catch StoreError.readOnly {
             // A read-only store that could not be opened for reading says why.
-            return try await stores.reader { try SQLiteStore(readingOnlyAt: path) }
+            return try await stores.reader { try SQLiteStore(readingOnlyAt: path) }.owned(by: owner)
         }
     }
 

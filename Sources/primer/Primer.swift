@@ -58,7 +58,7 @@ struct Primer: AsyncParsableCommand {
             GenerateCommand.self, BatchCommand.self, EvalCommand.self, ExportCommand.self, CacheCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self,
             DocsCommand.self, ProvidersCommand.self, PromptsCommand.self,
             StudyCommand.self, QuizCommand.self, ReviewCommand.self, CardsCommand.self, VocabCommand.self, DueCommand.self,
-            StatsCommand.self, StoreCommand.self,
+            StatsCommand.self, StoreCommand.self, ServeCommand.self,
         ]
     )
 }

@@ -31,12 +31,14 @@ public struct PrimerConfig: Sendable {
     public var profiles: [String: ProviderProfile] = [:]
     /// How studying is scheduled and judged, from `study:`.
     public var study = StudyPolicy()
+    /// What `primer serve` allows each account, from `server:`.
+    public var server = ServerPolicy()
     /// The file it was read from; relative paths in it are relative to its folder.
     public var file: URL?
 
     public init() {}
 
-    static let keys = ["provider", "store", "prompts", "plugins", "profiles", "study"]
+    static let keys = ["provider", "store", "prompts", "plugins", "profiles", "study", "server"]
 
     /// Reads a config file; a missing file is an error only when the user named it.
     public static func load(file: URL) throws -> PrimerConfig {
@@ -66,6 +68,7 @@ public struct PrimerConfig: Sendable {
         config.prompts = try reader.string("prompts").map { config.resolve($0) }
         config.plugins = (try reader.stringList("plugins") ?? []).map { config.resolve($0) }
         if let study = root["study"] { config.study = try StudySettings.parse(study, file: file) }
+        if let server = root["server"] { config.server = try ServerSettings.parse(server, file: file) }
         if let profiles = root["profiles"] {
             guard let mapping = profiles.mapping else {
                 throw ProviderConfigError.badType(file: file.path, line: profiles.mark?.line, key: "profiles", expected: "a mapping of profile names", got: "something else")

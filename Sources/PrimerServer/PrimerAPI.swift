@@ -1,0 +1,39 @@
+import Foundation
+import PrimerApp
+import PrimerCore
+import PrimerProviders
+
+/// The handlers of the operations `openapi.yaml` declares (the generated `APIProtocol`). Each
+/// finds the caller, checks that what it names is the caller's (else 404: another account's
+/// subject does not exist for this one), and calls the application layer as that owner.
+struct PrimerAPI: APIProtocol {
+    let workspace: Workspace
+    let store: any Store
+    let accounts: Accounts
+    let jobs: GenerationJobs
+    let policy: ServerPolicy
+
+    /// The caller's account and the workspace acting for it.
+    func caller() throws -> (account: Account, workspace: Workspace) {
+        let account = try Caller.requireAccount()
+        return (account, workspace.owned(by: account.owner))
+    }
+
+    /// The subject with this id if it is the account's; 404 otherwise, whether it is another's or none.
+    func ownedSubject(_ id: Int64, of account: Account) async throws -> StoredSubject {
+        guard let subject = try await store.subject(id: id), subject.owner == account.owner else { throw APIError.notFound("subject") }
+        return subject
+    }
+
+    /// The item with this id if it is in one of the account's subjects; 404 otherwise.
+    func ownedItem(_ id: Int64, of account: Account) async throws -> StoredSubject {
+        guard let subject = try await store.itemSubject(itemID: id), subject.owner == account.owner else { throw APIError.notFound("item") }
+        return subject
+    }
+
+    /// The job with this id if the account started it; 404 otherwise.
+    func ownedJob(_ id: Int64, of account: Account) async throws -> GenerationJob {
+        guard let job = try await store.job(id: id), job.owner == account.owner else { throw APIError.notFound("job") }
+        return job
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+import PrimerCore
+
+/// Every error the server answers with, as one JSON shape: `{"status", "kind", "message"}`. The
+/// one place an error becomes a status (`ProblemKind.status`).
+struct Problem: Encodable, Sendable {
+    var status: Int
+    var kind: String
+    var message: String
+    var retryAfter: Int?
+
+    enum CodingKeys: String, CodingKey { case status, kind, message }
+
+    init(_ kind: ProblemKind, _ message: String, status: Int? = nil, retryAfter: Int? = nil) {
+        self.status = status ?? kind.status
+        self.kind = kind.rawValue
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    /// The problem an error is; `logger` keeps the details of the server's own failures.
+    init(_ error: any Error, logger: Logger) {
+        switch error {
+        case let error as APIError:
+            self.init(error.kind, error.description, retryAfter: error.retryAfter)
+        case let error as OpenAPIRuntime.ServerError:
+            let underlying = error.underlyingError
+            if underlying is APIError || underlying is any KindedError || underlying is CancellationError {
+                self.init(underlying, logger: logger)
+            } else if error.causeDescription != "Unknown" {
+                // The runtime could not read the request as the document describes it.
+                self.init(.malformed, "The request does not match the API described at /openapi.yaml: \(Self.detail(of: underlying, or: error.causeDescription))")
+            } else {
+                logger.error("\(error.operationID) failed: \(underlying)")
+                self.init(.internalError, "The server failed to answer \(error.operationID); the failure is in its log.")
+            }
+        case let error as HTTPError:
+            let kind: ProblemKind = switch error.status.code {
+            case 404: .notFound
+            case 413: .tooLarge
+            case 401: .unauthenticated
+            default: .malformed
+            }
+            self.init(kind, error.body ?? error.status.reasonPhrase, status: error.status.code)
+        case let error as any KindedError:
+            self.init(ProblemKind(error.kind), "\(error)")
+        case is CancellationError:
+            self.init(.unavailable, "The server is stopping; ask again in a moment.")
+        default:
+            logger.error("request failed: \(error)")
+            self.init(.internalError, "The server failed to answer; the failure is in its log.")
+        }
+    }
+
+    /// What was wrong with the request, in the decoder's words where it has some.
+    private static func detail(of error: any Error, or cause: String) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+            DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : "\(path): ") + context.debugDescription
+        case DecodingError.keyNotFound(let key, _):
+            return "\(key.stringValue) is missing"
+        default:
+            return cause
+        }
+    }
+
+    var response: Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(self)) ?? Data(#"{"kind":"internalError","message":"","status":500}"#.utf8)
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(data: body)))
+    }
+}
+
+/// Turns whatever a route throws into its `Problem`, so no error leaves the server as a bare
+/// status or a stack of internal names.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+            return Problem(.notFound, "No route \(request.method) \(request.uri.path); /openapi.yaml lists the API's routes.").response
+        } catch {
+            return Problem(error, logger: logger).response
+        }
+    }
+}
