@@ -16,18 +16,21 @@ public enum SubjectDocuments {
         }
     }
 
-    /// Stores the documents under the subject; returns one line per document.
-    public static func attach(_ documents: [ExtractedDocument], to subjectID: Int64, store: any DocumentStore) async throws -> [String] {
-        var lines: [String] = []
+    /// Stores the documents under the subject; returns what happened to each.
+    public static func attach(
+        _ documents: [ExtractedDocument], to subjectID: Int64, store: any DocumentStore
+    ) async throws -> [DocumentAttachment] {
+        var attached: [DocumentAttachment] = []
         for document in documents {
             let result = try await store.addDocument(
                 subjectID: subjectID, name: document.name, format: document.format.rawValue,
                 text: document.storedText, contentHash: document.contentHash)
-            lines.append(result.added
-                ? "Attached \(document.name) (\(document.format.rawValue), \(document.text.count) characters\(document.pages.map { ", \($0.count) pages" } ?? ""))"
-                : "\(document.name) is already attached (same content as \(result.document.name)); nothing changed")
+            attached.append(
+                DocumentAttachment(
+                    name: document.name, format: document.format.rawValue, characters: document.text.count,
+                    pages: document.pages?.count, added: result.added, sameAs: result.document.name))
         }
-        return lines
+        return attached
     }
 
     /// The grounding built from all of the subject's stored documents, or nil when it has none.
@@ -37,5 +40,23 @@ public enum SubjectDocuments {
         return DocumentGrounding(
             documents: stored.map { ExtractedDocument(name: $0.name, format: DocumentFormat(rawValue: $0.format) ?? .text, storedText: $0.text) },
             budget: budget)
+    }
+}
+
+/// One document attached to a subject (or found already attached).
+public struct DocumentAttachment: Sendable, Equatable {
+    public var name: String
+    public var format: String
+    public var characters: Int
+    public var pages: Int?
+    /// False when a document with the same content was attached already (as `sameAs`).
+    public var added: Bool
+    public var sameAs: String
+
+    /// What `docs add` and `generate --doc` print about it.
+    public var line: String {
+        added
+            ? "Attached \(name) (\(format), \(characters) characters\(pages.map { ", \($0) pages" } ?? ""))"
+            : "\(name) is already attached (same content as \(sameAs)); nothing changed"
     }
 }

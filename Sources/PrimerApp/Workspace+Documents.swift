@@ -8,8 +8,9 @@ extension Workspace {
     /// is stored (it follows the documents only once it is made again).
     public struct AttachedDocuments: Sendable {
         public var subject: StoredSubject
-        public var lines: [String]
+        public var documents: [DocumentAttachment]
         public var planMadeBefore: Bool
+        public var lines: [String] { documents.map(\.line) }
     }
 
     /// Attaches the files' documents to the subject, creating the subject when it is new.
@@ -23,9 +24,9 @@ extension Workspace {
             let kind = SubjectClassifier.classify(title: title).kind
             subject = try await store.upsertSubject(title: title, notes: "", kind: kind, instructions: "")
         }
-        let lines = try await SubjectDocuments.attach(documents, to: subject.id, store: store)
+        let attached = try await SubjectDocuments.attach(documents, to: subject.id, store: store)
         let planMadeBefore = try await !store.plan(subjectID: subject.id).isEmpty
-        return AttachedDocuments(subject: subject, lines: lines, planMadeBefore: planMadeBefore)
+        return AttachedDocuments(subject: subject, documents: attached, planMadeBefore: planMadeBefore)
     }
 
     /// The subject's documents in the order they were attached.

@@ -120,7 +120,7 @@ public final class Workspace: @unchecked Sendable {
         var pipeline = Pipeline(families: families, provider: provider, store: store)
         let budget = passageBudget(provider: provider.name, families: families)
         pipeline.prepareGrounding = { subject in
-            for line in try await SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(line) }
+            for attached in try await SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(attached.line) }
             return try await SubjectDocuments.grounding(subjectID: subject.id, store: store, budget: budget)
         }
         return pipeline

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import PrimerCore
@@ -11,9 +12,9 @@ enum Caller {
     @TaskLocal static var token: String?
     /// The client's address, for the login throttle.
     @TaskLocal static var address: String?
-    /// The session cookie the response sets (`logIn`, `signUp`, `logOut`). Set here rather than
-    /// through the generated response headers, which percent-encode a header's value.
-    @TaskLocal static var cookie: ResponseCookie?
+    /// Headers the response carries as written (`Set-Cookie`, `Content-Disposition`): set here
+    /// rather than through the generated response headers, which percent-encode a value.
+    @TaskLocal static var headers: ResponseHeaders?
 
     /// The account, or 401 with what to do.
     static func requireAccount() throws -> Account {
@@ -46,17 +47,17 @@ struct AuthenticationMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let token = Self.bearer(request) ?? request.cookies[SessionToken.cookieName]?.value
         let account = if let token { try await accounts.account(token: token) } else { Account?.none }
-        let cookie = ResponseCookie()
+        let headers = ResponseHeaders()
         var response = try await Caller.$account.withValue(account) {
             try await Caller.$token.withValue(token) {
                 try await Caller.$address.withValue(context.remoteAddress?.ipAddress) {
-                    try await Caller.$cookie.withValue(cookie) {
+                    try await Caller.$headers.withValue(headers) {
                         try await next(request, context)
                     }
                 }
             }
         }
-        if let value = cookie.value { response.headers[.setCookie] = value }
+        for (name, value) in headers.fields { response.headers[name] = value }
         return response
     }
 
@@ -67,13 +68,14 @@ struct AuthenticationMiddleware: RouterMiddleware {
     }
 }
 
-/// The `Set-Cookie` value a handler chose for its response.
-final class ResponseCookie: @unchecked Sendable {
+/// The headers a handler chose for its response, as written.
+final class ResponseHeaders: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: String?
+    private var stored: [(HTTPField.Name, String)] = []
 
-    var value: String? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+    var fields: [(HTTPField.Name, String)] { lock.withLock { stored } }
+
+    func set(_ name: HTTPField.Name, _ value: String) {
+        lock.withLock { stored.append((name, value)) }
     }
 }

@@ -5,21 +5,21 @@ extension PrimerAPI {
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the account as JSON.") }
         let session = try await accounts.signUp(name: body.name, email: body.email, password: body.password)
-        Caller.cookie?.value = cookie(session)
+        Caller.headers?.set(.setCookie, cookie(session))
         return .created(.init(body: .json(schema(session))))
     }
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the email and password as JSON.") }
         let session = try await accounts.logIn(email: body.email, password: body.password, address: Caller.address)
-        Caller.cookie?.value = cookie(session)
+        Caller.headers?.set(.setCookie, cookie(session))
         return .ok(.init(body: .json(schema(session))))
     }
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
         _ = try Caller.requireAccount()
         if let token = Caller.token { try await accounts.logOut(token: token) }
-        Caller.cookie?.value = "\(SessionToken.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+        Caller.headers?.set(.setCookie, "\(SessionToken.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
         return .noContent(.init())
     }
 

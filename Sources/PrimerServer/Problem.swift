@@ -31,9 +31,13 @@ struct Problem: Encodable, Sendable {
             let underlying = error.underlyingError
             if underlying is APIError || underlying is any KindedError || underlying is CancellationError {
                 self.init(underlying, logger: logger)
-            } else if error.causeDescription != "Unknown" {
+            } else if let status = (underlying as? any HTTPResponseConvertible)?.httpStatus ?? Optional(error.httpStatus),
+                status.kind == .clientError
+            {
                 // The runtime could not read the request as the document describes it.
-                self.init(.malformed, "The request does not match the API described at /openapi.yaml: \(Self.detail(of: underlying, or: error.causeDescription))")
+                self.init(
+                    .malformed,
+                    "The request does not match the API described at /openapi.yaml: \(Self.detail(of: underlying, or: error.causeDescription))")
             } else {
                 logger.error("\(error.operationID) failed: \(underlying)")
                 self.init(.internalError, "The server failed to answer \(error.operationID); the failure is in its log.")
@@ -66,7 +70,8 @@ struct Problem: Encodable, Sendable {
         case DecodingError.keyNotFound(let key, _):
             return "\(key.stringValue) is missing"
         default:
-            return cause
+            let described = "\(error)"
+            return described.isEmpty ? cause : described
         }
     }
 

@@ -601,6 +601,482 @@ extension Components {
                 case addedByLearner
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Document`.
+        internal struct Document: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Document/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Document/format`.
+            internal var format: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Document/characters`.
+            internal var characters: Swift.Int
+            /// False when the same document was attached already.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Document/added`.
+            internal var added: Swift.Bool
+            /// Creates a new `Document`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - format:
+            ///   - characters:
+            ///   - added: False when the same document was attached already.
+            internal init(
+                name: Swift.String,
+                format: Swift.String,
+                characters: Swift.Int,
+                added: Swift.Bool
+            ) {
+                self.name = name
+                self.format = format
+                self.characters = characters
+                self.added = added
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case format
+                case characters
+                case added
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewItem`.
+        internal struct NewItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewItem/subtopic`.
+            internal var subtopic: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewItem/front`.
+            internal var front: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewItem/back`.
+            internal var back: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewItem/hint`.
+            internal var hint: Swift.String?
+            /// A family of pairs (default: flashcards).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewItem/family`.
+            internal var family: Swift.String?
+            /// Creates a new `NewItem`.
+            ///
+            /// - Parameters:
+            ///   - subtopic:
+            ///   - front:
+            ///   - back:
+            ///   - hint:
+            ///   - family: A family of pairs (default: flashcards).
+            internal init(
+                subtopic: Swift.String,
+                front: Swift.String,
+                back: Swift.String,
+                hint: Swift.String? = nil,
+                family: Swift.String? = nil
+            ) {
+                self.subtopic = subtopic
+                self.front = front
+                self.back = back
+                self.hint = hint
+                self.family = family
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case subtopic
+                case front
+                case back
+                case hint
+                case family
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ItemChange`.
+        internal struct ItemChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemChange/front`.
+            internal var front: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ItemChange/back`.
+            internal var back: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ItemChange/hint`.
+            internal var hint: Swift.String?
+            /// A cloze note's text.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItemChange/text`.
+            internal var text: Swift.String?
+            /// A cloze note's extra.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItemChange/extra`.
+            internal var extra: Swift.String?
+            /// Creates a new `ItemChange`.
+            ///
+            /// - Parameters:
+            ///   - front:
+            ///   - back:
+            ///   - hint:
+            ///   - text: A cloze note's text.
+            ///   - extra: A cloze note's extra.
+            internal init(
+                front: Swift.String? = nil,
+                back: Swift.String? = nil,
+                hint: Swift.String? = nil,
+                text: Swift.String? = nil,
+                extra: Swift.String? = nil
+            ) {
+                self.front = front
+                self.back = back
+                self.hint = hint
+                self.text = text
+                self.extra = extra
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case front
+                case back
+                case hint
+                case text
+                case extra
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/QuizAnswers`.
+        internal struct QuizAnswers: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/QuizAnswers/subtopic`.
+            internal var subtopic: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/QuizAnswers/AnswersPayload`.
+            internal struct AnswersPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/QuizAnswers/AnswersPayload/itemId`.
+                internal var itemId: Swift.Int64
+                /// The index of the chosen choice.
+                ///
+                /// - Remark: Generated from `#/components/schemas/QuizAnswers/AnswersPayload/choice`.
+                internal var choice: Swift.Int
+                /// Creates a new `AnswersPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                ///   - choice: The index of the chosen choice.
+                internal init(
+                    itemId: Swift.Int64,
+                    choice: Swift.Int
+                ) {
+                    self.itemId = itemId
+                    self.choice = choice
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case itemId
+                    case choice
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/QuizAnswers/answers`.
+            internal typealias AnswersPayload = [Components.Schemas.QuizAnswers.AnswersPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/QuizAnswers/answers`.
+            internal var answers: Components.Schemas.QuizAnswers.AnswersPayload
+            /// Creates a new `QuizAnswers`.
+            ///
+            /// - Parameters:
+            ///   - subtopic:
+            ///   - answers:
+            internal init(
+                subtopic: Swift.String? = nil,
+                answers: Components.Schemas.QuizAnswers.AnswersPayload
+            ) {
+                self.subtopic = subtopic
+                self.answers = answers
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case subtopic
+                case answers
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GradedQuiz`.
+        internal struct GradedQuiz: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/questions`.
+            internal var questions: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/correct`.
+            internal var correct: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/scorePercent`.
+            internal var scorePercent: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/passPercent`.
+            internal var passPercent: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/passed`.
+            internal var passed: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload`.
+            internal struct AnswersPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/itemId`.
+                internal var itemId: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/question`.
+                internal var question: Swift.String
+                /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/chosen`.
+                internal var chosen: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/correct`.
+                internal var correct: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/right`.
+                internal var right: Swift.Bool
+                /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/explanation`.
+                internal var explanation: Swift.String
+                /// Creates a new `AnswersPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                ///   - question:
+                ///   - chosen:
+                ///   - correct:
+                ///   - right:
+                ///   - explanation:
+                internal init(
+                    itemId: Swift.Int64,
+                    question: Swift.String,
+                    chosen: Swift.Int,
+                    correct: Swift.Int,
+                    right: Swift.Bool,
+                    explanation: Swift.String
+                ) {
+                    self.itemId = itemId
+                    self.question = question
+                    self.chosen = chosen
+                    self.correct = correct
+                    self.right = right
+                    self.explanation = explanation
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case itemId
+                    case question
+                    case chosen
+                    case correct
+                    case right
+                    case explanation
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/answers`.
+            internal typealias AnswersPayload = [Components.Schemas.GradedQuiz.AnswersPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/GradedQuiz/answers`.
+            internal var answers: Components.Schemas.GradedQuiz.AnswersPayload
+            /// Creates a new `GradedQuiz`.
+            ///
+            /// - Parameters:
+            ///   - questions:
+            ///   - correct:
+            ///   - scorePercent:
+            ///   - passPercent:
+            ///   - passed:
+            ///   - answers:
+            internal init(
+                questions: Swift.Int,
+                correct: Swift.Int,
+                scorePercent: Swift.Double,
+                passPercent: Swift.Int,
+                passed: Swift.Bool,
+                answers: Components.Schemas.GradedQuiz.AnswersPayload
+            ) {
+                self.questions = questions
+                self.correct = correct
+                self.scorePercent = scorePercent
+                self.passPercent = passPercent
+                self.passed = passed
+                self.answers = answers
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case questions
+                case correct
+                case scorePercent
+                case passPercent
+                case passed
+                case answers
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Deck`.
+        internal struct Deck: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Deck/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Deck/cards`.
+            internal var cards: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Deck/new`.
+            internal var new: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Deck/knowledgePercent`.
+            internal var knowledgePercent: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Deck/dueToday`.
+            internal var dueToday: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Deck/reviews`.
+            internal var reviews: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Deck/trueRetentionPercent`.
+            internal var trueRetentionPercent: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/Deck/lapses`.
+            internal var lapses: Swift.Int
+            /// Creates a new `Deck`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - cards:
+            ///   - new:
+            ///   - knowledgePercent:
+            ///   - dueToday:
+            ///   - reviews:
+            ///   - trueRetentionPercent:
+            ///   - lapses:
+            internal init(
+                title: Swift.String,
+                cards: Swift.Int,
+                new: Swift.Int,
+                knowledgePercent: Swift.Double,
+                dueToday: Swift.Int,
+                reviews: Swift.Int,
+                trueRetentionPercent: Swift.Double? = nil,
+                lapses: Swift.Int
+            ) {
+                self.title = title
+                self.cards = cards
+                self.new = new
+                self.knowledgePercent = knowledgePercent
+                self.dueToday = dueToday
+                self.reviews = reviews
+                self.trueRetentionPercent = trueRetentionPercent
+                self.lapses = lapses
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case cards
+                case new
+                case knowledgePercent
+                case dueToday
+                case reviews
+                case trueRetentionPercent
+                case lapses
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Stats`.
+        internal struct Stats: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Stats/deck`.
+            internal var deck: Components.Schemas.Deck
+            /// - Remark: Generated from `#/components/schemas/Stats/streakDays`.
+            internal var streakDays: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Stats/quizzes`.
+            internal var quizzes: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Stats/quizzesPassed`.
+            internal var quizzesPassed: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Stats/lastQuizPercent`.
+            internal var lastQuizPercent: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/Stats/TopicsPayload`.
+            internal struct TopicsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Stats/TopicsPayload/deck`.
+                internal var deck: Components.Schemas.Deck
+                /// - Remark: Generated from `#/components/schemas/Stats/TopicsPayload/subtopics`.
+                internal var subtopics: [Components.Schemas.Deck]
+                /// Creates a new `TopicsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - deck:
+                ///   - subtopics:
+                internal init(
+                    deck: Components.Schemas.Deck,
+                    subtopics: [Components.Schemas.Deck]
+                ) {
+                    self.deck = deck
+                    self.subtopics = subtopics
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case deck
+                    case subtopics
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Stats/topics`.
+            internal typealias TopicsPayload = [Components.Schemas.Stats.TopicsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Stats/topics`.
+            internal var topics: Components.Schemas.Stats.TopicsPayload
+            /// Creates a new `Stats`.
+            ///
+            /// - Parameters:
+            ///   - deck:
+            ///   - streakDays:
+            ///   - quizzes:
+            ///   - quizzesPassed:
+            ///   - lastQuizPercent:
+            ///   - topics:
+            internal init(
+                deck: Components.Schemas.Deck,
+                streakDays: Swift.Int,
+                quizzes: Swift.Int,
+                quizzesPassed: Swift.Int,
+                lastQuizPercent: Swift.Double? = nil,
+                topics: Components.Schemas.Stats.TopicsPayload
+            ) {
+                self.deck = deck
+                self.streakDays = streakDays
+                self.quizzes = quizzes
+                self.quizzesPassed = quizzesPassed
+                self.lastQuizPercent = lastQuizPercent
+                self.topics = topics
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deck
+                case streakDays
+                case quizzes
+                case quizzesPassed
+                case lastQuizPercent
+                case topics
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DueForecast`.
+        internal struct DueForecast: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DueForecast/subjectId`.
+            internal var subjectId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/DueForecast/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DueForecast/new`.
+            internal var new: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DueForecast/dueNow`.
+            internal var dueNow: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DueForecast/dueToday`.
+            internal var dueToday: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DueForecast/DaysPayload`.
+            internal struct DaysPayloadPayload: Codable, Hashable, Sendable {
+                /// yyyy-MM-dd
+                ///
+                /// - Remark: Generated from `#/components/schemas/DueForecast/DaysPayload/date`.
+                internal var date: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DueForecast/DaysPayload/due`.
+                internal var due: Swift.Int
+                /// Creates a new `DaysPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - date: yyyy-MM-dd
+                ///   - due:
+                internal init(
+                    date: Swift.String,
+                    due: Swift.Int
+                ) {
+                    self.date = date
+                    self.due = due
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case date
+                    case due
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DueForecast/days`.
+            internal typealias DaysPayload = [Components.Schemas.DueForecast.DaysPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/DueForecast/days`.
+            internal var days: Components.Schemas.DueForecast.DaysPayload
+            /// Creates a new `DueForecast`.
+            ///
+            /// - Parameters:
+            ///   - subjectId:
+            ///   - title:
+            ///   - new:
+            ///   - dueNow:
+            ///   - dueToday:
+            ///   - days:
+            internal init(
+                subjectId: Swift.Int64,
+                title: Swift.String,
+                new: Swift.Int,
+                dueNow: Swift.Int,
+                dueToday: Swift.Int,
+                days: Components.Schemas.DueForecast.DaysPayload
+            ) {
+                self.subjectId = subjectId
+                self.title = title
+                self.new = new
+                self.dueNow = dueNow
+                self.dueToday = dueToday
+                self.days = days
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case subjectId
+                case title
+                case new
+                case dueNow
+                case dueToday
+                case days
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/KitSubtopic`.
         internal struct KitSubtopic: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/KitSubtopic/title`.

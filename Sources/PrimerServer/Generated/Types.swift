@@ -58,6 +58,58 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/jobs/{jobId}/events`.
     /// - Remark: Generated from `#/paths//api/jobs/{jobId}/events/get(jobEvents)`.
     func jobEvents(_ input: Operations.JobEvents.Input) async throws -> Operations.JobEvents.Output
+    /// Attach a document (PDF, Word, HTML, Markdown or text; at most the server's upload limit,
+    /// 10 MB unless configured) to ground the subject's kit; its outline can shape the plan.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/post(uploadDocument)`.
+    func uploadDocument(_ input: Operations.UploadDocument.Input) async throws -> Operations.UploadDocument.Output
+    /// The subject's studied items in kit order (every shape but the lesson).
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/items`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/items/get(listItems)`.
+    func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output
+    /// Add a card the learner wrote to one of the subject's subtopics.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/items`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/items/post(createItem)`.
+    func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output
+    /// Change a card's text (front, back, hint; a cloze note's text and extra); its schedule stays.
+    ///
+    /// - Remark: HTTP `PATCH /api/items/{itemId}`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/patch(updateItem)`.
+    func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output
+    /// Delete a card with its schedule (its reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/items/{itemId}`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/delete(deleteItem)`.
+    func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output
+    /// Mark an item (a term, a word) known or not known.
+    ///
+    /// - Remark: HTTP `PUT /api/items/{itemId}/known`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/known/put(markVocab)`.
+    func markVocab(_ input: Operations.MarkVocab.Input) async throws -> Operations.MarkVocab.Output
+    /// Grade and store a finished quiz; each answer is a review of its question.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quizzes/post(submitQuiz)`.
+    func submitQuiz(_ input: Operations.SubmitQuiz.Input) async throws -> Operations.SubmitQuiz.Output
+    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
+    func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output
+    /// Items due per subject now, today and on each of the next days.
+    ///
+    /// - Remark: HTTP `GET /api/due`.
+    /// - Remark: Generated from `#/paths//api/due/get(getDue)`.
+    func getDue(_ input: Operations.GetDue.Input) async throws -> Operations.GetDue.Output
+    /// The subject as a file to study elsewhere (an Anki package with the schedule, Markdown, JSON) or its review log (CSV).
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/export`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/export/get(exportSubject)`.
+    func exportSubject(_ input: Operations.ExportSubject.Input) async throws -> Operations.ExportSubject.Output
     /// The subject's plan with each subtopic's lesson and items.
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/kit`.
@@ -199,6 +251,152 @@ extension APIProtocol {
     ) async throws -> Operations.JobEvents.Output {
         try await jobEvents(Operations.JobEvents.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Attach a document (PDF, Word, HTML, Markdown or text; at most the server's upload limit,
+    /// 10 MB unless configured) to ground the subject's kit; its outline can shape the plan.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/post(uploadDocument)`.
+    internal func uploadDocument(
+        path: Operations.UploadDocument.Input.Path,
+        headers: Operations.UploadDocument.Input.Headers = .init(),
+        body: Operations.UploadDocument.Input.Body
+    ) async throws -> Operations.UploadDocument.Output {
+        try await uploadDocument(Operations.UploadDocument.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The subject's studied items in kit order (every shape but the lesson).
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/items`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/items/get(listItems)`.
+    internal func listItems(
+        path: Operations.ListItems.Input.Path,
+        query: Operations.ListItems.Input.Query = .init(),
+        headers: Operations.ListItems.Input.Headers = .init()
+    ) async throws -> Operations.ListItems.Output {
+        try await listItems(Operations.ListItems.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Add a card the learner wrote to one of the subject's subtopics.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/items`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/items/post(createItem)`.
+    internal func createItem(
+        path: Operations.CreateItem.Input.Path,
+        headers: Operations.CreateItem.Input.Headers = .init(),
+        body: Operations.CreateItem.Input.Body
+    ) async throws -> Operations.CreateItem.Output {
+        try await createItem(Operations.CreateItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change a card's text (front, back, hint; a cloze note's text and extra); its schedule stays.
+    ///
+    /// - Remark: HTTP `PATCH /api/items/{itemId}`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/patch(updateItem)`.
+    internal func updateItem(
+        path: Operations.UpdateItem.Input.Path,
+        headers: Operations.UpdateItem.Input.Headers = .init(),
+        body: Operations.UpdateItem.Input.Body
+    ) async throws -> Operations.UpdateItem.Output {
+        try await updateItem(Operations.UpdateItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete a card with its schedule (its reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/items/{itemId}`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/delete(deleteItem)`.
+    internal func deleteItem(
+        path: Operations.DeleteItem.Input.Path,
+        headers: Operations.DeleteItem.Input.Headers = .init()
+    ) async throws -> Operations.DeleteItem.Output {
+        try await deleteItem(Operations.DeleteItem.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Mark an item (a term, a word) known or not known.
+    ///
+    /// - Remark: HTTP `PUT /api/items/{itemId}/known`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/known/put(markVocab)`.
+    internal func markVocab(
+        path: Operations.MarkVocab.Input.Path,
+        headers: Operations.MarkVocab.Input.Headers = .init(),
+        body: Operations.MarkVocab.Input.Body
+    ) async throws -> Operations.MarkVocab.Output {
+        try await markVocab(Operations.MarkVocab.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Grade and store a finished quiz; each answer is a review of its question.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quizzes/post(submitQuiz)`.
+    internal func submitQuiz(
+        path: Operations.SubmitQuiz.Input.Path,
+        headers: Operations.SubmitQuiz.Input.Headers = .init(),
+        body: Operations.SubmitQuiz.Input.Body
+    ) async throws -> Operations.SubmitQuiz.Output {
+        try await submitQuiz(Operations.SubmitQuiz.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
+    internal func getStats(
+        path: Operations.GetStats.Input.Path,
+        headers: Operations.GetStats.Input.Headers = .init()
+    ) async throws -> Operations.GetStats.Output {
+        try await getStats(Operations.GetStats.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Items due per subject now, today and on each of the next days.
+    ///
+    /// - Remark: HTTP `GET /api/due`.
+    /// - Remark: Generated from `#/paths//api/due/get(getDue)`.
+    internal func getDue(
+        query: Operations.GetDue.Input.Query = .init(),
+        headers: Operations.GetDue.Input.Headers = .init()
+    ) async throws -> Operations.GetDue.Output {
+        try await getDue(Operations.GetDue.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The subject as a file to study elsewhere (an Anki package with the schedule, Markdown, JSON) or its review log (CSV).
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/export`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/export/get(exportSubject)`.
+    internal func exportSubject(
+        path: Operations.ExportSubject.Input.Path,
+        query: Operations.ExportSubject.Input.Query,
+        headers: Operations.ExportSubject.Input.Headers = .init()
+    ) async throws -> Operations.ExportSubject.Output {
+        try await exportSubject(Operations.ExportSubject.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }

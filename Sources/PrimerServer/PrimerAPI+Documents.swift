@@ -1,0 +1,48 @@
+import Foundation
+import OpenAPIRuntime
+import PrimerApp
+import PrimerCore
+import PrimerDocuments
+
+extension PrimerAPI {
+    func uploadDocument(_ input: Operations.UploadDocument.Input) async throws -> Operations.UploadDocument.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        guard case .multipartForm(let parts) = input.body else { throw APIError.invalid("Send the document as multipart/form-data, in a part named file.") }
+        var attached: DocumentAttachment?
+        for try await part in parts {
+            guard case .file(let file) = part else { continue }
+            guard attached == nil else { throw APIError.invalid("Send one document per request.") }
+            attached = try await attach(file, to: subject, workspace)
+        }
+        guard let attached else { throw APIError.invalid("The form has no part named file; send the document in it.") }
+        return .created(
+            .init(body: .json(.init(name: attached.name, format: attached.format, characters: attached.characters, added: attached.added))))
+    }
+
+    /// Saves the part to a temporary file named as the client named it (its extension gives its
+    /// format), then extracts and attaches it as `primer docs add` does.
+    private func attach(
+        _ part: MultipartPart<Operations.UploadDocument.Input.Body.MultipartFormPayload.FilePayload>, to subject: StoredSubject,
+        _ workspace: Workspace
+    ) async throws -> DocumentAttachment {
+        let name = URL(fileURLWithPath: part.filename ?? "").lastPathComponent
+        guard !name.isEmpty, !name.hasPrefix("."), DocumentFormat(file: URL(fileURLWithPath: name)) != nil else {
+            throw APIError.invalid(
+                "‘\(name.prefix(80))’ is not a document Primer reads; send a file named *.\(DocumentFormat.allCases.flatMap(\.extensions).joined(separator: ", *.")).")
+        }
+        var bytes = Data()
+        for try await chunk in part.payload.body {
+            bytes.append(contentsOf: chunk)
+            if bytes.count > policy.maxUploadBytes { throw BodyLimitMiddleware<ServerContext>.tooLarge(policy.maxUploadBytes) }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try bytes.write(to: file)
+        let result = try await workspace.attachDocuments([file.path], to: subject.title)
+        guard let attached = result.documents.first else { throw APIError.invalid("The document could not be read.") }
+        return attached
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import PrimerApp
+import PrimerCore
+
+extension PrimerAPI {
+    func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        var cards = try await workspace.studyCards(subject: subject.title, subtopic: input.query.subtopic)
+        if let family = input.query.family { cards = cards.filter { $0.family == family } }
+        return .ok(.init(body: .json(.init(items: cards.map(Self.schema)))))
+    }
+
+    func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        guard case .json(let body) = input.body else { throw APIError.invalid("Send the card as JSON.") }
+        guard body.front.count <= 2_000, body.back.count <= 2_000, (body.hint ?? "").count <= 500 else {
+            throw APIError.invalid("A card's front and back are at most 2,000 characters each, its hint 500.")
+        }
+        let card = try await workspace.addCard(
+            subject: subject.title, subtopic: body.subtopic, front: body.front, back: body.back, hint: body.hint,
+            family: body.family ?? "flashcards")
+        return .created(.init(body: .json(Self.schema(card))))
+    }
+
+    func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
+        let (account, workspace) = try caller()
+        _ = try await ownedItem(input.path.itemId, of: account)
+        guard case .json(let body) = input.body else { throw APIError.invalid("Send the change as JSON.") }
+        let card = try await workspace.editCard(
+            ItemKey.of(input.path.itemId), CardEdit(front: body.front, back: body.back, hint: body.hint, text: body.text, extra: body.extra))
+        return .ok(.init(body: .json(Self.schema(card))))
+    }
+
+    func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
+        let (account, workspace) = try caller()
+        _ = try await ownedItem(input.path.itemId, of: account)
+        _ = try await workspace.deleteCard(ItemKey.of(input.path.itemId))
+        return .noContent(.init())
+    }
+
+    func markVocab(_ input: Operations.MarkVocab.Input) async throws -> Operations.MarkVocab.Output {
+        let (account, workspace) = try caller()
+        _ = try await ownedItem(input.path.itemId, of: account)
+        guard case .json(let body) = input.body else { throw APIError.invalid("Send {\"known\": true} or false as JSON.") }
+        let card = try await workspace.markKnown(ItemKey.of(input.path.itemId), known: body.known)
+        return .ok(.init(body: .json(Self.schema(card))))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import OpenAPIRuntime
+import PrimerApp
+import PrimerCore
+import PrimerExport
+
+extension PrimerAPI {
+    func submitQuiz(_ input: Operations.SubmitQuiz.Input) async throws -> Operations.SubmitQuiz.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        guard case .json(let body) = input.body else { throw APIError.invalid("Send the answers as JSON.") }
+        guard (1...200).contains(body.answers.count) else { throw APIError.invalid("A quiz has 1 to 200 answers.") }
+        guard Set(body.answers.map(\.itemId)).count == body.answers.count else {
+            throw APIError.invalid("Each question is answered once; an itemId appears twice.")
+        }
+        var questions: [StudyCard] = []
+        for answer in body.answers {
+            // Another subject's question is not in this quiz, whoever owns it.
+            guard try await store.itemSubject(itemID: answer.itemId)?.id == subject.id else {
+                throw APIError.notFound("question in ‘\(subject.title)’")
+            }
+            let card = try await workspace.studyCard(ItemKey.of(answer.itemId))
+            guard let choice = card.content.choice else { throw APIError.invalid("Item \(answer.itemId) is not a quiz question.") }
+            guard choice.choices.indices.contains(answer.choice) else {
+                throw APIError.invalid("Question \(answer.itemId) has choices 0 to \(choice.choices.count - 1), not \(answer.choice).")
+            }
+            questions.append(card)
+        }
+        let graded = try await workspace.recordQuiz(
+            subject: subject.title, subtopic: body.subtopic, questions: questions, chosen: body.answers.map(\.choice))
+        let answers = zip(body.answers, graded.answers).map { answer, result in
+            let choice = questions.first { $0.id == answer.itemId }?.content.choice
+            return Components.Schemas.GradedQuiz.AnswersPayloadPayload(
+                itemId: answer.itemId, question: result.question, chosen: answer.choice, correct: choice?.correctIndex ?? -1,
+                right: result.right, explanation: result.explanation)
+        }
+        return .created(
+            .init(
+                body: .json(
+                    .init(
+                        questions: graded.questions, correct: graded.correct, scorePercent: graded.scorePercent,
+                        passPercent: graded.passPercent, passed: graded.passed, answers: answers))))
+    }
+
+    func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        guard let progress = try await workspace.progress(subject: subject.title).first else { throw APIError.notFound("subject") }
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        deck: Self.schema(progress.progress), streakDays: progress.streakDays, quizzes: progress.quizzes,
+                        quizzesPassed: progress.quizzesPassed, lastQuizPercent: progress.lastQuizPercent,
+                        topics: progress.topics.map { .init(deck: Self.schema($0.progress), subtopics: $0.subtopics.map(Self.schema)) }))))
+    }
+
+    func getDue(_ input: Operations.GetDue.Input) async throws -> Operations.GetDue.Output {
+        let (_, workspace) = try caller()
+        let days = input.query.days ?? 7
+        guard (1...60).contains(days) else { throw APIError.invalid("days is 1 to 60, not \(days).") }
+        let ids = Dictionary(try await workspace.subjects().map { ($0.title, $0.id) }, uniquingKeysWith: { a, _ in a })
+        let forecast = try await workspace.dueForecast(days: days).map { subject in
+            Components.Schemas.DueForecast(
+                subjectId: ids[subject.subject] ?? 0, title: subject.subject, new: subject.new, dueNow: subject.dueNow,
+                dueToday: subject.dueToday, days: subject.days.map { .init(date: $0.date, due: $0.due) })
+        }
+        return .ok(.init(body: .json(.init(subjects: forecast))))
+    }
+
+    func exportSubject(_ input: Operations.ExportSubject.Input) async throws -> Operations.ExportSubject.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = ExportFileName.of(subject.title)
+        let file: URL
+        switch input.query.format {
+        case .reviewLog:
+            file = try await workspace.exportReviewLog(subject.title, to: folder.appendingPathComponent("\(name)-review-log.csv")).file
+        case .apkg:
+            file = try await workspace.export([subject.title], format: .apkg, to: folder.appendingPathComponent("\(name).apkg"), withScheduling: true).file
+        case .markdown:
+            file = try await workspace.export([subject.title], format: .markdown, to: folder.appendingPathComponent("\(name).md")).file
+        case .json:
+            file = try await workspace.export([subject.title], format: .json, to: folder.appendingPathComponent("\(name).json")).file
+        }
+        let data = try Data(contentsOf: file)
+        Caller.headers?.set(.contentDisposition, "attachment; filename=\"\(file.lastPathComponent)\"")
+        return .ok(.init(body: .binary(HTTPBody(data))))
+    }
+
+    static func schema(_ deck: DeckProgress) -> Components.Schemas.Deck {
+        .init(
+            title: deck.title, cards: deck.cards, new: deck.new, knowledgePercent: deck.knowledgePercent, dueToday: deck.dueToday,
+            reviews: deck.reviews, trueRetentionPercent: deck.trueRetentionPercent, lapses: deck.lapses)
+    }
+}
+
+/// A file name made from a subject's title: letters, digits and dashes only (it goes into a
+/// header and a path).
+enum ExportFileName {
+    static func of(_ title: String) -> String {
+        let kept = title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let name = String(kept).split(separator: "-").joined(separator: "-")
+        return name.isEmpty ? "subject" : String(name.prefix(60))
+    }
+}
