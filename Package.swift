@@ -178,8 +178,9 @@ let package = Package(
         .testTarget(
             name: "PrimerServerTests",
             dependencies: [
-                "PrimerServer", "PrimerApp", "PrimerCore", "PrimerTestSupport",
+                "PrimerServer", "PrimerApp", "PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
     ]
 )

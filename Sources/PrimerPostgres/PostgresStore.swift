@@ -70,7 +70,7 @@ public final class PostgresStore: Store, Sendable {
 
     /// The same store (the same connections) seen by `owner`.
     public func owned(by owner: SubjectOwner) -> PostgresStore {
-        PostgresStore(viewOf: self, owner: owner)
+        owner == self.owner ? self : PostgresStore(viewOf: self, owner: owner)
     }
 
     /// One connection of its own before the pool is used: the pool retries a server it cannot

@@ -115,6 +115,10 @@ actor GenerationJobs: Service {
         let tasks = Array(running.values)
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
+        // Event streams end with the server (without an `end`: the job is not done), so the
+        // requests that follow them finish and the server can stop.
+        for continuation in listeners.values.flatMap(\.values) { continuation.finish() }
+        listeners.removeAll()
     }
 
     private func execute(_ job: GenerationJob) async {
@@ -132,7 +136,7 @@ actor GenerationJobs: Service {
                 subject: SubjectRequest(title: subject.title, notes: subject.notes, kind: subject.kind, instructions: subject.instructions),
                 provider: job.request.provider ?? policy.provider,
                 options: PipelineOptions(maxSubtopics: job.request.maxSubtopics, subtopic: job.request.subtopic, family: job.request.family))
-            var outcome = (status: JobStatus.succeeded, message: "done")
+            var outcome: (status: JobStatus, message: String)?
             for try await event in try await workspace.owned(by: job.owner).generate(request) {
                 switch event {
                 case .documentAttached(let line):
@@ -146,7 +150,10 @@ actor GenerationJobs: Service {
                     outcome = (run.succeeded ? .succeeded : .failed, JobProgressText.summary(run))
                 }
             }
-            await finish(job, outcome.status, outcome.message)
+            // A cancelled run's events just end: the job stays running, to be resumed.
+            if Task.isCancelled { return }
+            let (status, message) = outcome ?? (.failed, "the generation ended without saying how; start it again")
+            await finish(job, status, message)
         } catch {
             // A job cancelled because the server stops stays running in the store: the next
             // server resumes it.

@@ -15,6 +15,7 @@ extension PrimerAPI {
         // Refused before anything is stored: a provider or family this server does not have.
         let provider = options.provider ?? policy.provider
         let providerName = workspace.providerName(provider)
+        do { _ = try workspace.resolver.manifest(named: providerName) } catch { throw APIError.invalid("\(error)") }
         let families = try workspace.families(forProvider: providerName)
         if let family = options.family, families.family(named: family) == nil {
             throw APIError.invalid("No family is named ‘\(family)’; the families are \(families.families.map(\.name).joined(separator: ", ")).")

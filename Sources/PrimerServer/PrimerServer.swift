@@ -4,16 +4,19 @@ import Logging
 import OpenAPIHummingbird
 import PrimerApp
 import PrimerCore
+import ServiceLifecycle
 
 /// `primer serve`: the HTTP API `openapi.yaml` describes, on the workspace's store and
-/// providers, with its generation jobs as a service of the application (they stop with it).
+/// providers, beside its generation jobs.
 public enum PrimerServer {
-    /// The application on `host`:`port` (0: a free port, told to `onRunning`). Opens the store
-    /// first, so a store that cannot be used is refused before anything listens.
-    public static func application(
+    /// Serves on `host`:`port` (0: a free port, told to `onRunning`) until SIGTERM or SIGINT.
+    /// Opens the store first, so a store that cannot be used is refused before anything listens.
+    /// On a signal the jobs stop first (cancelled, left to resume; their event streams end),
+    /// then the server drains the requests in flight.
+    public static func serve(
         workspace: Workspace, host: String, port: Int, logger: Logger,
         onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
-    ) async throws -> some ApplicationProtocol {
+    ) async throws {
         let store = try await workspace.store()
         let policy = workspace.config.server
         let accounts = Accounts(store: store, policy: policy)
@@ -29,9 +32,13 @@ public enum PrimerServer {
         }
         let api = PrimerAPI(workspace: workspace, store: store, accounts: accounts, jobs: jobs, policy: policy)
         try api.registerHandlers(on: router)
-        return Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "primer"), services: [jobs],
+        let app = Application(
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "primer"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
+        // A group shuts its services down last first: the jobs, then the server.
+        let group = ServiceGroup(
+            configuration: .init(services: [app, jobs], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 
     /// The API's OpenAPI document, as shipped with the binary.

@@ -50,7 +50,7 @@ public final class SQLiteStore: Store, Sendable {
 
     /// The same store (the same pool) seen by `owner`.
     public func owned(by owner: SubjectOwner) -> SQLiteStore {
-        SQLiteStore(path: path, pool: dbPool, owner: owner)
+        owner == self.owner ? self : SQLiteStore(path: path, pool: dbPool, owner: owner)
     }
 
     /// Refuses foreign and newer databases, then applies the migrations this build knows.

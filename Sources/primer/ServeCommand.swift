@@ -31,11 +31,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
         let host = host
-        let app = try await PrimerServer.application(workspace: workspace, host: host, port: port, logger: Logger(label: "primer.serve")) { port in
+        try await PrimerServer.serve(workspace: workspace, host: host, port: port, logger: Logger(label: "primer.serve")) { port in
             Console.out("Primer serves http://\(host):\(port)/ — the API is described at /openapi.yaml. Ctrl-C stops it.")
             // Standard output is a pipe for a supervisor or a test waiting for this line: send it now.
             fflush(nil)
         }
-        try await app.runService()
     }
 }

@@ -18,7 +18,7 @@ struct APIClient: Sendable {
         var message: String { json["message"] as? String ?? text }
     }
 
-    let baseURL: String
+    var baseURL: String
     var token: String?
 
     static let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(10), read: .seconds(120))))

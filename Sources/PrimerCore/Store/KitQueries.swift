@@ -31,9 +31,12 @@ public struct SubjectSummary: Sendable, Equatable, Codable {
     public var families: [FamilyCount]
     public var createdAt: Date
     public var updatedAt: Date
-    /// How apps show the subject (`StoredSubject.color`, `.icon`).
-    public var color: String
-    public var icon: String
+    /// How apps show the subject (`StoredSubject.color`, `.icon`); not in the JSON the CLI
+    /// writes, which is the layout scripts read.
+    public var color = ""
+    public var icon = ""
+
+    enum CodingKeys: String, CodingKey { case id, title, kind, topics, subtopics, families, createdAt, updatedAt }
 
     public init(
         id: Int64, title: String, kind: SubjectKind, topics: Int, subtopics: Int, families: [FamilyCount],

@@ -1,0 +1,74 @@
+import Foundation
+import PrimerTestSupport
+import Testing
+
+/// One account never sees another's data: every route that names a subject, job or item answers
+/// a second account 404 (not 403: what is not yours does not exist for you), and changes nothing.
+@Suite struct IsolationTests {
+    @Test(arguments: StoreEngine.allCases) func everyRouteAnswersAnotherAccount404AndChangesNothing(engine: StoreEngine) async throws {
+        let server = try await ServerProcess(engine: engine)
+        defer { Task { await server.stop() } }
+        let ana = try await APIClient(baseURL: server.baseURL).signedUp(name: "Ana", email: "ana@example.com")
+        let ben = try await APIClient(baseURL: server.baseURL).signedUp(name: "Ben", email: "ben@example.com")
+
+        let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Biology"]).json["id"] as? Int)
+        let job = try #require(try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: ["maxSubtopics": 1]).json["id"] as? Int)
+        _ = try await ana.events(ofJob: job)
+        let items = try await ana.request(.GET, "/api/subjects/\(subject)/items").json["items"] as? [[String: Any]] ?? []
+        let item = try #require(items.first?["id"] as? Int)
+        let secret = try #require(items.first?["front"] as? String)
+        let question = try #require(items.first { $0["shape"] as? String == "choice" }?["id"] as? Int)
+        let before = try await ana.request(.GET, "/api/subjects/\(subject)/kit").text
+        // Ben's own subject, for the routes where only an item is Ana's.
+        let bens = try #require(try await ben.request(.POST, "/api/subjects", json: ["title": "Biology"]).json["id"] as? Int)
+        #expect(bens != subject, "each account's Biology is its own subject")
+
+        let upload = APIClient.multipart(fileName: "notes.md", contents: Data("# Notes\n\n## One\nText.\n".utf8))
+        let attempts: [(operation: String, reply: APIClient.Reply)] = [
+            ("getSubject", try await ben.request(.GET, "/api/subjects/\(subject)")),
+            ("deleteSubject", try await ben.request(.DELETE, "/api/subjects/\(subject)")),
+            ("uploadDocument", try await ben.request(.POST, "/api/subjects/\(subject)/documents", body: upload.body, contentType: upload.contentType)),
+            ("startGeneration", try await ben.request(.POST, "/api/subjects/\(subject)/jobs", json: [:])),
+            ("getJob", try await ben.request(.GET, "/api/jobs/\(job)")),
+            ("jobEvents", try await ben.request(.GET, "/api/jobs/\(job)/events")),
+            ("getKit", try await ben.request(.GET, "/api/subjects/\(subject)/kit")),
+            ("listItems", try await ben.request(.GET, "/api/subjects/\(subject)/items")),
+            ("createItem", try await ben.request(.POST, "/api/subjects/\(subject)/items", json: ["subtopic": "x", "front": "f", "back": "b"])),
+            ("updateItem", try await ben.request(.PATCH, "/api/items/\(item)", json: ["back": "changed by Ben"])),
+            ("deleteItem", try await ben.request(.DELETE, "/api/items/\(item)")),
+            ("markVocab", try await ben.request(.PUT, "/api/items/\(item)/known", json: ["known": true])),
+            ("nextStudyItem", try await ben.request(.GET, "/api/subjects/\(subject)/next")),
+            ("rateItem", try await ben.request(.POST, "/api/items/\(item)/reviews", json: ["rating": "easy"])),
+            ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(subject)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
+            ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(bens)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
+            ("getStats", try await ben.request(.GET, "/api/subjects/\(subject)/stats")),
+            ("exportSubject", try await ben.request(.GET, "/api/subjects/\(subject)/export?format=json")),
+        ]
+        for attempt in attempts {
+            #expect(attempt.reply.status == 404, "\(attempt.operation) answered another account \(attempt.reply.status): \(attempt.reply.text)")
+            #expect(!attempt.reply.text.contains(secret), "\(attempt.operation) showed Ben some of Ana's kit")
+        }
+        // Every operation of the document that takes an id is walked above.
+        let walked = Set(attempts.map(\.operation))
+        #expect(try Self.operationsTakingAnID().subtracting(walked).isEmpty, "routes not walked as a second account")
+
+        // Lists are Ben's own; Ana's kit is as it was.
+        let listed = try await ben.request(.GET, "/api/subjects").json["subjects"] as? [[String: Any]] ?? []
+        #expect(listed.map { $0["id"] as? Int } == [bens])
+        #expect((try await ben.request(.GET, "/api/due").json["subjects"] as? [Any])?.isEmpty == true)
+        #expect(try await ana.request(.GET, "/api/subjects/\(subject)/kit").text == before)
+    }
+
+    /// The operationIds of `openapi.yaml` whose path names a subject, job or item.
+    static func operationsTakingAnID() throws -> Set<String> {
+        let document = try String(
+            contentsOf: ServerProcess.root.appendingPathComponent("Sources/PrimerServer/openapi.yaml"), encoding: .utf8)
+        var operations: Set<String> = []
+        var path = ""
+        for line in document.split(separator: "\n") {
+            if line.hasPrefix("  /") { path = String(line) }
+            if let match = line.firstMatch(of: /operationId: (\w+)/), path.contains("Id}") { operations.insert(String(match.1)) }
+        }
+        return operations
+    }
+}
