@@ -129,7 +129,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["openapi-generator-config.yaml", "Generated/openapi.sha256"],
-            resources: [.copy("openapi.yaml")]
+            resources: [.copy("openapi.yaml"), .copy("Web")]
         ),
         .executableTarget(
             name: "primer",
@@ -164,7 +164,9 @@ let package = Package(
         .testTarget(
             name: "PrimerStoreTests",
             dependencies: ["PrimerStore", "PrimerPostgres", "PrimerCore", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PrimerDocumentsTests", dependencies: ["PrimerDocuments", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(
+            name: "PrimerDocumentsTests",
+            dependencies: ["PrimerDocuments", "PrimerCore", "PrimerTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "PrimerBatchTests", dependencies: ["PrimerBatch", "PrimerCore", "PrimerProviders", "PrimerStore"]),
         .testTarget(name: "PrimerEvalTests", dependencies: ["PrimerEval", "PrimerCore"]),
         .testTarget(name: "PrimerExportTests", dependencies: ["PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the tests use, when it is missing: poppler-utils (pdftotext), qpdf, tmux
-# (the terminal the study sessions are driven in) and postgresql (the store's second engine) from Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
+# (the terminal the study sessions are driven in), chromium with chromium-driver and selenium (the
+# study web page) and postgresql (the store's second engine) from Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
 # its model (scripts/install-local-llm.sh, cached in ~/.cache/primer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-for tool in pdftotext:poppler-utils qpdf:qpdf tmux:tmux; do
+# chromium and chromium-driver: the study web page is tested in headless Chromium.
+for tool in pdftotext:poppler-utils qpdf:qpdf tmux:tmux chromium:chromium chromedriver:chromium-driver; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
 # PostgreSQL's server programs, for the store contract run on a real server (the tests start their
@@ -20,5 +22,7 @@ apt_install_missing "${missing[@]}"
 python3 -c 'import anki' 2>/dev/null || python3 -m pip install -q anki==26.9.3
 # The reference FSRS implementation the scheduler is checked against (scripts/fsrs_reference.py).
 python3 -c 'import fsrs' 2>/dev/null || python3 -m pip install -q fsrs==6.3.2
+# The web page test drives Chromium through selenium (scripts/web_study.py).
+python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium==4.51.0
 
 scripts/install-local-llm.sh

@@ -25,10 +25,11 @@ public enum PrimerServer {
         router.add(middleware: ProblemMiddleware(logger: logger))
         router.add(middleware: BodyLimitMiddleware(maxBytes: policy.maxUploadBytes))
         router.add(middleware: AuthenticationMiddleware(accounts: accounts))
-        router.get("openapi.yaml") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(data: try Self.document())))
+        for (path, file, type) in Self.files {
+            router.get(RouterPath(path)) { _, _ in
+                Response(
+                    status: .ok, headers: Self.fileHeaders(type), body: .init(byteBuffer: ByteBuffer(data: try Self.resource(file))))
+            }
         }
         let api = PrimerAPI(workspace: workspace, store: store, accounts: accounts, jobs: jobs, policy: policy)
         try api.registerHandlers(on: router)
@@ -41,10 +42,27 @@ public enum PrimerServer {
         try await group.run()
     }
 
-    /// The API's OpenAPI document, as shipped with the binary.
-    static func document() throws -> Data {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml") else {
-            throw APIError(.internalError, "openapi.yaml is missing from this build")
+    /// What the server serves besides the API: its document and the study web page (plain
+    /// HTML, CSS and JavaScript, no build step).
+    static let files: [(path: String, file: String, type: String)] = [
+        ("openapi.yaml", "openapi.yaml", "application/yaml; charset=utf-8"),
+        ("/", "Web/index.html", "text/html; charset=utf-8"),
+        ("app.js", "Web/app.js", "text/javascript; charset=utf-8"),
+        ("app.css", "Web/app.css", "text/css; charset=utf-8"),
+    ]
+
+    /// The page runs only its own script and style (no inline script, nothing from elsewhere).
+    static func fileHeaders(_ type: String) -> HTTPFields {
+        [
+            .contentType: type, .init("X-Content-Type-Options")!: "nosniff",
+            .init("Content-Security-Policy")!: "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+        ]
+    }
+
+    /// A file shipped with the binary (`Bundle.module`).
+    static func resource(_ name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil) else {
+            throw APIError(.internalError, "\(name) is missing from this build")
         }
         return try Data(contentsOf: url)
     }

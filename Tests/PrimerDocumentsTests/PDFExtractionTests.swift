@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PrimerTestSupport
 @testable import PrimerDocuments
 
 /// These tests run poppler's pdftotext (Debian: poppler-utils) and qpdf (Debian: qpdf).

@@ -2,15 +2,15 @@ import Foundation
 
 /// Writes small valid PDFs by hand: one Helvetica text object per page (or a drawn shape
 /// for a "scanned" page), with a correct cross-reference table.
-enum MinimalPDF {
-    enum Page {
+public enum MinimalPDF {
+    public enum Page: Sendable {
         /// Lines of text from the top of the page down; an empty line leaves a gap.
         case text([String])
         /// No text at all: a filled rectangle, like a page that is only an image.
         case drawing
     }
 
-    static func make(_ pages: [Page]) -> Data {
+    public static func make(_ pages: [Page]) -> Data {
         var objects: [String] = []
         let count = pages.count
         // 1 catalog, 2 page tree, 3 font, then for page i: 4 + 2i the page, 5 + 2i its content.

@@ -1,0 +1,65 @@
+import Foundation
+import PrimerStore
+import PrimerTestSupport
+import Testing
+
+/// The study web page in real headless Chromium (scripts/web_study.py): sign up, create a subject
+/// with a PDF and watch it generate on the mock, read the lesson, study three cards, finish a
+/// quiz, mark a term known, read the stats — by clicks and keys, on a phone-sized window. The
+/// screenshots are kept in .build/web-screenshots/.
+@Suite struct WebPageTests {
+    @Test func aLearnerStudiesInChromium() async throws {
+        let server = try await ServerProcess(engine: .sqlite)
+        defer { Task { await server.stop() } }
+        let pdf = server.folder.appendingPathComponent("cells.pdf")
+        try MinimalPDF.make([
+            .text(["1 Membranes", "", "The cell membrane is a phospholipid bilayer.", "It controls what enters the cell."]),
+            .text(["2 Organelles", "", "Mitochondria make ATP for the cell.", "Ribosomes make proteins."]),
+        ]).write(to: pdf)
+        let screenshots = ServerProcess.root.appendingPathComponent(".build/web-screenshots")
+        try? FileManager.default.removeItem(at: screenshots)
+        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+
+        let run = try await Self.python(
+            [ServerProcess.root.appendingPathComponent("scripts/web_study.py").path, server.baseURL, pdf.path, screenshots.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let saw = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+        #expect((saw["job"] as? String)?.hasPrefix("succeeded") == true, "\(saw)")
+        #expect((saw["progress"] as? [String])?.contains { $0.hasPrefix("attached cells.pdf") } == true)
+        #expect((saw["topics"] as? [String])?.isEmpty == false)
+        #expect((saw["studied"] as? [String])?.count == 3)
+        #expect((saw["quiz"] as? String)?.hasPrefix("Score:") == true)
+        #expect((saw["subjects"] as? String)?.contains("Cell Biology") == true)
+
+        // What the clicks did is in the store: three reviews, one quiz, one term known.
+        let store = try SQLiteStore(path: server.store)
+        let account = try #require(try await store.account(email: "ana@example.com")).account
+        let mine = store.owned(by: account.owner)
+        let log = try await mine.reviewLog(subjectTitle: "Cell Biology")
+        let quizzes = try await mine.quizAttempts(subjectTitle: "Cell Biology")
+        #expect(quizzes.count == 1)
+        #expect(log.count == 3 + (quizzes.first?.questions ?? 0))
+        let known = try await mine.studyCards(subjectTitle: "Cell Biology").filter(\.known).map(\.id)
+        #expect(known == [Int64(saw["vocabItem"] as? Int ?? -1)])
+        let shots = try FileManager.default.contentsOfDirectory(atPath: screenshots.path).filter { $0.hasSuffix(".png") }
+        #expect(shots.count >= 10)
+    }
+
+    static func python(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["python3"] + arguments
+                let out = Pipe(), err = Pipe()
+                process.standardOutput = out
+                process.standardError = err
+                do { try process.run() } catch { return continuation.resume(throwing: error) }
+                let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)))
+            }
+        }
+    }
+}
