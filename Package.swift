@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     ],
     targets: [
         // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no database.
@@ -176,11 +177,22 @@ let package = Package(
         .testTarget(name: "PrimerAppTests", dependencies: ["PrimerApp", "PrimerCore", "PrimerTestSupport"]),
         // The built `primer` binary, run as a user would.
         .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport"]),
+        // The example app client (Examples/StudyClient, a package of its own for app developers),
+        // built here too so the server tests use it as an app would.
+        .target(
+            name: "StudyClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Examples/StudyClient/Sources/StudyClient",
+            exclude: ["Generated/openapi.sha256"]),
         // `primer serve` over real HTTP on loopback, on both store engines.
         .testTarget(
             name: "PrimerServerTests",
             dependencies: [
-                "PrimerServer", "PrimerApp", "PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport",
+                "PrimerServer", "PrimerApp", "PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport", "StudyClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
