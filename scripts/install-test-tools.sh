@@ -24,5 +24,7 @@ python3 -c 'import anki' 2>/dev/null || python3 -m pip install -q anki==26.9.3
 python3 -c 'import fsrs' 2>/dev/null || python3 -m pip install -q fsrs==6.3.2
 # The web page test drives Chromium through selenium (scripts/web_study.py).
 python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium==4.51.0
+# The server is fuzzed from its OpenAPI document by schemathesis.
+python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install -q schemathesis==4.32.5
 
 scripts/install-local-llm.sh

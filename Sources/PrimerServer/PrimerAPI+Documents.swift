@@ -10,10 +10,23 @@ extension PrimerAPI {
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         guard case .multipartForm(let parts) = input.body else { throw APIError.invalid("Send the document as multipart/form-data, in a part named file.") }
         var attached: DocumentAttachment?
-        for try await part in parts {
-            guard case .file(let file) = part else { continue }
-            guard attached == nil else { throw APIError.invalid("Send one document per request.") }
-            attached = try await attach(file, to: subject, workspace)
+        do {
+            for try await part in parts {
+                switch part {
+                case .file(let file):
+                    guard attached == nil else { throw APIError.invalid("Send one document per request.") }
+                    attached = try await attach(file, to: subject, workspace)
+                case .undocumented(let other):
+                    throw APIError(.malformed, "The form has a part named ‘\(other.name?.prefix(40) ?? "")’; send only a part named file.")
+                }
+            }
+        } catch let error as APIError {
+            throw error
+        } catch let error as any KindedError {
+            throw error
+        } catch {
+            // The runtime's own checks of the form (a missing part, a broken boundary).
+            throw APIError(.malformed, "The form could not be read: \(error)")
         }
         guard let attached else { throw APIError.invalid("The form has no part named file; send the document in it.") }
         return .created(

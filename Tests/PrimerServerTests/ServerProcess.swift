@@ -27,7 +27,14 @@ final class ServerProcess: @unchecked Sendable {
     private var output = Pipe()
     private(set) var stderrText = ""
 
-    init(engine: StoreEngine, settings: String = ServerProcess.testSettings, plugins: [String: String] = [:]) async throws {
+    /// Variables set in the server's environment (provider keys).
+    private let extraEnvironment: [String: String]
+
+    init(
+        engine: StoreEngine, settings: String = ServerProcess.testSettings, plugins: [String: String] = [:],
+        environment: [String: String] = [:]
+    ) async throws {
+        extraEnvironment = environment
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try await engine.newStore(in: folder)
@@ -56,6 +63,7 @@ final class ServerProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         for name in ["PRIMER_PROMPTS", "PRIMER_PLUGINS", "PRIMER_CONFIG", "PRIMER_LOG_LEVEL", "PRIMER_PROVIDER"] { environment[name] = nil }
         environment["PRIMER_STORE"] = store
+        environment.merge(extraEnvironment) { _, new in new }
         process.environment = environment
         output = Pipe()
         let errors = Pipe()
