@@ -146,6 +146,7 @@ let package = Package(
             dependencies: [
                 "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/primer-bench"
         ),

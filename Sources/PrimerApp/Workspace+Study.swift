@@ -66,10 +66,14 @@ extension Workspace {
             throw WorkspaceError("'\(key.excerpt(20))' is not an item key: keys are up to 8 hex digits, as `primer cards list \"<subject>\"` prints them")
         }
         let store = try await readingStore()
-        let ids = try await store.studyItemIDs(keyPrefix: key)
-        guard let id = ids.first else {
-            throw WorkspaceError(.notFound, "no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
+        let missing = WorkspaceError(.notFound, "no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
+        // A whole key names its row: one read, not a pass over every key of the store.
+        if let id = ItemKey.id(of: key) {
+            guard let card = try await store.studyCard(id: id) else { throw missing }
+            return card
         }
+        let ids = try await store.studyItemIDs(keyPrefix: key)
+        guard let id = ids.first else { throw missing }
         guard ids.count == 1 else {
             let keys = ids.prefix(5).map(ItemKey.of).joined(separator: ", ")
             throw WorkspaceError("\(ids.count) items have keys starting with '\(key)' (\(keys)\(ids.count > 5 ? ", …" : "")); give more digits")

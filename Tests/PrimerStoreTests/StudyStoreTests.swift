@@ -102,5 +102,10 @@ import Testing
         let shared = zip(keys, keys.dropFirst()).filter { $0.prefix(3) == $1.prefix(3) }.count
         #expect(shared < keys.count / 100)
         #expect(!ItemKey.isWellFormed("xyz") && !ItemKey.isWellFormed("") && !ItemKey.isWellFormed("123456789"))
+        // A whole key gives its id back, in either case; a prefix does not.
+        for id in [1, 2, 77, 99_999, 100_000, 4_000_000_000] as [Int64] {
+            #expect(ItemKey.id(of: ItemKey.of(id)) == id && ItemKey.id(of: ItemKey.of(id).uppercased()) == id)
+        }
+        #expect(ItemKey.id(of: String(ItemKey.of(5).prefix(7))) == nil && ItemKey.id(of: "zzzzzzzz") == nil)
     }
 }

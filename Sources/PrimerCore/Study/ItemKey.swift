@@ -11,6 +11,16 @@ public enum ItemKey {
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
+    /// The multiplier's inverse modulo 2^32, which turns a key back into its id.
+    private static let inverse: UInt64 = 244_002_641
+
+    /// The row id a whole key names (eight hex digits, any case), nil for anything shorter:
+    /// a whole key needs no lookup, a prefix needs every key (`LearnerStore.studyItemIDs`).
+    public static func id(of key: String) -> Int64? {
+        guard key.count == 8, key.allSatisfy(\.isHexDigit), let value = UInt64(key, radix: 16) else { return nil }
+        return Int64((value &* inverse) & 0xFFFF_FFFF)
+    }
+
     /// True when `text` can be (a prefix of) a key: 1 to 8 hex digits.
     public static func isWellFormed(_ text: String) -> Bool {
         (1...8).contains(text.count) && text.allSatisfy(\.isHexDigit)

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""`primer serve` under load (BENCHMARKS.md (h)).
+
+  scripts/bench/serve_load.py postgres://primer@127.0.0.1:5432/bench [--users 100] [--items 100000]
+
+The database must exist and be empty; a SQLite file in a temporary folder is the other engine.
+For each engine: fill the store (`primer-bench serve-store`: --users accounts, each with a session
+and a subject of --items/--users flashcards), start `primer serve` on it, then for
+`nextStudyItem` and `rateItem` run wrk (--connections connections, 2 threads, --seconds seconds;
+each request as a random account, `rateItem` on a random card of that account) and read
+requests per second, latency percentiles, errors, and the server's memory (VmRSS, VmHWM).
+Needs the release build (swift build -c release) and wrk (Debian's wrk).
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from common import BENCH, PRIMER, ROOT, machine
+
+LUA = """
+local accounts = {%s}
+math.randomseed(%d)
+request = function()
+  local a = accounts[math.random(#accounts)]
+  local headers = {["Authorization"] = "Bearer " .. a[1], ["Content-Type"] = "application/json"}
+  %s
+end
+"""
+ROUTES = {
+    "nextStudyItem": 'return wrk.format("GET", "/api/subjects/" .. a[2] .. "/next", headers)',
+    "rateItem": 'return wrk.format("POST", "/api/items/" .. math.random(a[3], a[4]) .. "/reviews", headers, \'{"rating": "good", "durationMs": 3000}\')',
+}
+
+
+def memory(pid):
+    with open(f"/proc/{pid}/status") as f:
+        status = f.read()
+    return {name: int(re.search(rf"{name}:\s+(\d+)", status).group(1)) // 1024 for name in ("VmRSS", "VmHWM")}
+
+
+def wrk(url, script, args):
+    done = subprocess.run(["wrk", "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "--latency", "-s", script, url],
+                          capture_output=True, text=True, check=True)
+    out = done.stdout
+    latency = {p: m.group(2) + m.group(3) for p in ("50", "90", "99")
+               for m in [re.search(rf"^\s+{p}(\.000)?%\s+([\d.]+)(\w+)", out, re.M)] if m}
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket = re.search(r"Socket errors: (.*)", out)
+    return {"requests_per_second": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "requests": int(re.search(r"(\d+) requests in", out).group(1)), "latency": latency,
+            "non_2xx": int(errors.group(1)) if errors else 0, "socket_errors": socket.group(1) if socket else "none"}
+
+
+def engine(store, args, folder):
+    started = time.monotonic()
+    filled = subprocess.run([BENCH, "serve-store", "--store", store, "--users", str(args.users),
+                             "--items-per-user", str(args.items // args.users)], capture_output=True, text=True, check=True)
+    accounts = [json.loads(line) for line in filled.stdout.splitlines() if line.startswith("{")]
+    result = {"store": "sqlite file" if not store.startswith("postgres") else "postgresql (loopback)",
+              "fill_seconds": round(time.monotonic() - started, 1), "accounts": len(accounts)}
+    with open(os.path.join(folder, "primer.yaml"), "w") as f:
+        f.write("server:\n  provider: mock\n")
+    server = subprocess.Popen([PRIMER, "serve", "--port", "0", "--store", store], cwd=folder,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(1)
+        url = f"http://127.0.0.1:{port}"
+        result["memory_idle_mb"] = memory(server.pid)
+        table = ",".join('{"%s",%d,%d,%d}' % (a["token"], a["subject"], a["firstItem"], a["lastItem"]) for a in accounts)
+        for name, body in ROUTES.items():
+            script = os.path.join(folder, f"{name}.lua")
+            with open(script, "w") as f:
+                f.write(LUA % (table, 42, body))
+            result[name] = wrk(url, script, args)
+            result[name]["memory_mb"] = memory(server.pid)
+            print(name, json.dumps(result[name]), file=sys.stderr)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("postgres", help="an empty PostgreSQL database (postgres://user@host:port/db)")
+    parser.add_argument("--users", type=int, default=100)
+    parser.add_argument("--items", type=int, default=100_000)
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "bench", "results", f"serve-load-{time.strftime('%Y-%m-%d')}.json"))
+    args = parser.parse_args()
+    results = {"machine": machine(), "users": args.users, "items": args.items, "connections": args.connections,
+               "seconds": args.seconds, "engines": []}
+    with tempfile.TemporaryDirectory() as folder:
+        results["engines"].append(engine(os.path.join(folder, "store.sqlite"), args, folder))
+        results["engines"].append(engine(args.postgres, args, folder))
+    with open(args.out, "w") as f:
+        json.dump(results, f, indent=2)
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
