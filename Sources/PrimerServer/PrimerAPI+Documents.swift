@@ -40,9 +40,10 @@ extension PrimerAPI {
         _ workspace: Workspace
     ) async throws -> DocumentAttachment {
         let name = URL(fileURLWithPath: part.filename ?? "").lastPathComponent
-        guard !name.isEmpty, !name.hasPrefix("."), DocumentFormat(file: URL(fileURLWithPath: name)) != nil else {
-            throw APIError.invalid(
-                "‘\(name.prefix(80))’ is not a document Primer reads; send a file named *.\(DocumentFormat.allCases.flatMap(\.extensions).joined(separator: ", *.")).")
+        let allowed = policy.uploadTypes ?? DocumentFormat.allCases.flatMap(\.extensions)
+        let ext = URL(fileURLWithPath: name).pathExtension.lowercased()
+        guard !name.isEmpty, !name.hasPrefix("."), DocumentFormat(file: URL(fileURLWithPath: name)) != nil, allowed.contains(ext) else {
+            throw APIError.invalid("‘\(name.prefix(80))’ is not a document this server takes; send a file named *.\(allowed.joined(separator: ", *.")).")
         }
         var bytes = Data()
         for try await chunk in part.payload.body {

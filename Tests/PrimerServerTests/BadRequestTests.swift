@@ -109,3 +109,37 @@ import Testing
         guard python.terminationStatus == 0 else { throw ServerTestError("python3 sqlite3 failed") }
     }
 }
+
+/// What each account may do is limited by `server:` in primer.yaml.
+@Suite struct ServerLimitTests {
+    @Test func jobsAndUploadsAreLimitedAsConfigured() async throws {
+        let server = try await ServerProcess(
+            engine: .sqlite,
+            settings: "server:\n  password_cost: 4\n  provider: mock-slow\n  concurrent_jobs: 1\n  jobs_per_hour: 2\n  upload_types: [md]\n",
+            plugins: ["mock-slow": ServerRestartTests.slowMock])
+        defer { Task { await server.stop() } }
+        let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
+        let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Physics"]).json["id"] as? Int)
+
+        let pdf = APIClient.multipart(fileName: "notes.pdf", contents: MinimalPDF.make([.text(["Forces"])]))
+        BadRequestTests.expectProblem(
+            try await ana.request(.POST, "/api/subjects/\(subject)/documents", body: pdf.body, contentType: pdf.contentType), 422, "*.md")
+
+        let first = try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: ["maxSubtopics": 1])
+        #expect(first.status == 202)
+        let second = try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: [:])
+        BadRequestTests.expectProblem(second, 429, "at most 1")
+        #expect(second.headers.first(name: "Retry-After") != nil)
+        // Another account is not held back by Ana's job.
+        let ben = try await APIClient(baseURL: server.baseURL).signedUp(name: "Ben", email: "ben@example.com")
+        let bens = try #require(try await ben.request(.POST, "/api/subjects", json: ["title": "Physics"]).json["id"] as? Int)
+        #expect(try await ben.request(.POST, "/api/subjects/\(bens)/jobs", json: ["maxSubtopics": 1]).status == 202)
+
+        // When Ana's job is done she may start another, but not a third within the hour.
+        _ = try await ana.events(ofJob: try #require(first.json["id"] as? Int))
+        let again = try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: ["maxSubtopics": 1])
+        #expect(again.status == 202, "\(again.text)")
+        _ = try await ana.events(ofJob: try #require(again.json["id"] as? Int))
+        BadRequestTests.expectProblem(try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: [:]), 429, "in the last hour")
+    }
+}

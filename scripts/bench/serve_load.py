@@ -73,6 +73,8 @@ def engine(store, args, folder):
         result["memory_idle_mb"] = memory(server.pid)
         table = ",".join('{"%s",%d,%d,%d}' % (a["token"], a["subject"], a["firstItem"], a["lastItem"]) for a in accounts)
         for name, body in ROUTES.items():
+            if name not in args.routes.split(","):
+                continue
             script = os.path.join(folder, f"{name}.lua")
             with open(script, "w") as f:
                 f.write(LUA % (table, 42, body))
@@ -92,13 +94,16 @@ def main():
     parser.add_argument("--items", type=int, default=100_000)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--routes", default=",".join(ROUTES), help="the routes to load (default: all)")
+    parser.add_argument("--sqlite-only", action="store_true", help="skip the PostgreSQL run")
     parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "bench", "results", f"serve-load-{time.strftime('%Y-%m-%d')}.json"))
     args = parser.parse_args()
     results = {"machine": machine(), "users": args.users, "items": args.items, "connections": args.connections,
                "seconds": args.seconds, "engines": []}
     with tempfile.TemporaryDirectory() as folder:
         results["engines"].append(engine(os.path.join(folder, "store.sqlite"), args, folder))
-        results["engines"].append(engine(args.postgres, args, folder))
+        if not args.sqlite_only:
+            results["engines"].append(engine(args.postgres, args, folder))
     with open(args.out, "w") as f:
         json.dump(results, f, indent=2)
     print(json.dumps(results, indent=2))

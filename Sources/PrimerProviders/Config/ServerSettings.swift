@@ -12,6 +12,8 @@ public struct ServerPolicy: Sendable, Equatable {
     public var loginAttempts = 10
     /// The largest request body, in bytes (an uploaded document included).
     public var maxUploadBytes = 10 * 1024 * 1024
+    /// The extensions of the documents clients may upload (nil: every format Primer reads).
+    public var uploadTypes: [String]?
     /// How long a session lasts, in days.
     public var sessionDays = 7
     /// bcrypt's cost for password hashes (2^cost rounds); 12 takes about 0.25 s a hash here.
@@ -30,12 +32,15 @@ public struct ServerPolicy: Sendable, Equatable {
 ///   jobs_per_hour: 20           # generation jobs an account may start in an hour
 ///   login_attempts: 10          # failed logins per email and per address in 15 minutes
 ///   max_upload_mb: 10           # the largest request body (an uploaded document)
+///   upload_types: [pdf, docx]   # the documents clients may upload (default: every format Primer reads)
 ///   session_days: 7
 ///   password_cost: 12           # bcrypt cost, 4–31
 ///   provider: mock              # the jobs' provider when a request names none
 /// ```
 enum ServerSettings {
-    static let keys = ["concurrent_jobs", "jobs_per_hour", "login_attempts", "max_upload_mb", "session_days", "password_cost", "provider"]
+    static let keys = [
+        "concurrent_jobs", "jobs_per_hour", "login_attempts", "max_upload_mb", "upload_types", "session_days", "password_cost", "provider",
+    ]
 
     static func parse(_ node: Node, file: URL) throws -> ServerPolicy {
         guard node.mapping != nil else {
@@ -58,6 +63,7 @@ enum ServerSettings {
             }
             policy.passwordCost = cost
         }
+        policy.uploadTypes = try reader.stringList("upload_types")?.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ". ")) }
         policy.provider = try reader.string("provider")
         return policy
     }
