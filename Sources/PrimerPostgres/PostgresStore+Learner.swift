@@ -33,7 +33,8 @@ extension PostgresStore {
 
     public func studyCard(id: Int64) async throws -> StudyCard? {
         try await read { connection in
-            guard let row = try await connection.row("\(unescaped: Self.studyCardSQL) AND x.id = \(id)", logger) else { return nil }
+            guard let row = try await connection.row("\(unescaped: Self.studyCardSQL) AND x.id = \(id) AND s.owner_id = \(owner.id)", logger)
+            else { return nil }
             return try await Self.withReplaced(connection, [try Self.studyCard(row)], logger)[0]
         }
     }
@@ -41,7 +42,12 @@ extension PostgresStore {
     public func studyItemIDs(keyPrefix prefix: String) async throws -> [Int64] {
         let prefix = prefix.lowercased()
         return try await read { connection in
-            try await connection.rows("SELECT id FROM items WHERE shape != 'lesson'", logger).map { try $0.value("id", as: Int64.self) }
+            try await connection.rows(
+                """
+                SELECT x.id FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                JOIN subjects s ON s.id = t.subject_id WHERE x.shape != 'lesson' AND s.owner_id = \(owner.id)
+                """, logger
+            ).map { try $0.value("id", as: Int64.self) }
         }.filter { ItemKey.of($0).hasPrefix(prefix) }
     }
 

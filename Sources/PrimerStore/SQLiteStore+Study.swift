@@ -32,14 +32,20 @@ extension SQLiteStore {
 
     /// One studied item by id, nil when there is none.
     public func studyCard(id: Int64) async throws -> StudyCard? {
-        try await read { db in try Self.fetchStudyCard(db, id: id) }
+        try await read { [owner] db in try Self.fetchStudyCard(db, id: id, owner: owner) }
     }
 
     /// The ids of studied items whose key (`ItemKey`) starts with `prefix`.
     public func studyItemIDs(keyPrefix prefix: String) async throws -> [Int64] {
         let prefix = prefix.lowercased()
-        return try await read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM items WHERE shape != 'lesson'")
+        return try await read { [owner] db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT x.id FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                    JOIN subjects s ON s.id = t.subject_id WHERE x.shape != 'lesson' AND s.owner_id = ?
+                    """,
+                arguments: [owner.id])
         }.filter { ItemKey.of($0).hasPrefix(prefix) }
     }
 
@@ -223,8 +229,14 @@ extension SQLiteStore {
         return (before, after)
     }
 
-    static func fetchStudyCard(_ db: Database, id: Int64) throws -> StudyCard? {
-        try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ?", arguments: [id]).map { try withReplaced(db, [studyCard($0)])[0] }
+    /// One studied item; with `owner`, only when it is in one of that owner's subjects.
+    static func fetchStudyCard(_ db: Database, id: Int64, owner: SubjectOwner? = nil) throws -> StudyCard? {
+        let row = if let owner {
+            try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ? AND s.owner_id = ?", arguments: [id, owner.id])
+        } else {
+            try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ?", arguments: [id])
+        }
+        return try row.map { try withReplaced(db, [studyCard($0)])[0] }
     }
 
     /// The cards with the leeches each replaced.

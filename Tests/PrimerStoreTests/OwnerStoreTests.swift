@@ -39,6 +39,13 @@ import Testing
         #expect(try await anas.kit(subjectTitle: "Biology")?.topics.count == 2)
         let card = try #require(try await anas.studyCards(subjectTitle: "Biology").first)
         #expect(try await store.itemSubject(itemID: card.id)?.owner == ana.owner)
+        // Items are found by id or key only in their owner's view.
+        #expect(try await anas.studyCard(id: card.id)?.id == card.id)
+        #expect(try await bens.studyCard(id: card.id) == nil)
+        #expect(try await store.studyCard(id: card.id) == nil)
+        #expect(try await anas.studyItemIDs(keyPrefix: card.key) == [card.id])
+        #expect(try await bens.studyItemIDs(keyPrefix: card.key).isEmpty)
+        #expect(try await store.studyItemIDs(keyPrefix: card.key).isEmpty)
         #expect(try await store.subject(id: benBiology.id)?.owner == ben.owner)
 
         // Deleting by title deletes the owner's subject only.

@@ -6,9 +6,9 @@ public protocol LearnerStore: Sendable {
     /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
     /// of every subject when nil, in kit order (topic, subtopic, family, position).
     func studyCards(subjectTitle: String?) async throws -> [StudyCard]
-    /// One studied item by id, nil when there is none.
+    /// One studied item by id, nil when there is none among this view's owner's subjects.
     func studyCard(id: Int64) async throws -> StudyCard?
-    /// The ids of studied items whose key (`ItemKey`) starts with `prefix`.
+    /// The ids of this view's owner's studied items whose key (`ItemKey`) starts with `prefix`.
     func studyItemIDs(keyPrefix prefix: String) async throws -> [Int64]
     /// Rates an item at `date`: `schedule` turns its memory (nil: new) into the next one, which
     /// is stored with a line of the review log, in one transaction. Returns both memories.
