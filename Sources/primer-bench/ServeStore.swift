@@ -23,7 +23,6 @@ struct ServeStoreCommand: AsyncParsableCommand {
         case .postgres(let url): try await PostgresStore.open(url)
         }
         let now = Date()
-        let record = GenerationRecord(family: "flashcards", familyVersion: 1, familyHash: "bench", provider: "bench", model: "bench", attempts: [], status: .ok)
         for user in 0..<users {
             let account = try await store.createAccount(
                 name: "Learner \(user)", email: "learner\(user)@example.com", passwordHash: "not a login: sessions are made here", at: now)
@@ -31,15 +30,9 @@ struct ServeStoreCommand: AsyncParsableCommand {
             let hash = SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
             try await store.startSession(accountID: account.id, tokenHash: hash, expiresAt: now.addingTimeInterval(7 * 86_400), at: now)
             let owned = store.owned(by: account.owner)
-            let subject = try await owned.upsertSubject(title: "Benchmark", notes: "", kind: .general, instructions: "")
-            let plan = try await owned.replacePlan(
-                subjectID: subject.id, plan: Plan(topics: [PlanTopic(title: "All", subtopics: ["Items"])]),
-                generation: GenerationRecord(family: "plan", familyVersion: 1, familyHash: "bench", provider: "bench", model: "bench", attempts: [], status: .ok))
-            try await owned.saveContent(
-                subjectID: subject.id, subtopicID: plan[0].subtopics[0].id,
-                output: .pairs((0..<itemsPerUser).map { PairItem(front: "Question \(user).\($0)", back: "Answer \($0)") }), generation: record)
-            let ids = try await owned.studyCards(subjectTitle: "Benchmark").map(\.id)
-            print(#"{"token": "\#(token)", "subject": \#(subject.id), "firstItem": \#(ids.min() ?? 0), "lastItem": \#(ids.max() ?? 0)}"#)
+            let ids = try await SchedulingCommand.storeItems(itemsPerUser, in: owned)
+            let subject = try await owned.subject(titled: "Benchmark")
+            print(#"{"token": "\#(token)", "subject": \#(subject?.id ?? 0), "firstItem": \#(ids.min() ?? 0), "lastItem": \#(ids.max() ?? 0)}"#)
         }
     }
 }
