@@ -75,6 +75,12 @@ actor GenerationJobs: Service {
     /// The job's updates from now on; a finished job sends its last update at once.
     func updates(of job: GenerationJob) -> AsyncStream<JobUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(of: JobUpdate.self)
+        // A server that is stopping answers a new follower at once: nothing will be published.
+        if stopping {
+            continuation.yield(JobUpdate(message: job.message.isEmpty ? job.status.rawValue : job.message))
+            continuation.finish()
+            return stream
+        }
         if job.status.isFinished {
             continuation.yield(JobUpdate(message: job.message, finished: job))
             continuation.finish()

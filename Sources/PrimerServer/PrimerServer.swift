@@ -36,11 +36,15 @@ public enum PrimerServer {
         let app = Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: "primer"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
-        // A group shuts its services down last first: the jobs, then the server.
-        let group = ServiceGroup(
-            configuration: .init(services: [app, jobs], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        // A group shuts its services down last first: the jobs, then the server. A client that
+        // holds a request open longer than the limit cannot keep the server from stopping.
+        var configuration = ServiceGroupConfiguration(services: [app, jobs], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(Self.drainSeconds)
+        try await ServiceGroup(configuration: configuration).run()
     }
+
+    /// How long a stopping server waits for the requests in flight.
+    static let drainSeconds: Int64 = 20
 
     /// What the server serves besides the API: its document and the study web page (plain
     /// HTML, CSS and JavaScript, no build step).

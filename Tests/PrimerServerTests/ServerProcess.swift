@@ -107,6 +107,17 @@ final class ServerProcess: @unchecked Sendable {
         return await Self.waitForExit(process)
     }
 
+    /// Sends SIGTERM without waiting; `exitStatus()` waits.
+    func terminate() {
+        if let process, process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    }
+
+    /// The exit status, once the server has exited.
+    func exitStatus() async -> Int32 {
+        guard let process else { return 0 }
+        return await Self.waitForExit(process)
+    }
+
     /// SIGKILL: the server stops where it is.
     func kill9() async {
         guard let process, process.isRunning else { return }
@@ -114,10 +125,18 @@ final class ServerProcess: @unchecked Sendable {
         _ = await Self.waitForExit(process)
     }
 
-    private static func waitForExit(_ process: Process) async -> Int32 {
+    /// Waits for the process to exit; one that has not within `timeout` seconds is killed, so a
+    /// server that fails to stop fails its test instead of hanging the run (status -9 then).
+    private static func waitForExit(_ process: Process, timeout: TimeInterval = 40) async -> Int32 {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                process.waitUntilExit()
+                let deadline = Date().addingTimeInterval(timeout)
+                while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGKILL)
+                    while process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+                    return continuation.resume(returning: -9)
+                }
                 continuation.resume(returning: process.terminationStatus)
             }
         }

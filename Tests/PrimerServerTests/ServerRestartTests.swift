@@ -46,7 +46,20 @@ import Testing
         // A client following the job's events while the server stops: its stream ends, without `end`.
         let following = Task { try await client.events(ofJob: job).map(\.event) }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(await server.stop() == 0, "SIGTERM stops the server cleanly")
+        server.terminate()
+        // Clients that start following while the server stops are answered too, and do not
+        // keep it from stopping.
+        let latecomers = Task {
+            var answered = 0
+            for _ in 0..<40 {
+                guard let events = try? await client.events(ofJob: job) else { break }
+                #expect(!events.contains { $0.event == "end" })
+                answered += 1
+            }
+            return answered
+        }
+        #expect(await server.exitStatus() == 0, "SIGTERM stops the server cleanly")
+        _ = await latecomers.value
         let followed = try await following.value
         #expect(!followed.isEmpty && !followed.contains("end"))
         let store = try await Self.openStore(server.store)
