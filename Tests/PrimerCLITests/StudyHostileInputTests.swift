@@ -24,7 +24,8 @@ import Testing
         for key in [edited, rated, deleted, untouched] { try await LeechRewriteTests.forget(key, lapses: 2, in: cli) }
 
         // A slow provider: the rewrite's one call takes 4 s, in which the learner acts.
-        let plugins = try cli.writeSlowMockPlugin(latencyMs: 4000)
+        // Long enough for three commands on a loaded machine (4 s was not, on CI).
+        let plugins = try cli.writeSlowMockPlugin(latencyMs: 12_000)
         let run = try cli.makeProcess(
             ["generate", Self.subject, "--rewrite-leeches", "--family", "flashcards"],
             environment: ["PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "mock-slow"])

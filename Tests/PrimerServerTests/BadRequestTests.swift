@@ -127,6 +127,9 @@ import Testing
 
         let first = try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: ["maxSubtopics": 1])
         #expect(first.status == 202)
+        let firstID = try #require(first.json["id"] as? Int)
+        let firstJob = try await ana.request(.GET, "/api/jobs/\(firstID)").json
+        #expect(["queued", "running"].contains(firstJob["status"] as? String), "the first job ended at once: \(firstJob)")
         let second = try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: [:])
         BadRequestTests.expectProblem(second, 429, "at most 1")
         #expect(second.headers.first(name: "Retry-After") != nil)
@@ -136,7 +139,8 @@ import Testing
         #expect(try await ben.request(.POST, "/api/subjects/\(bens)/jobs", json: ["maxSubtopics": 1]).status == 202)
 
         // When Ana's job is done she may start another, but not a third within the hour.
-        _ = try await ana.events(ofJob: try #require(first.json["id"] as? Int))
+        let firstEvents = try await ana.events(ofJob: firstID)
+        #expect(firstEvents.last?.data["status"] as? String == "succeeded", "\(firstEvents.map(\.data))")
         let again = try await ana.request(.POST, "/api/subjects/\(subject)/jobs", json: ["maxSubtopics": 1])
         #expect(again.status == 202, "\(again.text)")
         _ = try await ana.events(ofJob: try #require(again.json["id"] as? Int))
