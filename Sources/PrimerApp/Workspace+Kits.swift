@@ -77,8 +77,10 @@ extension Workspace {
     }
 
     /// A file name from a title: letters, digits and dashes.
-    static func fileName(_ title: String) -> String {
+    public static func fileName(_ title: String) -> String {
         let allowed = title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        return String(allowed).split(separator: "-").joined(separator: "-")
+        let name = String(allowed).split(separator: "-").joined(separator: "-")
+        // A title of symbols only ("???") would name a hidden file (".json").
+        return name.isEmpty ? "subject" : name
     }
 }

@@ -74,7 +74,7 @@ extension PrimerAPI {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let name = ExportFileName.of(subject.title)
+        let name = Workspace.fileName(subject.title)
         let file: URL
         switch input.query.format {
         case .reviewLog:
@@ -95,15 +95,5 @@ extension PrimerAPI {
         .init(
             title: deck.title, cards: deck.cards, new: deck.new, knowledgePercent: deck.knowledgePercent, dueToday: deck.dueToday,
             reviews: deck.reviews, trueRetentionPercent: deck.trueRetentionPercent, lapses: deck.lapses)
-    }
-}
-
-/// A file name made from a subject's title: letters, digits and dashes only (it goes into a
-/// header and a path).
-enum ExportFileName {
-    static func of(_ title: String) -> String {
-        let kept = title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        let name = String(kept).split(separator: "-").joined(separator: "-")
-        return name.isEmpty ? "subject" : String(name.prefix(60))
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let job = try #require(try await app.request(.POST, "/api/subjects/\(subject)/jobs", json: ["maxSubtopics": 1]).json["id"] as? Int)
         _ = try await app.events(ofJob: job)
 
-        let run = try await WebPageTests.python([
+        let run = try await Python.run([
             "-m", "schemathesis.cli", "run", "\(server.baseURL)/openapi.yaml", "-H", "Authorization: Bearer \(app.token ?? "")",
             // Logging out would end the session every other request is made with.
             "--exclude-operation-id", "logOut",

@@ -20,7 +20,7 @@ import Testing
         try? FileManager.default.removeItem(at: screenshots)
         try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
 
-        let run = try await Self.python(
+        let run = try await Python.run(
             [ServerProcess.root.appendingPathComponent("scripts/web_study.py").path, server.baseURL, pdf.path, screenshots.path])
         #expect(run.status == 0, "\(run.stderr)")
         let saw = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
@@ -43,23 +43,5 @@ import Testing
         #expect(known == [Int64(saw["vocabItem"] as? Int ?? -1)])
         let shots = try FileManager.default.contentsOfDirectory(atPath: screenshots.path).filter { $0.hasSuffix(".png") }
         #expect(shots.count >= 10)
-    }
-
-    static func python(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["python3"] + arguments
-                let out = Pipe(), err = Pipe()
-                process.standardOutput = out
-                process.standardError = err
-                do { try process.run() } catch { return continuation.resume(throwing: error) }
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)))
-            }
-        }
     }
 }
