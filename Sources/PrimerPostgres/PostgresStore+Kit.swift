@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import PrimerCore
 
@@ -76,39 +77,55 @@ extension PostgresStore {
     ) async throws -> Bool {
         try StoreRules.checkContent(output, generation)
         return try await write { connection in
-            try await Self.lockSubtopic(connection, subtopicID, of: subjectID, logger)
-            let now = Date()
-            let stored = try await connection.row(
-                "SELECT 1 AS one FROM generations WHERE subtopic_id = \(subtopicID) AND family = \(generation.family) AND status = 'ok' LIMIT 1",
-                logger) != nil
-            if stored && !replacing {
-                try await Self.recordDiscarded(connection, subjectID: subjectID, subtopicID: subtopicID, generation: generation, at: now, logger)
-                return false
-            }
-            let generationID = try await Self.insertGeneration(
-                connection, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now, logger)
-            try await Self.replaceContent(
-                connection, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now,
-                sources: generation.sourcesPerItem, logger)
-            try await Self.touch(connection, subjectID: subjectID, at: now, logger)
-            return true
+            try await Self.saveContent(
+                connection, subjectID: subjectID, subtopicID: subtopicID, output: output, generation: generation, replacing: replacing, logger)
         }
     }
 
     public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) async throws {
         try await write { connection in
-            if let subtopicID {
-                try await Self.lockSubtopic(connection, subtopicID, of: subjectID, logger)
-            } else {
-                try await Self.lockSubject(connection, subjectID, logger)
-            }
-            var failed = generation
-            failed.status = .failed
-            failed.citations = []
-            let now = Date()
-            _ = try await Self.insertGeneration(connection, subjectID: subjectID, subtopicID: subtopicID, record: failed, at: now, logger)
-            try await Self.touch(connection, subjectID: subjectID, at: now, logger)
+            try await Self.recordFailure(connection, subjectID: subjectID, subtopicID: subtopicID, generation: generation, logger)
         }
+    }
+
+    /// `saveContent` inside the caller's transaction (a worker's runs under its lease check).
+    static func saveContent(
+        _ connection: PostgresConnection, subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord,
+        replacing: Bool, _ logger: Logger
+    ) async throws -> Bool {
+        try await lockSubtopic(connection, subtopicID, of: subjectID, logger)
+        let now = Date()
+        let stored = try await connection.row(
+            "SELECT 1 AS one FROM generations WHERE subtopic_id = \(subtopicID) AND family = \(generation.family) AND status = 'ok' LIMIT 1",
+            logger) != nil
+        if stored && !replacing {
+            try await recordDiscarded(connection, subjectID: subjectID, subtopicID: subtopicID, generation: generation, at: now, logger)
+            return false
+        }
+        let generationID = try await insertGeneration(
+            connection, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now, logger)
+        try await replaceContent(
+            connection, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now,
+            sources: generation.sourcesPerItem, logger)
+        try await touch(connection, subjectID: subjectID, at: now, logger)
+        return true
+    }
+
+    /// `recordFailure` inside the caller's transaction.
+    static func recordFailure(
+        _ connection: PostgresConnection, subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord, _ logger: Logger
+    ) async throws {
+        if let subtopicID {
+            try await lockSubtopic(connection, subtopicID, of: subjectID, logger)
+        } else {
+            try await lockSubject(connection, subjectID, logger)
+        }
+        var failed = generation
+        failed.status = .failed
+        failed.citations = []
+        let now = Date()
+        _ = try await insertGeneration(connection, subjectID: subjectID, subtopicID: subtopicID, record: failed, at: now, logger)
+        try await touch(connection, subjectID: subjectID, at: now, logger)
     }
 
     public func lesson(subtopicID: Int64, family: String) async throws -> String? {

@@ -9,10 +9,19 @@ struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Generate kits for many subjects from a YAML, JSON Lines or CSV file.",
+        subcommands: [BatchRunCommand.self, BatchStatusCommand.self, BatchRetryCommand.self],
+        defaultSubcommand: BatchRunCommand.self)
+}
+
+struct BatchRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Generate kits for many subjects from a file (the default: `primer batch FILE`).",
         discussion: """
             Each record has a title and optional notes, kind, documents, instructions and provider. \
             Run the same command again after an interruption (Ctrl-C, kill -9): stored content is \
-            not generated again, so it continues where it stopped.
+            not generated again, so it continues where it stopped. With --enqueue (a PostgreSQL \
+            store) the subjects are queued for `primer worker`s on any machine instead.
             """)
 
     @Argument(help: "The batch file: .yaml, .jsonl or .csv.") var file: String
@@ -22,6 +31,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Generate kits for the first N subtopics of each plan only.") var maxSubtopics: Int?
     @Flag(help: "Stop after the plans.") var planOnly = false
     @Option(help: "Write the JSON report here (default: <batch file>.report.json).") var report: String?
+    @Flag(help: "Queue the subjects for `primer worker`s (a PostgreSQL store) and return at once.") var enqueue = false
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var promptsOptions: PromptsOptions
@@ -30,9 +40,11 @@ struct BatchCommand: AsyncParsableCommand {
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
+        if enqueue && report != nil { throw ValidationError("--report goes with a batch run here, not with --enqueue: `primer batch status` reports a queued batch") }
     }
 
     func run() async throws {
+        if enqueue { return try await runEnqueue() }
         let reportURL = URL(fileURLWithPath: report ?? file + ".report.json")
         // A report path that cannot be written is refused before any subject is generated.
         do { try OutputFile.checkTarget(reportURL) } catch let error as OutputFileError { throw CLIError("--report: \(error)") }
@@ -63,6 +75,19 @@ struct BatchCommand: AsyncParsableCommand {
         if result.failed + result.partial > 0 {
             throw CLIError("\(result.failed) subject\(result.failed == 1 ? "" : "s") failed and \(result.partial) \(result.partial == 1 ? "is" : "are") incomplete; everything else is stored. Run the same command again to retry only what is missing.")
         }
+    }
+}
+
+extension BatchRunCommand {
+    /// `--enqueue`: the subjects become queued work; the workers do the rest.
+    func runEnqueue() async throws {
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let request = BatchRequest(
+            items: try workspace.batchItems(file), provider: provider,
+            options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics))
+        let (batch, count) = try await workspace.enqueue(request, name: URL(fileURLWithPath: file).lastPathComponent)
+        Console.out(
+            "Queued batch \(batch): \(count) subject\(count == 1 ? "" : "s") from \(file). Start workers with `primer worker` on any machine that reaches the store; follow them with `primer batch status \(batch)`.")
     }
 }
 

@@ -25,6 +25,12 @@ public struct PipelineOptions: Sendable {
     public var concurrency = 1
     /// Only this subtopic of the plan (its title, case and spacing aside).
     public var subtopic: String?
+    /// Only the stored subtopic with this id (a queued subtopic task: `primer worker`).
+    public var subtopicID: Int64?
+    /// Asked before each family of a subtopic starts: true stops the run there with
+    /// `PipelineStopped` (a worker told to stop finishes the call it is in, then hands the
+    /// rest of the subtopic back to the queue).
+    public var stopRequested: (@Sendable () -> Bool)?
     /// Only this subtopic family (by name).
     public var family: String?
     /// Replace what is stored of the chosen subtopic (and family) instead of keeping it.
@@ -52,6 +58,12 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
+/// A run stopped between two families because `PipelineOptions.stopRequested` said so; what was
+/// stored before stays stored.
+public struct PipelineStopped: Error, Sendable, CustomStringConvertible {
+    public var description: String { "stopped between two families, as asked; what was generated before is stored" }
+}
+
 /// Plan, then for each subtopic the lesson, flashcards, quiz and terms. Idempotent: what is
 /// stored is not generated again; a failed family stores nothing and leaves the rest in place.
 public struct Pipeline: Sendable {
@@ -67,6 +79,14 @@ public struct Pipeline: Sendable {
         self.families = families
         self.provider = provider
         self.store = store
+    }
+
+    /// The same pipeline writing through `store` (a worker's writes under its lease).
+    public func writing(to store: any KitStore & ClaimStore) -> Pipeline {
+        var copy = Pipeline(families: families, provider: provider, store: store)
+        copy.context = context
+        copy.prepareGrounding = prepareGrounding
+        return copy
     }
 
     public func run(
@@ -153,7 +173,10 @@ public struct Pipeline: Sendable {
         // The subtopics in scope, in plan order.
         var work: [(topic: StoredTopic, subtopic: StoredSubtopic)] = []
         for topic in topics { for subtopic in topic.subtopics { work.append((topic, subtopic)) } }
-        if let name = options.subtopic {
+        if let id = options.subtopicID {
+            work = work.filter { $0.subtopic.id == id }
+            if work.isEmpty { throw PipelineError(description: "subtopic #\(id) is no longer in the plan of “\(subject.title)” (it was planned again or deleted)") }
+        } else if let name = options.subtopic {
             work = try Self.chosenSubtopic(name, in: work, subject: subject.title)
         } else if let limit = options.maxSubtopics {
             work = Array(work.prefix(max(0, limit)))
@@ -166,7 +189,7 @@ public struct Pipeline: Sendable {
             subjectID: subject.id, facts: facts, families: subtopicFamilies,
             lessonFamily: families.lessonFamily(for: kind)?.name, glossaryFamily: families.glossaryFamily(for: kind)?.name,
             generator: generator, store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count,
-            regenerating: options.regenerate, rewrites: rewrites)
+            regenerating: options.regenerate, rewrites: rewrites, stopRequested: options.stopRequested)
         summary.familyOrder += runner.families.map(\.name)
         // Subtopics run side by side up to the concurrency limit; results merge in plan order.
         // A subtopic another run is generating is put off to a second pass, which waits for it.

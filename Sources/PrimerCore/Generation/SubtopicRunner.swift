@@ -31,6 +31,8 @@ struct SubtopicRunner: Sendable {
     /// The leeches to write again, by subtopic id (`generate --rewrite-leeches`): only their
     /// families run, for the subtopics that have some.
     var rewrites: [Int64: [Leech]] = [:]
+    /// `PipelineOptions.stopRequested`.
+    var stopRequested: (@Sendable () -> Bool)? = nil
 
     /// Generates what is missing of the subtopic, holding its claim. When another run holds
     /// the claim, returns nil at once, or with `waitForOtherRuns` waits for that run to finish.
@@ -99,6 +101,7 @@ struct SubtopicRunner: Sendable {
                 entries.append(.skipped(family: family.name))
                 continue
             }
+            if stopRequested?() == true { throw PipelineStopped() }
             let position = families.firstIndex { $0.name == family.name } ?? 0
             let step = index * families.count + position + 1
             progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))

@@ -40,6 +40,9 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
     /// A write that would take what is already someone's: an account's email, a title the owner
     /// already gave another subject. Nothing of it was stored.
     case taken(String)
+    /// A worker's write for a queued task it no longer holds: its lease ran out and another
+    /// worker took the task over. Nothing of it was stored.
+    case leaseLost(task: Int64)
 
     private static let hint = "Use a new file or a store Primer created."
 
@@ -79,6 +82,8 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
             "The store ‘\(store)’ refused the command: \(reason). Nothing of this command was stored."
         case .taken(let what):
             "\(what) is already taken; nothing was stored. Choose another."
+        case .leaseLost(let task):
+            "Queued task \(task) was taken over by another worker after this worker's lease ran out; nothing of this write was stored (the other worker makes it)."
         }
     }
 
@@ -90,7 +95,7 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
         case .notSQLite, .notPrimerStore, .newerStore, .isDirectory, .cannotCreateDirectory, .cannotOpen, .readOnly, .needsUpgrade,
             .damaged, .invalidAddress:
             true
-        case .cannotWrite, .busy, .notFound, .invalidWrite, .unreachable, .refused, .taken: false
+        case .cannotWrite, .busy, .notFound, .invalidWrite, .unreachable, .refused, .taken, .leaseLost: false
         }
     }
 
@@ -101,7 +106,7 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
         case .cannotCreateDirectory, .cannotOpen, .cannotWrite, .busy, .unreachable, .refused: .unavailable
         case .readOnly, .needsUpgrade: .readOnly
         case .notFound: .notFound
-        case .taken: .conflict
+        case .taken, .leaseLost: .conflict
         }
     }
 }
