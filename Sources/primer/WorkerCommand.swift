@@ -72,6 +72,8 @@ enum WorkerLog {
                 case .leaseLost: "taken over by another worker (lease ran out)"
                 }
             Console.out(QueueStatusText.line("batch \(task.batchID) task \(task.id) \(place): \(how)") + String(format: " (%.1f s%@)", seconds, calls))
+            // A line as it happens, also into a pipe (a log collector, `tee`).
+            fflush(nil)
         case .storeProblem(let problem, let retryIn):
             Console.error(QueueStatusText.line("The queue could not be reached: \(problem) Trying again in \(retryIn) s.") + "\n")
         }

@@ -29,6 +29,23 @@ public actor PostgresTestServer {
         return "postgres://primer@127.0.0.1:\(port)/\(name)"
     }
 
+    /// The rows `sql` returns on `database` (an address `newDatabase` gave), each a list of its
+    /// columns as psql prints them: for tests that count what a store holds in SQL.
+    public func query(_ database: String, _ sql: String) async throws -> [[String]] {
+        let (_, bin) = try await start()
+        let output = try await Self.offThePool {
+            try Self.run(bin.appendingPathComponent("psql"), [database, "-X", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+        }
+        return output.split(separator: "\n", omittingEmptySubsequences: true).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The one number `sql` returns.
+    public func count(_ database: String, _ sql: String) async throws -> Int {
+        let rows = try await query(database, sql)
+        guard rows.count == 1, rows[0].count == 1, let value = Int(rows[0][0]) else { throw Failure("\(sql) gave \(rows), not one number") }
+        return value
+    }
+
     /// Starts the cluster on first use.
     private func start() async throws -> (Int, URL) {
         if let starting { return try await starting.value }

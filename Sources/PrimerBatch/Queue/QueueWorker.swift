@@ -77,8 +77,11 @@ public struct QueueWorker: Sendable {
     /// rest), until the task is cancelled, or with `exitWhenEmpty` until the queue is empty.
     public func run(stop: WorkerStop, progress: @escaping @Sendable (WorkerEvent) -> Void = { _ in }) async -> WorkerReport {
         let queue = queue, owner = owner, lease = lease
+        // The heartbeat renews this worker's leases and ends those of dead workers on this
+        // machine (a worker restarted after kill -9 takes its predecessor's tasks at once).
         let heartbeat = Task {
             while !Task.isCancelled {
+                _ = try? await queue.expireLeases(onHost: owner.host, whereDead: { !WorkOwner.processIsAlive($0) }, at: Date())
                 try? await Task.sleep(for: .seconds(lease / 3))
                 try? await queue.renewLeases(of: owner, lease: lease, at: Date())
             }
@@ -100,8 +103,6 @@ public struct QueueWorker: Sendable {
             do {
                 guard let task = try await queue.claimTask(for: owner, lease: lease, at: Date()) else {
                     if exitWhenEmpty, try await !queue.hasOpenTasks() { break }
-                    // Tasks of dead workers on this machine need not wait for their leases.
-                    _ = try await queue.expireLeases(onHost: owner.host, whereDead: { !WorkOwner.processIsAlive($0) }, at: Date())
                     try? await Task.sleep(for: idlePoll)
                     continue
                 }
