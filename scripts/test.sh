@@ -12,9 +12,12 @@ swift build
 export PRIMER_BIN="$(swift build --show-bin-path)/primer"
 # The two heaviest suites (schemathesis fuzzing the server, the web page in Chromium) run after
 # the others, not beside them: on 2 cores their load made timed tests elsewhere late.
+# The queue's chaos and two-host tests (worker processes killed, network namespaces) come last.
 HEAVY="SchemathesisTests|WebPageTests"
-swift test --skip "$HEAVY" 2>&1 | tee .build/test-output.txt
+QUEUE="QueueChaosTests|QueueHostsTests"
+swift test --skip "$HEAVY|$QUEUE" 2>&1 | tee .build/test-output.txt
 swift test --skip-build --filter "$HEAVY" 2>&1 | tee -a .build/test-output.txt
+swift test --skip-build --filter "$QUEUE" 2>&1 | tee -a .build/test-output.txt
 # Every fuzz target (each shape's parser, and parse + gates of every family) for a short fixed
 # time under libFuzzer and AddressSanitizer; scripts/fuzz.sh 600 runs them for longer.
 scripts/fuzz.sh 20

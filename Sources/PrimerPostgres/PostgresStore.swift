@@ -54,6 +54,10 @@ public final class PostgresStore: Store, Sendable {
             tls: .disable)
         configuration.options.connectTimeout = .seconds(10)
         configuration.options.maximumConnections = 8
+        // A client cut off inside a transaction (a worker whose network went down) would hold its
+        // row locks until TCP gives up, hours later; every Primer transaction is short, so the
+        // server ends one left idle this long and other workers go on.
+        configuration.options.additionalStartupParameters = [("idle_in_transaction_session_timeout", "30000")]
         var logger = Logger(label: "primer.postgres")
         logger.logLevel = .critical
         self.logger = logger
