@@ -86,83 +86,123 @@ struct SubtopicRunner: Sendable {
         regenerating ? [] : try await store.completedFamilies(subtopicID: subtopic.id)
     }
 
+    /// What every family of one subtopic is written from: the subtopic's place in the plan, its
+    /// passages, and the lesson and terms as stored when the first family ran.
+    private struct Shared: Sendable {
+        var topic: StoredTopic
+        var subtopic: StoredSubtopic
+        var index: Int
+        var siblings: [String]
+        var passages: [GroundingPassage]
+        var notes = ""
+        var terms: [String] = []
+    }
+
+    /// Runs the jobs: the lesson's first (every other family is written from it), then the
+    /// others side by side — they depend on nothing but the lesson, and the provider's limits
+    /// (`limits.concurrent_requests`, a local server's slots) bound how many calls run at once.
+    /// Progress events and entries come in plan order whatever order the calls end in.
     private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job]) async throws -> [Entry] {
-        let siblings = topic.subtopics.filter { $0.id != subtopic.id }.map(\.title)
-        let passages = grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
-        var entries: [Entry] = []
+        var shared = Shared(
+            topic: topic, subtopic: subtopic, index: index, siblings: topic.subtopics.filter { $0.id != subtopic.id }.map(\.title),
+            passages: grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? [])
         // Read when the first family runs, then kept: the lesson is followed in memory (only
-        // this runner writes this subtopic's notes, and what it stores is what it holds), and the
+        // this runner writes this subtopic's lesson, and what it stores is what it holds), and the
         // subject's terms are read once so the families share one context, byte-identical up to
         // the lesson (a server's prompt cache stays warm), even when other subtopics add terms.
-        var shared: (notes: String, terms: [String])?
-        for job in jobs {
-            let family = job.family
-            if job.skip {
-                entries.append(.skipped(family: family.name))
-                continue
-            }
+        var read = false
+        func readShared() async throws {
+            guard !read else { return }
+            if let lessonFamily { shared.notes = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
+            if let glossaryFamily { shared.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily) }
+            read = true
+        }
+        var entries: [Entry?] = Array(repeating: nil, count: jobs.count)
+        let lessonJob = jobs.firstIndex { !$0.skip && $0.family.name == lessonFamily && $0.leeches.isEmpty }
+        for (position, job) in jobs.enumerated() where job.skip { entries[position] = .skipped(family: job.family.name) }
+        if let lessonJob {
             if stopRequested?() == true { throw PipelineStopped() }
-            let position = families.firstIndex { $0.name == family.name } ?? 0
-            let step = index * families.count + position + 1
-            progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
-            if shared == nil {
-                let notes = if let lessonFamily { try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) } else { String?.none }
-                let terms = if let glossaryFamily { try await store.glossary(subjectID: subjectID, family: glossaryFamily) } else { [String]() }
-                shared = (notes ?? "", terms)
-            }
-            let subtopicFacts = SubtopicFacts(
-                topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title, siblings: siblings,
-                notes: shared?.notes ?? "", terms: shared?.terms ?? [], passages: passages)
-            // The pipeline checked that every family with leeches can rewrite them.
-            let asked = job.leeches.isEmpty ? family : family.rewriting(count: job.leeches.count, kind: facts.kind) ?? family
-            var outcome = try await generator.run(
-                FamilyCall(asked, subject: facts, subtopic: subtopicFacts, context: context, rewrites: job.leeches),
-                onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
-            // The passages that grounded the content are stored as its sources, and each item
-            // keeps the ones it came from.
-            let firstPassage = outcome.record.citations.count
-            outcome.record.citations += passages.map(\.citation)
-            if let output = outcome.output, !passages.isEmpty {
-                outcome.record.itemSources = PassageMatch.sources(for: ItemContent.items(of: output), passages: passages)
-                    .map { $0.map { $0 + firstPassage } }
-            }
-            if let output = outcome.output, !job.leeches.isEmpty {
-                let written = ItemContent.items(of: output)
-                let outcomes = try await store.rewriteItems(
-                    subjectID: subjectID, subtopicID: subtopic.id, replacements: Array(zip(job.leeches, written)), generation: outcome.record)
-                let rewritten = zip(job.leeches, zip(written, outcomes)).map { leech, new in
-                    switch new.1 {
-                    case .stored(let itemID, let reason):
-                        RewrittenItem(
-                            replacedKey: leech.key, newKey: ItemKey.of(itemID), family: family.name, subtopic: subtopic.title,
-                            reason: reason, before: leech.content, after: new.0)
-                    case .leftAlone(let conflict):
-                        RewrittenItem(
-                            replacedKey: leech.key, newKey: nil, leftAlone: conflict, family: family.name, subtopic: subtopic.title,
-                            reason: leech.reason, before: leech.content, after: new.0)
+            try await readShared()
+            let (entry, lesson) = try await run(jobs[lessonJob], shared, progress: progress)
+            entries[lessonJob] = entry
+            if let lesson { shared.notes = lesson } else { read = false }  // another run's lesson was kept: read it again
+        }
+        let rest = jobs.indices.filter { !jobs[$0].skip && $0 != lessonJob }
+        if !rest.isEmpty {
+            if stopRequested?() == true { throw PipelineStopped() }
+            try await readShared()
+            let ordered = OrderedProgress(count: rest.count, forward: progress)
+            let context = shared
+            try await withThrowingTaskGroup(of: (Int, Entry).self) { group in
+                for (slot, position) in rest.enumerated() {
+                    let job = jobs[position]
+                    group.addTask {
+                        let (entry, _) = try await run(job, context, progress: { ordered.report(slot, $0) })
+                        ordered.finish(slot)
+                        return (position, entry)
                     }
                 }
-                entries.append(.rewritten(outcome, rewritten))
-            } else if let output = outcome.output {
-                if try await store.saveContent(
-                    subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record, replacing: regenerating)
-                {
-                    if case .lesson(let body) = output, family.name == lessonFamily { shared?.notes = body }
-                    entries.append(.generated(outcome, items: output.itemCount))
-                } else {
-                    shared = nil  // the lesson kept is another run's: read it again
-                    entries.append(.discarded(outcome))
-                }
-            } else {
-                try await store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)
-                entries.append(.failed(outcome, subtopic: subtopic.title))
-                if outcome.fatal {
-                    // Another call would fail the same way (bad key, bad request): stop the run.
-                    throw PipelineError(description: "\(outcome.record.error ?? "the provider refused the request"). Stopped; everything generated so far is stored. Fix the problem and run the same command again.")
+                while let (position, entry) = try await group.next() { entries[position] = entry }
+            }
+        }
+        return entries.compactMap { $0 }
+    }
+
+    /// One family's turn: its call (with retries), then its content, rewrites or failure stored.
+    /// Returns the entry, and the lesson's body when this family stored the lesson.
+    private func run(_ job: Job, _ shared: Shared, progress: @escaping @Sendable (ProgressEvent) -> Void) async throws -> (Entry, String?) {
+        let family = job.family
+        let subtopic = shared.subtopic
+        let position = families.firstIndex { $0.name == family.name } ?? 0
+        let step = shared.index * families.count + position + 1
+        progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
+        let subtopicFacts = SubtopicFacts(
+            topic: shared.topic.title, topicOverview: shared.topic.overview, subtopic: subtopic.title, siblings: shared.siblings,
+            notes: shared.notes, terms: shared.terms, passages: shared.passages)
+        // The pipeline checked that every family with leeches can rewrite them.
+        let asked = job.leeches.isEmpty ? family : family.rewriting(count: job.leeches.count, kind: facts.kind) ?? family
+        var outcome = try await generator.run(
+            FamilyCall(asked, subject: facts, subtopic: subtopicFacts, context: context, rewrites: job.leeches),
+            onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
+        // The passages that grounded the content are stored as its sources, and each item
+        // keeps the ones it came from.
+        let firstPassage = outcome.record.citations.count
+        outcome.record.citations += shared.passages.map(\.citation)
+        if let output = outcome.output, !shared.passages.isEmpty {
+            outcome.record.itemSources = PassageMatch.sources(for: ItemContent.items(of: output), passages: shared.passages)
+                .map { $0.map { $0 + firstPassage } }
+        }
+        defer { progress(.familyFinished(family: family.name, subtopic: subtopic.title, ok: outcome.output != nil)) }
+        if let output = outcome.output, !job.leeches.isEmpty {
+            let written = ItemContent.items(of: output)
+            let outcomes = try await store.rewriteItems(
+                subjectID: subjectID, subtopicID: subtopic.id, replacements: Array(zip(job.leeches, written)), generation: outcome.record)
+            let rewritten = zip(job.leeches, zip(written, outcomes)).map { leech, new in
+                switch new.1 {
+                case .stored(let itemID, let reason):
+                    RewrittenItem(
+                        replacedKey: leech.key, newKey: ItemKey.of(itemID), family: family.name, subtopic: subtopic.title,
+                        reason: reason, before: leech.content, after: new.0)
+                case .leftAlone(let conflict):
+                    RewrittenItem(
+                        replacedKey: leech.key, newKey: nil, leftAlone: conflict, family: family.name, subtopic: subtopic.title,
+                        reason: leech.reason, before: leech.content, after: new.0)
                 }
             }
-            progress(.familyFinished(family: family.name, subtopic: subtopic.title, ok: outcome.output != nil))
+            return (.rewritten(outcome, rewritten), nil)
         }
-        return entries
+        if let output = outcome.output {
+            guard try await store.saveContent(
+                subjectID: subjectID, subtopicID: subtopic.id, output: output, generation: outcome.record, replacing: regenerating)
+            else { return (.discarded(outcome), nil) }
+            let lesson: String? = if case .lesson(let body) = output, family.name == lessonFamily { body } else { nil }
+            return (.generated(outcome, items: output.itemCount), lesson)
+        }
+        try await store.recordFailure(subjectID: subjectID, subtopicID: subtopic.id, generation: outcome.record)
+        if outcome.fatal {
+            // Another call would fail the same way (bad key, bad request): stop the run.
+            throw PipelineError(description: "\(outcome.record.error ?? "the provider refused the request"). Stopped; everything generated so far is stored. Fix the problem and run the same command again.")
+        }
+        return (.failed(outcome, subtopic: subtopic.title), nil)
     }
 }
