@@ -93,7 +93,7 @@ func makeFakeCache() throws -> URL {
 }
 
 /// A spec that runs the fake server from `cache` on a free port.
-func fakeSpec(cache: URL, readyAfter: Double, mode: String? = nil, timeout: Double = 10) throws -> LaunchSpec {
+func fakeSpec(cache: URL, readyAfter: Double, mode: String? = nil, timeout: Double = 60) throws -> LaunchSpec {  // 60 s: python3 starting on a loaded CI machine took over 10
     LaunchSpec(
         command: ["python3", "{cache}/fake_server.py", "{port}", String(readyAfter)] + (mode.map { [$0] } ?? []),
         port: try freeLoopbackPort(), startupTimeoutSeconds: timeout, installHint: "scripts/install-local-llm.sh",

@@ -13,7 +13,7 @@ import Testing
         adapter: mock
         model: mock-1
         capabilities: [json_schema, seed]
-        settings: {seed: 42, latency_ms: 400}
+        settings: {seed: 42, latency_ms: 1000}
         """
 
     static func slowServer(_ engine: StoreEngine) async throws -> ServerProcess {

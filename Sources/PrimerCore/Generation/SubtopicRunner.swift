@@ -99,9 +99,11 @@ struct SubtopicRunner: Sendable {
     }
 
     /// Runs the jobs: the lesson's first (every other family is written from it), then the
-    /// others side by side — they depend on nothing but the lesson, and the provider's limits
-    /// (`limits.concurrent_requests`, a local server's slots) bound how many calls run at once.
-    /// Progress events and entries come in plan order whatever order the calls end in.
+    /// others' calls side by side — they depend on nothing but the lesson, and the provider's
+    /// limits (`limits.concurrent_requests`, a local server's slots) bound how many run at once.
+    /// Whatever order the calls end in, their results are stored, their progress reported and
+    /// their entries returned in plan order, so the store holds what a run one family at a time
+    /// would (the same row order, and nothing after a fatal error).
     private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job]) async throws -> [Entry] {
         var shared = Shared(
             topic: topic, subtopic: subtopic, index: index, siblings: topic.subtopics.filter { $0.id != subtopic.id }.map(\.title),
@@ -123,7 +125,8 @@ struct SubtopicRunner: Sendable {
         if let lessonJob {
             if stopRequested?() == true { throw PipelineStopped() }
             try await readShared()
-            let (entry, lesson) = try await run(jobs[lessonJob], shared, progress: progress)
+            let outcome = try await call(jobs[lessonJob], shared, progress: progress)
+            let (entry, lesson) = try await store(jobs[lessonJob], outcome, shared, progress: progress)
             entries[lessonJob] = entry
             if let lesson { shared.notes = lesson } else { read = false }  // another run's lesson was kept: read it again
         }
@@ -133,24 +136,30 @@ struct SubtopicRunner: Sendable {
             try await readShared()
             let ordered = OrderedProgress(count: rest.count, forward: progress)
             let context = shared
-            try await withThrowingTaskGroup(of: (Int, Entry).self) { group in
+            try await withThrowingTaskGroup(of: (Int, GenerationOutcome).self) { group in
                 for (slot, position) in rest.enumerated() {
                     let job = jobs[position]
-                    group.addTask {
-                        let (entry, _) = try await run(job, context, progress: { ordered.report(slot, $0) })
+                    group.addTask { (slot, try await call(job, context, progress: { ordered.report(slot, $0) })) }
+                }
+                // Stored in plan order: each as soon as those before it are.
+                var done: [Int: GenerationOutcome] = [:]
+                var next = 0
+                while let (slot, outcome) = try await group.next() {
+                    done[slot] = outcome
+                    while let outcome = done.removeValue(forKey: next) {
+                        let (slot, position) = (next, rest[next])
+                        (entries[position], _) = try await store(jobs[position], outcome, context, progress: { ordered.report(slot, $0) })
                         ordered.finish(slot)
-                        return (position, entry)
+                        next += 1
                     }
                 }
-                while let (position, entry) = try await group.next() { entries[position] = entry }
             }
         }
         return entries.compactMap { $0 }
     }
 
-    /// One family's turn: its call (with retries), then its content, rewrites or failure stored.
-    /// Returns the entry, and the lesson's body when this family stored the lesson.
-    private func run(_ job: Job, _ shared: Shared, progress: @escaping @Sendable (ProgressEvent) -> Void) async throws -> (Entry, String?) {
+    /// One family's call (with its retries), and the passages it was grounded on as its sources.
+    private func call(_ job: Job, _ shared: Shared, progress: @escaping @Sendable (ProgressEvent) -> Void) async throws -> GenerationOutcome {
         let family = job.family
         let subtopic = shared.subtopic
         let position = families.firstIndex { $0.name == family.name } ?? 0
@@ -172,6 +181,16 @@ struct SubtopicRunner: Sendable {
             outcome.record.itemSources = PassageMatch.sources(for: ItemContent.items(of: output), passages: shared.passages)
                 .map { $0.map { $0 + firstPassage } }
         }
+        return outcome
+    }
+
+    /// One family's result stored: its content, its rewrites or its failure. Returns the entry,
+    /// and the lesson's body when this family stored the lesson.
+    private func store(
+        _ job: Job, _ outcome: GenerationOutcome, _ shared: Shared, progress: @Sendable (ProgressEvent) -> Void
+    ) async throws -> (Entry, String?) {
+        let family = job.family
+        let subtopic = shared.subtopic
         defer { progress(.familyFinished(family: family.name, subtopic: subtopic.title, ok: outcome.output != nil)) }
         if let output = outcome.output, !job.leeches.isEmpty {
             let written = ItemContent.items(of: output)
