@@ -54,11 +54,14 @@ extension Workspace {
         // Refused before any claim: a worker that cannot run its own provider takes no task.
         _ = try families(forProvider: defaultProvider)
         _ = try provider(named: defaultProvider)
+        // Families are read once per provider, not per task (reading them is YAML parsing).
+        let familySets = FamilySets()
         let worker = QueueWorker(
             queue: queue, store: store, concurrency: request.concurrency, lease: request.lease, exitWhenEmpty: request.exitWhenEmpty
         ) { subject in
             let name = subject.provider ?? defaultProvider
-            return try await self.pipeline(families: try self.families(forProvider: name), provider: try self.provider(named: name), documents: [])
+            let families = try familySets.families(for: name) { try self.families(forProvider: name) }
+            return try await self.pipeline(families: families, provider: try self.provider(named: name), documents: [])
         }
         return try await LocalServers.stoppingAfter { await worker.run(stop: stop, progress: progress) }
     }
@@ -84,5 +87,18 @@ extension Workspace {
                 "\(command) needs a PostgreSQL store (--store postgres://user@host:5432/db, PRIMER_STORE or `store:` in primer.yaml): the queue is shared by workers on many machines, which a SQLite file cannot serve. On one machine, run `primer batch FILE` without --enqueue")
         }
         return queue
+    }
+}
+
+/// The prompt families a worker has read, by provider name.
+private final class FamilySets: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sets: [String: FamilySet] = [:]
+
+    func families(for provider: String, load: () throws -> FamilySet) throws -> FamilySet {
+        if let known = lock.withLock({ sets[provider] }) { return known }
+        let loaded = try load()
+        lock.withLock { sets[provider] = loaded }
+        return loaded
     }
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Throughput of 1, 2, 4 and 8 `primer worker` processes sharing a PostgreSQL queue, against the
 loopback stub (`primer-bench stub`) with 200 ms latency (issue 25). Each worker has one slot
-(`--concurrency 1`), so N workers can at best keep N calls in flight: ideal time = calls × 0.2 s
-÷ N, efficiency = ideal ÷ measured wall time (from the first worker's start to the last one's exit).
+(`--concurrency 1`): a subject is a chain of 1 + 2 × subtopics rounds of 200 ms (the plan, then
+per subtopic its lesson and the other four families side by side), so ideal time = subjects ×
+rounds × 0.2 s ÷ N; efficiency = ideal ÷ measured wall time (from the first worker's start to the
+last one's exit).
 
     python3 scripts/bench/workers.py --store postgres://primer@127.0.0.1:54331 [--levels 1 2 4 8] [--repeats 2]
 
@@ -23,6 +25,7 @@ from common import BENCH, PRIMER, machine  # noqa: E402
 SUBJECTS_PER_WORKER = 6
 SUBTOPICS = 3
 CALLS_PER_SUBJECT = 1 + SUBTOPICS * 5  # a plan, then notes, flashcards, quiz, cloze and terms per subtopic
+ROUNDS_PER_SUBJECT = 1 + SUBTOPICS * 2  # the plan; per subtopic the lesson, then the other four at once
 
 
 def main():
@@ -85,16 +88,20 @@ def run(args, folder, plugins, level, repeat):
     subprocess.run([PRIMER, "batch", batch, "--enqueue", "--max-subtopics", str(SUBTOPICS)], env=env, check=True,
                    capture_output=True, cwd=folder)
     start = time.monotonic()
+    before = os.times()
     workers = [subprocess.Popen([PRIMER, "worker", "--exit-when-empty"], env=env, cwd=folder,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(level)]
     codes = [w.wait() for w in workers]
     wall = time.monotonic() - start
+    after = os.times()
+    worker_cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
     status = json.loads(subprocess.run([PRIMER, "batch", "status", "1", "--json"], env=env, check=True, capture_output=True,
                                        text=True, cwd=folder).stdout)
     calls = subjects * CALLS_PER_SUBJECT
-    ideal = calls * args.latency_ms / 1000 / level
+    ideal = subjects * ROUNDS_PER_SUBJECT * args.latency_ms / 1000 / level
     return {"workers": level, "repeat": repeat, "subjects": subjects, "calls": calls, "wall_s": round(wall, 2),
             "ideal_s": round(ideal, 2), "efficiency": round(ideal / wall, 4), "exit_codes": codes,
+            "worker_cpu_ms_per_call": round(worker_cpu * 1000 / calls, 2),
             "subjects_done": status["subjects"]["done"], "tasks_failed": status["tasks"]["failed"]}
 
 

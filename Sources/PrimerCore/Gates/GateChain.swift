@@ -12,13 +12,16 @@ public struct GateChain: Sendable {
     public var names: [String] { gates.map(\.name) }
 
     public func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        var verdict = GateVerdict(output: output)
-        for gate in gates {
-            let step = gate.apply(verdict.output, context: context)
-            verdict.output = step.output
-            verdict.dropped += step.dropped
-            verdict.rejections += step.rejections
+        // The gates share the answer's normalised texts (`NormalizedTexts`).
+        NormalizedTexts.$current.withValue(NormalizedTexts()) {
+            var verdict = GateVerdict(output: output)
+            for gate in gates {
+                let step = gate.apply(verdict.output, context: context)
+                verdict.output = step.output
+                verdict.dropped += step.dropped
+                verdict.rejections += step.rejections
+            }
+            return verdict
         }
-        return verdict
     }
 }

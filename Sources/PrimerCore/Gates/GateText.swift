@@ -14,6 +14,13 @@ enum GateText {
     /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
     /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
     static func normalize(_ text: String, dropArticles: Bool = true) -> String {
+        // Within a gate chain the gates share one answer's normalised texts (`NormalizedTexts`).
+        guard let memo = NormalizedTexts.current else { return normalizing(text, dropArticles: dropArticles) }
+        return memo.normalized(text, dropArticles: dropArticles) { normalizing(text, dropArticles: dropArticles) }
+    }
+
+    /// The rule itself (`normalize` without the chain's memo).
+    private static func normalizing(_ text: String, dropArticles: Bool) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
         let (letters, separators) = (Self.letters, Self.separators)
         let scalars = Array(folded.unicodeScalars)
@@ -53,7 +60,10 @@ enum GateText {
 
     /// The words of a text whose words are separated by spaces (a normalised one).
     static func splitWords(_ text: String) -> [String] {
-        text.split(separator: " ").map(String.init)
+        // On the UTF-8 bytes: splitting on `Character`s segmented every grapheme cluster. A
+        // normalised text has no combining mark after a space (diacritics are folded away), so
+        // the pieces are the same.
+        text.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static let articles: Set<String> = ["a", "an", "the"]

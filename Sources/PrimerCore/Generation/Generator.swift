@@ -76,7 +76,8 @@ public struct Generator: Sendable {
             }
             let latency = start.elapsedMs(clock)
             var judged = judge(response, family: family, gateContext: gateContext)
-            let normalized = GateText.normalize(response.text)
+            // Only a rejected answer is compared with the earlier ones (an accepted one ends the run).
+            let normalized = judged.output == nil ? GateText.normalize(response.text) : ""
             let repeated = judged.output == nil ? answers[normalized] : nil
             if let repeated {
                 // The same answer again: the next attempt is asked at a higher temperature, and
@@ -84,7 +85,7 @@ public struct Generator: Sendable {
                 raise += Self.temperatureStep
                 judged.reasons.append(
                     "your answer repeats attempt \(repeated) word for word; write a different one (asked again at a higher temperature)")
-            } else if answers[normalized] == nil {
+            } else if judged.output == nil && answers[normalized] == nil {
                 answers[normalized] = number
             }
             var record = AttemptRecord(
