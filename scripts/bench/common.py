@@ -61,3 +61,30 @@ def stats(values):
     if not values:
         return {}
     return {"median": statistics.median(values), "min": values[0], "max": values[-1], "n": len(values)}
+
+
+def start_stub(folder, latency_ms, idle_seconds=300):
+    """Starts `primer-bench stub` (answers after latency_ms) and returns (process, port)."""
+    port_file = os.path.join(folder, "stub-port")
+    stub = subprocess.Popen([BENCH, "stub", "--latency-ms", str(latency_ms), "--port-file", port_file,
+                             "--idle-seconds", str(idle_seconds)], stdout=subprocess.DEVNULL)
+    while not os.path.exists(port_file) or not open(port_file).read().strip():
+        time.sleep(0.05)
+    return stub, open(port_file).read().strip()
+
+
+def write_stub_manifest(plugins, name, port, concurrent_requests):
+    """An openai-chat manifest `name` for the stub on `port`, one attempt per call."""
+    os.makedirs(plugins, exist_ok=True)
+    with open(os.path.join(plugins, f"{name}.yaml"), "w") as f:
+        f.write(f"""name: {name}
+adapter: openai-chat
+model: stub-1
+capabilities: [json_schema]
+limits: {{concurrent_requests: {concurrent_requests}, requests_per_minute: 0}}
+settings:
+  base_url: http://127.0.0.1:{port}/v1
+  structured_output: json_schema
+  timeout_seconds: 120
+  retry: {{max_attempts: 1}}
+""")

@@ -16,7 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import BENCH, PRIMER, machine  # noqa: E402
+from common import PRIMER, machine, start_stub, write_stub_manifest  # noqa: E402
 
 
 def main():
@@ -27,28 +27,11 @@ def main():
     args = parser.parse_args()
     print(json.dumps(machine()))
     with tempfile.TemporaryDirectory() as folder:
-        port_file = os.path.join(folder, "port")
-        stub = subprocess.Popen([BENCH, "stub", "--latency-ms", str(args.latency_ms), "--port-file", port_file, "--idle-seconds", "120"],
-                                stdout=subprocess.DEVNULL)
+        stub, port = start_stub(folder, args.latency_ms, idle_seconds=120)
         try:
-            while not os.path.exists(port_file) or not open(port_file).read().strip():
-                time.sleep(0.05)
-            port = open(port_file).read().strip()
             plugins = os.path.join(folder, "plugins")
-            os.makedirs(plugins)
             for n in (1, 4):
-                with open(os.path.join(plugins, f"stub-{n}.yaml"), "w") as f:
-                    f.write(f"""name: stub-{n}
-adapter: openai-chat
-model: stub-1
-capabilities: [json_schema]
-limits: {{concurrent_requests: {n}, requests_per_minute: 0}}
-settings:
-  base_url: http://127.0.0.1:{port}/v1
-  structured_output: json_schema
-  timeout_seconds: 120
-  retry: {{max_attempts: 1}}
-""")
+                write_stub_manifest(plugins, f"stub-{n}", port, n)
             results = {}
             for subtopics in args.subtopics:
                 for _ in range(args.repeat):
