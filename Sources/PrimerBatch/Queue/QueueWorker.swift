@@ -103,6 +103,11 @@ public struct QueueWorker: Sendable {
             do {
                 guard let task = try await queue.claimTask(for: owner, lease: lease, at: Date()) else {
                     if exitWhenEmpty, try await !queue.hasOpenTasks() { break }
+                    // Nothing to claim: a task may be held by a worker of this machine that died
+                    // (kill -9); its lease ends now rather than at the next heartbeat.
+                    if try await queue.expireLeases(onHost: owner.host, whereDead: { !WorkOwner.processIsAlive($0) }, at: Date()) > 0 {
+                        continue
+                    }
                     try? await Task.sleep(for: idlePoll)
                     continue
                 }
