@@ -25,10 +25,13 @@ import Testing
         let server = try await Self.slowServer(engine)
         defer { Task { await server.stop() } }
         let (client, accountID, subject, job) = try await Self.startJob(on: server)
-        try await Self.waitForProgress(client, job: job, past: 3)
+        // Past the first subtopic's lesson: about 2 s into a job of about 9 (1 s a call; the
+        // families after a lesson run side by side), so a loaded machine still kills it mid-job.
+        try await Self.waitForProgress(client, job: job, past: 1)
         await server.kill9()
         let killed = try await Self.openStore(server.store)
-        #expect(try await killed.job(id: Int64(job))?.status == .running, "killed mid-job")
+        let status = try await killed.job(id: Int64(job))?.status
+        #expect(status == .running, "killed mid-job, not \(String(describing: status))")
 
         try await server.start()
         var resumed = client
@@ -42,7 +45,7 @@ import Testing
         let server = try await Self.slowServer(.sqlite)
         defer { Task { await server.stop() } }
         let (client, accountID, subject, job) = try await Self.startJob(on: server)
-        try await Self.waitForProgress(client, job: job, past: 2)
+        try await Self.waitForProgress(client, job: job, past: 1)
         // A client following the job's events while the server stops: its stream ends, without `end`.
         let following = Task { try await client.events(ofJob: job).map(\.event) }
         try await Task.sleep(for: .milliseconds(300))
