@@ -34,7 +34,10 @@ async def main():
         except OSError:
             client_writer.close()
             return
-        await asyncio.gather(pipe(client_reader, server_writer), pipe(server_reader, client_writer))
+        try:
+            await asyncio.gather(pipe(client_reader, server_writer), pipe(server_reader, client_writer))
+        except asyncio.CancelledError:
+            pass  # the forwarder is stopping: its connections end with it
 
     servers = []
     for address in args.listen:

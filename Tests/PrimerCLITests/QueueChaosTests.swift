@@ -9,8 +9,9 @@ import Testing
 /// Workers killed at random while they work (`kill -9`, each restarted): the batch still ends
 /// complete, with nothing made twice and nothing lost, counted in SQL.
 ///
-/// 4 worker processes (2 slots each) on 200 subjects of 2 subtopics (2,200 calls of 200 ms on the
-/// mock), a random worker killed every 2 seconds until the queue is done: about a minute.
+/// 4 worker processes (2 slots each) on 200 subjects of 2 subtopics (2,200 calls of 400 ms on the
+/// mock; a subject is 5 rounds of calls, its families after a lesson side by side), a random
+/// worker killed every 2 seconds until the queue is done: about 70 s, 30 or more kills.
 @Suite(.timeLimit(.minutes(10))) struct QueueChaosTests {
     static let subjects = 200
     static let workers = 4
@@ -37,7 +38,7 @@ import Testing
         let file = try QueueChecks.batchFile(cli, subjects: Self.subjects)
         let queued = try await cli.run(["batch", file, "--enqueue", "--max-subtopics", "2"])
         #expect(queued.status == 0, "\(queued.stderr)")
-        let plugins = try cli.writeSlowMockPlugin(latencyMs: 200)
+        let plugins = try cli.writeSlowMockPlugin(latencyMs: 400)
 
         let start = Date()
         var workers = try (0..<Self.workers).map { try Worker(cli, plugins: plugins, number: $0) }
