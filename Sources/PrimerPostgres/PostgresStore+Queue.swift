@@ -130,8 +130,7 @@ extension PostgresStore: WorkQueue {
     public func queueStatus(batch: Int64?, at date: Date) async throws -> [QueueStatus] {
         try await read { connection in
             let chosen: PostgresQuery =
-                if let batch { "SELECT id, name, created_at FROM queue_batches WHERE id = \(batch)" }
-                else { "SELECT id, name, created_at FROM queue_batches ORDER BY id" }
+                "SELECT id, name, created_at FROM queue_batches WHERE \(batch)::bigint IS NULL OR id = \(batch) ORDER BY id"
             var statuses: [QueueStatus] = []
             for row in try await connection.rows(chosen, logger) {
                 let id: Int64 = try row.value("id")
@@ -143,18 +142,14 @@ extension PostgresStore: WorkQueue {
 
     public func retryFailed(batch: Int64?) async throws -> Int {
         try await write { connection in
-            let reset = "state = 'queued', error = NULL, worker = NULL, host = NULL, pid = NULL, lease_until = NULL, finished_at = NULL"
-            let query: PostgresQuery =
-                if let batch { PostgresQuery(unsafeSQL: "UPDATE queue_tasks SET \(reset) WHERE state = 'failed' AND batch_id = $1 RETURNING id", binds: try Self.binds(batch)) }
-                else { PostgresQuery(unsafeSQL: "UPDATE queue_tasks SET \(reset) WHERE state = 'failed' RETURNING id") }
-            return try await connection.rows(query, logger).count
+            try await connection.rows(
+                """
+                UPDATE queue_tasks SET state = 'queued', error = NULL, worker = NULL, host = NULL, pid = NULL, lease_until = NULL,
+                    finished_at = NULL
+                WHERE state = 'failed' AND (\(batch)::bigint IS NULL OR batch_id = \(batch)) RETURNING id
+                """, logger
+            ).count
         }
-    }
-
-    private static func binds(_ value: Int64) throws -> PostgresBindings {
-        var binds = PostgresBindings()
-        binds.append(value)
-        return binds
     }
 
     /// Locks the task's row and checks that `lease` still holds it; else `StoreError.leaseLost`.

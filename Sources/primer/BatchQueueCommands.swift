@@ -73,9 +73,10 @@ enum QueueStatusText {
         return lines.joined(separator: "\n")
     }
 
-    /// Stored text on one status line: control characters made visible, newlines as spaces.
+    /// Stored text (titles, errors) on one status line: newlines as spaces. `Console` makes the
+    /// control characters visible when it prints the line.
     static func line(_ text: String) -> String {
-        TerminalSafe.text(text).replacingOccurrences(of: "\n", with: " ")
+        text.replacingOccurrences(of: "\n", with: " ")
     }
 
     static func counts(_ counts: QueueStatus.Counts) -> String {

@@ -86,16 +86,12 @@ struct SubtopicRunner: Sendable {
         regenerating ? [] : try await store.completedFamilies(subtopicID: subtopic.id)
     }
 
-    /// What every family of one subtopic is written from: the subtopic's place in the plan, its
-    /// passages, and the lesson and terms as stored when the first family ran.
+    /// What every family of one subtopic is written from: the stored subtopic, its place in the
+    /// run, and its facts (passages, and the lesson and terms as stored when the first family ran).
     private struct Shared: Sendable {
-        var topic: StoredTopic
         var subtopic: StoredSubtopic
         var index: Int
-        var siblings: [String]
-        var passages: [GroundingPassage]
-        var notes = ""
-        var terms: [String] = []
+        var facts: SubtopicFacts
     }
 
     /// Runs the jobs: the lesson's first (every other family is written from it), then the
@@ -106,8 +102,11 @@ struct SubtopicRunner: Sendable {
     /// would (the same row order, and nothing after a fatal error).
     private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job]) async throws -> [Entry] {
         var shared = Shared(
-            topic: topic, subtopic: subtopic, index: index, siblings: topic.subtopics.filter { $0.id != subtopic.id }.map(\.title),
-            passages: grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? [])
+            subtopic: subtopic, index: index,
+            facts: SubtopicFacts(
+                topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title,
+                siblings: topic.subtopics.filter { $0.id != subtopic.id }.map(\.title),
+                passages: grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []))
         // Read when the first family runs, then kept: the lesson is followed in memory (only
         // this runner writes this subtopic's lesson, and what it stores is what it holds), and the
         // subject's terms are read once so the families share one context, byte-identical up to
@@ -115,8 +114,8 @@ struct SubtopicRunner: Sendable {
         var read = false
         func readShared() async throws {
             guard !read else { return }
-            if let lessonFamily { shared.notes = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
-            if let glossaryFamily { shared.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily) }
+            if let lessonFamily { shared.facts.notes = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
+            if let glossaryFamily { shared.facts.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily) }
             read = true
         }
         var entries: [Entry?] = Array(repeating: nil, count: jobs.count)
@@ -128,7 +127,7 @@ struct SubtopicRunner: Sendable {
             let outcome = try await call(jobs[lessonJob], shared, progress: progress)
             let (entry, lesson) = try await store(jobs[lessonJob], outcome, shared, progress: progress)
             entries[lessonJob] = entry
-            if let lesson { shared.notes = lesson } else { read = false }  // another run's lesson was kept: read it again
+            if let lesson { shared.facts.notes = lesson } else { read = false }  // another run's lesson was kept: read it again
         }
         let rest = jobs.indices.filter { !jobs[$0].skip && $0 != lessonJob }
         if !rest.isEmpty {
@@ -165,20 +164,17 @@ struct SubtopicRunner: Sendable {
         let position = families.firstIndex { $0.name == family.name } ?? 0
         let step = shared.index * families.count + position + 1
         progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
-        let subtopicFacts = SubtopicFacts(
-            topic: shared.topic.title, topicOverview: shared.topic.overview, subtopic: subtopic.title, siblings: shared.siblings,
-            notes: shared.notes, terms: shared.terms, passages: shared.passages)
         // The pipeline checked that every family with leeches can rewrite them.
         let asked = job.leeches.isEmpty ? family : family.rewriting(count: job.leeches.count, kind: facts.kind) ?? family
         var outcome = try await generator.run(
-            FamilyCall(asked, subject: facts, subtopic: subtopicFacts, context: context, rewrites: job.leeches),
+            FamilyCall(asked, subject: facts, subtopic: shared.facts, context: context, rewrites: job.leeches),
             onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
         // The passages that grounded the content are stored as its sources, and each item
         // keeps the ones it came from.
         let firstPassage = outcome.record.citations.count
-        outcome.record.citations += shared.passages.map(\.citation)
-        if let output = outcome.output, !shared.passages.isEmpty {
-            outcome.record.itemSources = PassageMatch.sources(for: ItemContent.items(of: output), passages: shared.passages)
+        outcome.record.citations += shared.facts.passages.map(\.citation)
+        if let output = outcome.output, !shared.facts.passages.isEmpty {
+            outcome.record.itemSources = PassageMatch.sources(for: ItemContent.items(of: output), passages: shared.facts.passages)
                 .map { $0.map { $0 + firstPassage } }
         }
         return outcome
