@@ -189,13 +189,34 @@ extension PostgresStore {
             position = max(position, try row.int("position"))
         }
         position += 1
+        var fresh: [(position: Int, content: ItemContent, sources: [Citation])] = []
         for (index, content) in ItemContent.items(of: output).enumerated() where seen.insert(content.identity).inserted {
-            let cited = index < sources.count ? sources[index] : []
-            try await insertItem(
-                connection, subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID,
-                createdAt: date, sources: cited, logger)
+            fresh.append((position, content, index < sources.count ? sources[index] : []))
             position += 1
         }
+        try await insertItems(connection, subtopicID: subtopicID, family: family, fresh, generationID: generationID, createdAt: date, logger)
+    }
+
+    /// Inserts a family's new items in one statement: an answer of twelve cards is one round trip
+    /// to the server, not twelve (a worker stores five answers a subtopic).
+    static func insertItems(
+        _ connection: PostgresConnection, subtopicID: Int64, family: String,
+        _ items: [(position: Int, content: ItemContent, sources: [Citation])], generationID: Int64, createdAt: Date, _ logger: Logger
+    ) async throws {
+        guard !items.isEmpty else { return }
+        let shapes = items.map(\.content.shape.rawValue)
+        let positions = items.map { Int64($0.position) }
+        let fields = try items.map { try ItemFieldsJSON.encode($0.content) }
+        // An item without sources is stored as NULL; the array carries "" for it.
+        let sources = try items.map { $0.sources.isEmpty ? "" : try json($0.sources) }
+        try await connection.run(
+            """
+            INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id, created_at, sources)
+            SELECT \(subtopicID), \(family), r.shape, r.position, r.fields, \(generationID), \(createdAt), NULLIF(r.sources, '')
+            FROM unnest(\(shapes)::text[], \(positions)::bigint[], \(fields)::text[], \(sources)::text[])
+                WITH ORDINALITY AS r(shape, position, fields, sources, n)
+            ORDER BY r.n
+            """, logger)
     }
 
     /// Inserts one item; returns its id.

@@ -14,9 +14,12 @@ enum GateText {
     /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
     /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
     static func normalize(_ text: String, dropArticles: Bool = true) -> String {
-        // Within a gate chain the gates share one answer's normalised texts (`NormalizedTexts`).
+        // Within a gate chain the gates share one answer's normalised texts (`NormalizedTexts`),
+        // and the form without articles is made from the one with them: one folding per text.
         guard let memo = NormalizedTexts.current else { return normalizing(text, dropArticles: dropArticles) }
-        return memo.normalized(text, dropArticles: dropArticles) { normalizing(text, dropArticles: dropArticles) }
+        let whole = memo.normalized(text, dropArticles: false) { normalizing(text, dropArticles: false) }
+        guard dropArticles else { return whole }
+        return memo.normalized(text, dropArticles: true) { withoutArticles(whole) }
     }
 
     /// The rule itself (`normalize` without the chain's memo).
@@ -45,8 +48,13 @@ enum GateText {
         var words = splitWords(String(out))
         // A leading ">" is a Markdown quote marker, not a comparison.
         if words.first == ">" { words.removeFirst() }
-        if dropArticles { words.removeAll { articles.contains($0) } }
-        return words.joined(separator: " ")
+        let whole = words.joined(separator: " ")
+        return dropArticles ? withoutArticles(whole) : whole
+    }
+
+    /// A normalised text without its English articles.
+    private static func withoutArticles(_ normalized: String) -> String {
+        splitWords(normalized).filter { !articles.contains($0) }.joined(separator: " ")
     }
 
     /// Made once: `CharacterSet.letters` and the others build a new set on every access.

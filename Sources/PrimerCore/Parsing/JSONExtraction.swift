@@ -40,7 +40,7 @@ enum JSONExtraction {
     private static func fencedBlocks(_ text: String) -> [String] {
         var blocks: [String] = []
         var current: [String]?
-        for line in text.components(separatedBy: "\n") {
+        for line in TextCleanup.splitLines(text) {
             if TextCleanup.isFence(line) {
                 if let lines = current {
                     blocks.append(lines.joined(separator: "\n"))

@@ -21,9 +21,16 @@ enum TextCleanup {
         if text.utf8.contains(0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
-        let lines = text.components(separatedBy: "\n")
+        let lines = splitLines(text)
         guard text.contains("<<<") || text.contains(DocumentFence.close) else { return lines }
         return lines.filter { !DocumentFence.isMarker($0) }
+    }
+
+    /// The text's lines, split at each "\n" as `components(separatedBy: "\n")` splits them (a
+    /// "\r" stays on its line), on the UTF-8 bytes: Foundation's search bridged every answer to
+    /// an NSString.
+    static func splitLines(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether a line opens a fenced code block (```json, ```markdown, ~~~).

@@ -299,7 +299,9 @@ struct MockWriter {
     // MARK: - Notes
 
     static func wordCount(_ text: String) -> Int {
-        text.split(whereSeparator: { $0.isWhitespace }).count
+        // On scalars, with ASCII whitespace answered at once: `Character.isWhitespace` looks up
+        // Unicode properties for every letter, and the mock counts every prompt it is sent.
+        text.unicodeScalars.split(whereSeparator: { $0.isASCII ? $0 == " " || ($0.value >= 9 && $0.value <= 13) : $0.properties.isWhitespace }).count
     }
 
     mutating func notes() -> String {
