@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "primer-bench",
             dependencies: [
-                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerTestSupport",
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerDocuments", "PrimerTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

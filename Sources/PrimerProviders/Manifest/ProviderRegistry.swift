@@ -3,6 +3,8 @@ import PrimerCore
 
 /// Builds a provider from its manifest and the process environment (where API keys live).
 public typealias ProviderFactory = @Sendable (ProviderManifest, [String: String]) throws -> any Provider
+/// Builds an embedder (a model that turns texts into vectors) the same way.
+public typealias EmbedderFactory = @Sendable (ProviderManifest, [String: String]) throws -> any Embedder
 
 /// The provider manifests found in a list of folders, and the adapters that can build them.
 public struct ProviderRegistry: Sendable {
@@ -14,11 +16,19 @@ public struct ProviderRegistry: Sendable {
         "perplexity": { manifest, environment in try PerplexityProvider(manifest: manifest, environment: environment) },
     ]
 
-    public static var builtInAdapterNames: [String] { builtInAdapters.keys.sorted() }
+    /// The embedding adapters: their manifests name embedding models (`--embedder`), not
+    /// providers that write kits.
+    public static let builtInEmbedderAdapters: [String: EmbedderFactory] = [
+        "mock-embeddings": { manifest, environment in try MockEmbedder(manifest: manifest, environment: environment) },
+        "openai-embeddings": { manifest, environment in try OpenAIEmbeddingsProvider(manifest: manifest, environment: environment) },
+    ]
+
+    public static var builtInAdapterNames: [String] { (Array(builtInAdapters.keys) + Array(builtInEmbedderAdapters.keys)).sorted() }
 
     /// Every manifest, sorted by name.
     public let manifests: [ProviderManifest]
     public let adapters: [String: ProviderFactory]
+    public let embedderAdapters: [String: EmbedderFactory]
 
     /// Reads `*.yaml`/`*.yml` from each folder. A later folder overrides an earlier one by provider
     /// name (user plugins over shipped ones); folders that do not exist are skipped.
@@ -44,15 +54,22 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// A registry over manifests already in hand (tests, embedding apps).
-    public init(manifests: [ProviderManifest], adapters: [String: ProviderFactory] = ProviderRegistry.builtInAdapters) throws {
-        let known = adapters.keys.sorted()
-        for manifest in manifests where adapters[manifest.adapter] == nil {
+    public init(
+        manifests: [ProviderManifest], adapters: [String: ProviderFactory] = ProviderRegistry.builtInAdapters,
+        embedderAdapters: [String: EmbedderFactory] = ProviderRegistry.builtInEmbedderAdapters
+    ) throws {
+        let known = (Array(adapters.keys) + Array(embedderAdapters.keys)).sorted()
+        for manifest in manifests where adapters[manifest.adapter] == nil && embedderAdapters[manifest.adapter] == nil {
             throw ProviderConfigError.unknownAdapter(
                 file: manifest.file.path, line: manifest.line(ofKey: "adapter"), adapter: manifest.adapter, known: known)
         }
         self.manifests = manifests.sorted { $0.name < $1.name }
         self.adapters = adapters
+        self.embedderAdapters = embedderAdapters
     }
+
+    /// Whether the manifest names an embedding model rather than a provider that writes kits.
+    public func isEmbedder(_ manifest: ProviderManifest) -> Bool { embedderAdapters[manifest.adapter] != nil }
 
     public var names: [String] { manifests.map(\.name) }
 
@@ -70,10 +87,28 @@ public struct ProviderRegistry: Sendable {
 
     /// Builds a provider from a manifest in hand (e.g. one a `primer.yaml` profile changed).
     public func makeProvider(from manifest: ProviderManifest, environment: [String: String]) throws -> any Provider {
+        if isEmbedder(manifest) {
+            throw ProviderConfigError.badValue(
+                file: manifest.file.path, line: manifest.line(ofKey: "adapter"), key: "adapter",
+                problem: "is `\(manifest.adapter)`: `\(manifest.name)` is an embedding model, which turns texts into vectors "
+                    + "and cannot write a kit; choose a provider (`primer providers` lists them) and give `\(manifest.name)` to --embedder")
+        }
         guard let factory = adapters[manifest.adapter] else {
             throw ProviderConfigError.unknownAdapter(
                 file: manifest.file.path, line: manifest.line(ofKey: "adapter"), adapter: manifest.adapter,
                 known: adapters.keys.sorted())
+        }
+        return try factory(manifest, environment)
+    }
+
+    /// Builds the embedder a manifest names; a provider's manifest is refused with what to do.
+    public func makeEmbedder(from manifest: ProviderManifest, environment: [String: String]) throws -> any Embedder {
+        guard let factory = embedderAdapters[manifest.adapter] else {
+            let embedders = manifests.filter(isEmbedder).map(\.name)
+            throw ProviderConfigError.badValue(
+                file: manifest.file.path, line: manifest.line(ofKey: "adapter"), key: "adapter",
+                problem: "is `\(manifest.adapter)`: `\(manifest.name)` writes kits and makes no embeddings; the embedding models are: "
+                    + (embedders.isEmpty ? "none (add a manifest with `adapter: openai-embeddings`)" : embedders.joined(separator: ", ")))
         }
         return try factory(manifest, environment)
     }

@@ -33,17 +33,7 @@ public struct OpenAIChatProvider: Provider, ProviderChecking {
                 problem: "is missing; add `model:` with the model to ask for (`gpt-4o-mini`, `llama3.2`; "
                     + "llama-server accepts any name)")
         }
-        if let variable = settings.apiKeyEnv {
-            guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
-                throw ProviderConfigError.badValue(
-                    file: manifest.file.path, line: manifest.line(ofKey: "settings"), key: "settings.api_key_env",
-                    problem: "names the environment variable \(variable), which is not set; run `export \(variable)=<your key>` "
-                        + "before primer, or remove `api_key_env` for a local server that needs no key")
-            }
-            key = APIKey(value: value, variable: variable)
-        } else {
-            key = nil
-        }
+        key = try OpenAIConnection.key(variable: settings.apiKeyEnv, manifest: manifest, environment: environment)
         self.name = manifest.name
         self.model = manifest.model
         self.settings = settings

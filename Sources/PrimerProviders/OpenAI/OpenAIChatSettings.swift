@@ -66,37 +66,10 @@ public struct OpenAIChatSettings: Sendable, Equatable {
     /// Reads and checks the manifest's settings; every mistake is a `ProviderConfigError`
     /// naming the file, the line and the key.
     public init(manifest: ProviderManifest) throws {
+        let connection = try OpenAIConnection(manifest: manifest, allowedKeys: Self.settingKeys)
+        self.init(baseURL: connection.baseURL, apiKeyEnv: connection.apiKeyEnv, timeout: connection.timeout, retry: connection.retry)
         let settings = manifest.settingsReader
         let path = manifest.file.path
-        try settings.rejectUnknownKeys(allowed: Self.settingKeys)
-
-        guard let url = try settings.string("base_url")?.trimmingCharacters(in: .whitespaces), !url.isEmpty else {
-            throw ProviderConfigError.badValue(
-                file: path, line: manifest.line(ofKey: "settings"), key: "settings.base_url",
-                problem: "is missing; add the server's API root, e.g. `base_url: http://127.0.0.1:8080/v1` "
-                    + "(llama-server), `http://127.0.0.1:11434/v1` (Ollama) or `https://api.openai.com/v1`")
-        }
-        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil
-        else {
-            throw ProviderConfigError.badValue(
-                file: path, line: settings.value("base_url")?.mark?.line, key: "settings.base_url",
-                problem: "is `\(url)`, not an http(s) URL; write it like `http://127.0.0.1:8080/v1`")
-        }
-        // Trailing slashes would give `//chat/completions`, which some servers answer with 404.
-        var base = url
-        while base.hasSuffix("/") { base.removeLast() }
-        self.init(baseURL: base)
-
-        apiKeyEnv = try settings.string("api_key_env").flatMap { $0.isEmpty ? nil : $0 }
-        if let seconds = try settings.double("timeout_seconds") {
-            guard seconds > 0 else {
-                throw ProviderConfigError.badValue(
-                    file: path, line: settings.value("timeout_seconds")?.mark?.line, key: "settings.timeout_seconds",
-                    problem: "must be more than 0 seconds; use e.g. `timeout_seconds: 120`")
-            }
-            timeout = .milliseconds(Int64(seconds * 1000))
-        }
-        if let policy = try RetryPolicy.read("retry", from: settings) { retry = policy }
         if let mode = try settings.string("structured_output") {
             guard let value = StructuredOutputMode(rawValue: mode) else {
                 throw ProviderConfigError.badValue(
