@@ -15,7 +15,7 @@ enum PostgresSchema {
 
     /// Named migrations in order; each is a list of statements run in one transaction.
     static let migrations: [(name: String, statements: [String])] = [
-        ("pg1", v1), ("pg2-accounts", v2Accounts), ("pg3-queue", v3Queue),
+        ("pg1", v1), ("pg2-accounts", v2Accounts), ("pg3-queue", v3Queue), ("pg4-embeddings", v4Embeddings),
     ]
 
     /// A key for `pg_advisory_xact_lock`: the opens of one database migrate one at a time.
@@ -307,6 +307,20 @@ enum PostgresSchema {
         )
         """,
         "CREATE INDEX work_claims_owner ON work_claims(owner)",
+    ]
+
+    /// `pg4-embeddings`, as SQLite's `v11-embeddings`: vectors an embedder made, by model and
+    /// text key (`EmbeddingCache`), as little-endian 32-bit floats.
+    static let v4Embeddings: [String] = [
+        """
+        CREATE TABLE embeddings (
+            model TEXT NOT NULL,
+            key TEXT NOT NULL,
+            vector BYTEA NOT NULL,
+            created_at TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (model, key)
+        )
+        """,
     ]
 
     /// `pg3-queue`: the work queue many workers share (`WorkQueue`). A batch's subjects are plan

@@ -56,8 +56,22 @@ enum Schema {
                 try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'subjects'", arguments: [sequence])
             }
         }
+        migrator.registerMigration("v11-embeddings") { db in
+            try db.execute(sql: v11Embeddings)
+        }
         return migrator
     }
+
+    /// `v11-embeddings`: vectors an embedder made, by model and text key (`EmbeddingCache`).
+    static let v11Embeddings = """
+        CREATE TABLE embeddings (
+            model TEXT NOT NULL,
+            key TEXT NOT NULL,
+            vector BLOB NOT NULL,
+            created_at DATETIME NOT NULL,
+            PRIMARY KEY (model, key)
+        ) WITHOUT ROWID
+        """
 
     /// `v10-accounts` (`primer serve`): a subject has an owner (0: the local learner, else an
     /// account), and its title is unique per owner; apps show it with a colour and an icon.

@@ -38,11 +38,7 @@ public struct MockEmbedder: Embedder {
     func vector(_ text: String) -> [Float] {
         var vector = [Float](repeating: 0, count: dimensions)
         for word in Self.words(text) {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in word.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
+            let hash = StableHash.fnv1a(word)
             vector[Int(hash % UInt64(dimensions))] += (hash >> 63) == 0 ? 1 : -1
         }
         return Embeddings.normalised(vector)
