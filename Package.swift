@@ -177,7 +177,9 @@ let package = Package(
         // The Workspace's rules, called directly as a front end calls them.
         .testTarget(name: "PrimerAppTests", dependencies: ["PrimerApp", "PrimerCore", "PrimerTestSupport"]),
         // The built `primer` binary, run as a user would.
-        .testTarget(name: "PrimerCLITests", dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport"]),
+        .testTarget(
+            name: "PrimerCLITests",
+            dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // The example app client (Examples/StudyClient, a package of its own for app developers),
         // built here too so the server tests use it as an app would.
         .target(

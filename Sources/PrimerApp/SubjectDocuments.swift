@@ -33,13 +33,16 @@ public enum SubjectDocuments {
         return attached
     }
 
-    /// The grounding built from all of the subject's stored documents, or nil when it has none.
-    public static func grounding(subjectID: Int64, store: any DocumentStore, budget: Int = DocumentGrounding.defaultBudget) async throws -> (any GroundingSource)? {
+    /// The grounding built from all of the subject's stored documents, or nil when it has none;
+    /// with an embedder, passages are ranked by meaning too (`DocumentGrounding.hybrid`).
+    public static func grounding(
+        subjectID: Int64, store: any DocumentStore, budget: Int = DocumentGrounding.defaultBudget, embedder: (any Embedder)? = nil
+    ) async throws -> (any GroundingSource)? {
         let stored = try await store.documents(subjectID: subjectID)
         guard !stored.isEmpty else { return nil }
-        return DocumentGrounding(
-            documents: stored.map { ExtractedDocument(name: $0.name, format: DocumentFormat(rawValue: $0.format) ?? .text, storedText: $0.text) },
-            budget: budget)
+        let documents = stored.map { ExtractedDocument(name: $0.name, format: DocumentFormat(rawValue: $0.format) ?? .text, storedText: $0.text) }
+        guard let embedder else { return DocumentGrounding(documents: documents, budget: budget) }
+        return try await DocumentGrounding.hybrid(documents: documents, budget: budget, embedder: embedder)
     }
 }
 

@@ -71,6 +71,25 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
+    /// The embedding model grounding ranks passages with besides BM25 (`WorkspaceLocations`:
+    /// flag, `PRIMER_EMBEDDER`, primer.yaml), made on first use and refused at once when it is
+    /// a local server that is not installed; nil when none is chosen. Its vectors are cached in
+    /// the store.
+    public func embedder() throws -> (any Embedder)? {
+        guard let name = locations.embedder ?? locations.environment["PRIMER_EMBEDDER"] ?? config.embedder, !name.isEmpty else {
+            return nil
+        }
+        return try providers.embedder(named: name) {
+            let made = try resolver.makeEmbedder(named: name, environment: locations.environment)
+            if let launching = made as? LaunchingEmbedder, !launching.server.missingFiles().isEmpty {
+                throw WorkspaceError(
+                    .invalid,
+                    "the embedder \(name) is not installed (\(launching.server.missingFiles().joined(separator: ", ")) missing); run \(launching.server.spec.installHint), or leave out --embedder")
+            }
+            return made
+        }
+    }
+
     /// The store, opened for writing (created and migrated when needed) on first use: a SQLite
     /// file or a PostgreSQL database (`StoreAddress`). Throws `StoreError.readOnly` when the
     /// store cannot be written.
@@ -119,9 +138,10 @@ public final class Workspace: @unchecked Sendable {
         let store = try await store()
         var pipeline = Pipeline(families: families, provider: provider, store: store)
         let budget = passageBudget(provider: provider.name, families: families)
+        let embedder = try embedder().map { CachingEmbedder(base: $0, cache: store) }
         pipeline.prepareGrounding = { subject in
             for attached in try await SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(attached.line) }
-            return try await SubjectDocuments.grounding(subjectID: subject.id, store: store, budget: budget)
+            return try await SubjectDocuments.grounding(subjectID: subject.id, store: store, budget: budget, embedder: embedder)
         }
         return pipeline
     }

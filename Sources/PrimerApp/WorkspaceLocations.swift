@@ -11,17 +11,20 @@ import PrimerStore
 /// - prompts: `prompts`, `PRIMER_PROMPTS`, primer.yaml's `prompts`, the provider manifest's
 ///   `prompts:`, ./Prompts, the families built into the binary;
 /// - plugins: the shipped manifests, ./Plugins, primer.yaml's `plugins`, then `plugins` or
-///   `PRIMER_PLUGINS` (a later manifest with the same name wins).
+///   `PRIMER_PLUGINS` (a later manifest with the same name wins);
+/// - embedder: `embedder`, `PRIMER_EMBEDDER`, primer.yaml's `embedder`, else none (passages are
+///   ranked by BM25 alone).
 public struct WorkspaceLocations: Sendable {
     public var config: String?
     public var store: String?
     public var prompts: String?
     public var plugins: String?
+    public var embedder: String?
     public var environment: [String: String]
     public var currentDirectory: URL
 
     public init(
-        config: String? = nil, store: String? = nil, prompts: String? = nil, plugins: String? = nil,
+        config: String? = nil, store: String? = nil, prompts: String? = nil, plugins: String? = nil, embedder: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) {
@@ -29,6 +32,7 @@ public struct WorkspaceLocations: Sendable {
         self.store = store
         self.prompts = prompts
         self.plugins = plugins
+        self.embedder = embedder
         self.environment = environment
         self.currentDirectory = currentDirectory
     }

@@ -4,8 +4,8 @@ import PrimerCore
 import PrimerDocuments
 import PrimerProviders
 
-/// (j) Finding a section's passages: BM25 (what grounding uses), an embedder's cosine, and the
-/// two fused by rank, on the golden textbooks. Each whole chapter of `golden/openstax/text/` is
+/// (j) Finding a section's passages: BM25, an embedder's cosine, and the two fused by rank as
+/// grounding fuses them (`DocumentGrounding.candidates`), on the golden textbooks. Each whole chapter of `golden/openstax/text/` is
 /// split into passages as an attached document would be; each of its sections' learning
 /// objectives and glossary terms is a query, and a passage under that section's heading is a
 /// hit. Reported: recall@k (the share of queries with a hit in the first k) per method, and the
@@ -19,7 +19,6 @@ struct RetrievalCommand: AsyncParsableCommand {
     @Option(help: "The embedder (a manifest of Plugins/ or --plugins).") var embedder = "minilm-local"
     @Option(help: "Folder of provider manifests.") var plugins = "Plugins"
     @Option(parsing: .upToNextOption, help: "The k of recall@k.") var k: [Int] = [1, 3, 6]
-    @Option(help: "Rank fusion's constant (reciprocal rank fusion: 1 / (constant + rank)).") var fusion = 60.0
     @Option(help: "Write the result as JSON here.") var json: String?
 
     struct Query {
@@ -58,27 +57,26 @@ struct RetrievalCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         for (chapter, sections, text) in try chapters() {
             let document = ExtractedDocument(name: "chapter \(chapter).md", format: .markdown, text: text)
-            let passages = PassageSplitter.split(document)
-            guard !passages.isEmpty else { continue }
+            let start = clock.now
+            // The grounding `generate --embedder` builds: every passage embedded once.
+            let grounding = try await DocumentGrounding.hybrid(documents: [document], embedder: model)
+            embedSeconds += (clock.now - start).seconds
+            let passages = grounding.retriever.passages
+            guard !passages.isEmpty, let meanings = grounding.meanings else { continue }
             chapterCount += 1
             passageCount += passages.count
             let queries = sections.flatMap { section in
                 (section.objectives.map { Query(text: $0, kind: "objective", chapter: chapter, section: section.title) }
                     + section.terms.map { Query(text: $0, kind: "term", chapter: chapter, section: section.title) })
             }
-            let bm25 = PassageRetriever(passages: passages)
-            let start = clock.now
-            // A passage is embedded with its headings, as BM25 indexes them.
-            let passageVectors = try await model.embed(passages.map { ($0.headingPath + [$0.text]).joined(separator: "\n") })
-            let queryVectors = try await model.embed(queries.map(\.text))
-            embedSeconds += (clock.now - start).seconds
             let index = Dictionary(uniqueKeysWithValues: passages.enumerated().map { ($0.element, $0.offset) })
-            for (q, query) in queries.enumerated() {
+            for query in queries {
                 let relevant = passages.map { $0.headingPath.contains(query.section) }
-                let lexical = bm25.ranked(query: query.text).compactMap { index[$0.passage] }
-                let similarity = passageVectors.map { Embeddings.cosine(queryVectors[q], $0) }
-                let byMeaning = passages.indices.sorted { (similarity[$0], $1) > (similarity[$1], $0) }
-                let fused = Self.fuse([lexical, byMeaning], constant: fusion)
+                // BM25's whole ranking; the embedder's; and the candidates grounding takes
+                // (BM25 within its cutoff fused with the `limit` closest in meaning).
+                let lexical = grounding.retriever.ranked(query: query.text).compactMap { index[$0.passage] }
+                let byMeaning = try await meanings.ranked(query: query.text)
+                let fused = try await grounding.candidates(query: query.text).compactMap { index[$0] }
                 rankings["bm25"]!.append(lexical.map { relevant[$0] })
                 rankings["embeddings"]!.append(byMeaning.map { relevant[$0] })
                 rankings["fused"]!.append(fused.map { relevant[$0] })
@@ -118,15 +116,6 @@ struct RetrievalCommand: AsyncParsableCommand {
         print(String(format: "embedding time: %.1f s", embedSeconds))
         try writeJSON(result, to: json)
         await LaunchedServers.shared.stopAll()
-    }
-
-    /// Reciprocal rank fusion: each list gives an item 1 / (constant + its rank); best sum first.
-    static func fuse(_ lists: [[Int]], constant: Double) -> [Int] {
-        var score: [Int: Double] = [:]
-        for list in lists {
-            for (rank, item) in list.enumerated() { score[item, default: 0] += 1 / (constant + Double(rank + 1)) }
-        }
-        return score.keys.sorted { (score[$0]!, $1) > (score[$1]!, $0) }
     }
 
     static func recall(_ rankings: [[Bool]], at k: Int) -> Double {

@@ -36,6 +36,7 @@ struct BatchRunCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var promptsOptions: PromptsOptions
     @OptionGroup var pluginsOptions: PluginsOptions
+    @OptionGroup var embedderOptions: EmbedderOptions
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
@@ -48,7 +49,7 @@ struct BatchRunCommand: AsyncParsableCommand {
         let reportURL = URL(fileURLWithPath: report ?? file + ".report.json")
         // A report path that cannot be written is refused before any subject is generated.
         do { try OutputFile.checkTarget(reportURL) } catch let error as OutputFileError { throw CLIError("--report: \(error)") }
-        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
         let request = BatchRequest(
             items: try workspace.batchItems(file), provider: provider, jobs: jobs,
             options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))
@@ -81,7 +82,7 @@ struct BatchRunCommand: AsyncParsableCommand {
 extension BatchRunCommand {
     /// `--enqueue`: the subjects become queued work; the workers do the rest.
     func runEnqueue() async throws {
-        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
         let request = BatchRequest(
             items: try workspace.batchItems(file), provider: provider,
             options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics))

@@ -64,6 +64,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var promptsOptions: PromptsOptions
     @OptionGroup var pluginsOptions: PluginsOptions
+    @OptionGroup var embedderOptions: EmbedderOptions
 
     enum KindChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, general, language
@@ -87,7 +88,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
         var request = GenerateRequest(
             subject: SubjectRequest(title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions),
             documents: documents, provider: provider,

@@ -49,9 +49,19 @@ struct PluginsOptions: ParsableArguments {
     }
 }
 
-/// The workspace the four flag groups describe.
-func openWorkspace(_ config: ConfigOptions, _ store: StoreOptions, _ prompts: PromptsOptions, _ plugins: PluginsOptions) throws -> Workspace {
-    try Workspace(WorkspaceLocations(config: config.config, store: store.store, prompts: prompts.prompts, plugins: plugins.plugins))
+/// The embedding model that ranks document passages by meaning besides BM25: --embedder, then
+/// PRIMER_EMBEDDER, then primer.yaml's `embedder`, else none.
+struct EmbedderOptions: ParsableArguments {
+    @Option(name: .long, help: "An embedding model (`primer providers` lists them, e.g. minilm-local) that ranks the documents' passages by meaning besides their words (default: $PRIMER_EMBEDDER, primer.yaml's embedder, else none).")
+    var embedder: String?
+}
+
+/// The workspace the flag groups describe.
+func openWorkspace(
+    _ config: ConfigOptions, _ store: StoreOptions, _ prompts: PromptsOptions, _ plugins: PluginsOptions, _ embedder: EmbedderOptions? = nil
+) throws -> Workspace {
+    try Workspace(WorkspaceLocations(
+        config: config.config, store: store.store, prompts: prompts.prompts, plugins: plugins.plugins, embedder: embedder?.embedder))
 }
 
 /// The workspace of a command that only needs the configuration and the store.

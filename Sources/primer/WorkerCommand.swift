@@ -32,6 +32,7 @@ struct WorkerCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var promptsOptions: PromptsOptions
     @OptionGroup var pluginsOptions: PluginsOptions
+    @OptionGroup var embedderOptions: EmbedderOptions
 
     func validate() throws {
         if concurrency < 1 || concurrency > 64 { throw ValidationError("--concurrency must be 1 to 64") }
@@ -39,7 +40,7 @@ struct WorkerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
         let stop = WorkerStop()
         let interruption = Interruption(
             signals: [SIGINT, SIGTERM],

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PrimerCore
 import PrimerStore
 import Testing
@@ -43,6 +44,28 @@ import Testing
         let markdown = try await cli.run(["show", "Cell Biology", "--format", "markdown"]).stdout
         #expect(markdown.contains("#### Sources"))
         #expect(markdown.contains("biology.md › Photosynthesis"))
+    }
+
+    /// With an embedder, every passage is embedded once and kept in the store: a second run
+    /// embeds nothing; a provider given as the embedder is refused with what to do.
+    @Test func anEmbedderRanksPassagesAndItsVectorsAreKept() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let doc = try cli.write(Self.biology, to: "biology.md")
+        let first = try await cli.run(["generate", "Cell Biology", "--doc", doc.path, "--embedder", "mock-embeddings", "--max-subtopics", "1"])
+        #expect(first.status == 0, "\(first.stderr)")
+        func embeddings() throws -> Int {
+            try DatabaseQueue(path: cli.storePath).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM embeddings") ?? 0 }
+        }
+        let stored = try embeddings()
+        #expect(stored >= 3, "the three passages (and the subtopics' queries) are embedded: \(stored)")
+        let second = try await cli.run(["generate", "Cell Biology", "--embedder", "mock-embeddings", "--max-subtopics", "2"])
+        #expect(second.status == 0, "\(second.stderr)")
+        // Only the new subtopic's query is new.
+        #expect(try embeddings() == stored + 1)
+        let wrong = try await cli.run(["generate", "Cell Biology", "--embedder", "mock"])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("makes no embeddings; the embedding models are: minilm-local, mock-embeddings"), "\(wrong.stderr)")
     }
 
     @Test func attachingTwiceChangesNothingAndDocsCanBeListedAndRemoved() async throws {

@@ -121,16 +121,16 @@ struct DocumentOutlineTests {
     }
 
     /// A subtopic of a plan made from a chapter gets the passages under its own heading first.
-    @Test func aSubtopicGetsThePassagesOfItsOwnPartFirst() throws {
+    @Test func aSubtopicGetsThePassagesOfItsOwnPartFirst() async throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/openstax/psychology-2e-ch05.md")
         let doc = ExtractedDocument(name: "ch05.md", format: .markdown, text: try String(contentsOf: url, encoding: .utf8))
         let grounding = DocumentGrounding(documents: [doc])
-        let pitch = grounding.passages(subject: "Sensation and Perception", topic: "Hearing", subtopic: "Pitch Perception")
+        let pitch = try await grounding.passages(subject: "Sensation and Perception", topic: "Hearing", subtopic: "Pitch Perception")
         #expect(pitch.first?.heading.hasSuffix("Hearing › Pitch Perception") == true, "\(pitch.map(\.heading))")
         #expect(pitch.map(\.text.count).reduce(0, +) <= grounding.budget && pitch.count <= grounding.limit)
         // A section studied whole (its title is its one subtopic) gets its own text.
-        let gestalt = grounding.passages(subject: "Sensation and Perception", topic: "Gestalt Principles of Perception", subtopic: "Gestalt Principles of Perception")
+        let gestalt = try await grounding.passages(subject: "Sensation and Perception", topic: "Gestalt Principles of Perception", subtopic: "Gestalt Principles of Perception")
         #expect(gestalt.first?.heading.contains("Gestalt Principles of Perception") == true, "\(gestalt.map(\.heading))")
     }
 

@@ -39,7 +39,7 @@ public struct GroundingPassage: Sendable, Equatable, Codable {
 /// Where passages come from: the subject's documents (PrimerDocuments builds one from them).
 public protocol GroundingSource: Sendable {
     /// The most relevant passages for a subtopic, already within the source's size budget.
-    func passages(subject: String, topic: String, subtopic: String) -> [GroundingPassage]
+    func passages(subject: String, topic: String, subtopic: String) async throws -> [GroundingPassage]
     /// The structure of an attached syllabus or outline as topics, or nil when there is none.
     var outline: [PlanTopic]? { get }
 }

@@ -101,12 +101,12 @@ struct SubtopicRunner: Sendable {
     /// their entries returned in plan order, so the store holds what a run one family at a time
     /// would (the same row order, and nothing after a fatal error).
     private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job]) async throws -> [Entry] {
+        let passages = try await grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
         var shared = Shared(
             subtopic: subtopic, index: index,
             facts: SubtopicFacts(
                 topic: topic.title, topicOverview: topic.overview, subtopic: subtopic.title,
-                siblings: topic.subtopics.filter { $0.id != subtopic.id }.map(\.title),
-                passages: grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []))
+                siblings: topic.subtopics.filter { $0.id != subtopic.id }.map(\.title), passages: passages))
         // Read when the first family runs, then kept: the lesson is followed in memory (only
         // this runner writes this subtopic's lesson, and what it stores is what it holds), and the
         // subject's terms are read once so the families share one context, byte-identical up to

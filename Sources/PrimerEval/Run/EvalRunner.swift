@@ -92,7 +92,10 @@ public struct EvalRunner: Sendable {
         let (facts, outlineUse) = SubjectFacts.forRun(
             title: subject.title, notes: subject.notes, kind: subject.kind, instructions: subject.instructions, grounding: source,
             planFamily: families.planFamily(for: subject.kind))
-        let passages = evalCase.subtopic.map { source?.passages(subject: facts.title, topic: $0.topic, subtopic: $0.subtopic) ?? [] } ?? []
+        var passages: [GroundingPassage] = []
+        if let part = evalCase.subtopic, let source {
+            passages = try await source.passages(subject: facts.title, topic: part.topic, subtopic: part.subtopic)
+        }
         var generator = Generator(provider: provider)
         // Each repetition is its own draw: a new seed at the provider, a new cache entry.
         generator.sample = repetition - 1

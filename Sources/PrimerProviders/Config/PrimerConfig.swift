@@ -9,6 +9,7 @@ import Yams
 /// store: ~/study/kits.sqlite # default store
 /// prompts: ./Prompts         # default prompt families folder
 /// plugins: [./my-plugins]    # extra manifest folders
+/// embedder: minilm-local     # an embedding model that ranks document passages by meaning too
 /// profiles:
 ///   local:
 ///     provider: llama-local  # the manifest it starts from
@@ -25,6 +26,8 @@ import Yams
 /// ```
 public struct PrimerConfig: Sendable {
     public var provider: String?
+    /// The embedding model (a manifest name) grounding ranks passages with, besides BM25.
+    public var embedder: String?
     public var store: String?
     public var prompts: String?
     public var plugins: [String] = []
@@ -38,7 +41,7 @@ public struct PrimerConfig: Sendable {
 
     public init() {}
 
-    static let keys = ["provider", "store", "prompts", "plugins", "profiles", "study", "server"]
+    static let keys = ["provider", "embedder", "store", "prompts", "plugins", "profiles", "study", "server"]
 
     /// Reads a config file; a missing file is an error only when the user named it.
     public static func load(file: URL) throws -> PrimerConfig {
@@ -63,6 +66,7 @@ public struct PrimerConfig: Sendable {
         let reader = ManifestSettings(node: root, file: file, section: nil)
         try reader.rejectUnknownKeys(allowed: keys)
         config.provider = try reader.string("provider")
+        config.embedder = try reader.string("embedder")
         // A database address is not a path: only a file is resolved from this file's folder.
         config.store = try reader.string("store").map { $0.contains("://") ? $0 : config.resolve($0) }
         config.prompts = try reader.string("prompts").map { config.resolve($0) }
