@@ -20,7 +20,7 @@ struct GateRegistryTests {
 
     @Test func knowsEveryGateAndBuildsEachFromItsBareName() throws {
         #expect(GateRegistry.names == [
-            "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "scope", "meta-labels",
+            "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "scope", "relevance", "meta-labels",
             "plan-titles", "plan-bounds", "dedupe-plan", "notes-length",
         ])
         // `pattern` has no sensible default (which field, which expression): bare, it says what it needs.
@@ -45,7 +45,7 @@ struct GateRegistryTests {
 
     @Test func unknownGateListsTheKnownOnesAndSuggestsTheClosest() {
         let typo = error("dedup", nil)
-        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length; did you mean 'dedupe'?)")
+        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, relevance, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length; did you mean 'dedupe'?)")
         #expect(error("spellcheck", nil)?.description.hasSuffix("notes-length)") == true)
     }
 
@@ -86,6 +86,7 @@ struct GateRegistryTests {
               - count: {min: 3, max: 40}
               - quiz-shape: {allow_all_of_the_above: false}
               - scope
+              - relevance: {min_similarity: 0.2}
               - meta-labels
               - plan-titles
               - plan-bounds: {topics: {min: 2, max: 12}, subtopics: {min: 2, max: 10}}

@@ -11,6 +11,9 @@ public struct GateContext: Sendable, Equatable {
     /// The learner's notes and instructions (a plan must not copy them in as titles).
     public var notes: String
     public var instructions: String
+    /// Vectors of the answer's items and the subtopic, when the run has an embedder and the
+    /// chain reads meaning (`relevance`).
+    public var meanings: GateMeanings?
     public init(
         subject: String, subjectKind: SubjectKind = .general, topic: String = "",
         subtopic: String = "", siblings: [String] = [], labels: ItemLabels? = nil, notes: String = "", instructions: String = ""

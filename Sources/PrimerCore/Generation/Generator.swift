@@ -23,6 +23,8 @@ public struct AttemptEvent: Sendable {
 /// was rejected. Every attempt is recorded, accepted or not.
 public struct Generator: Sendable {
     public let provider: any Provider
+    /// Embeds what gates that read meaning compare (`relevance`); nil: those gates keep every item.
+    public var embedder: (any Embedder)?
     /// Which sample of each request to ask for (`CompletionRequest.sample`): eval's repeats.
     public var sample = 0
     /// How much of a rejected answer is shown back to the model on retry.
@@ -75,7 +77,7 @@ public struct Generator: Sendable {
                 continue
             }
             let latency = start.elapsedMs(clock)
-            var judged = judge(response, family: family, gateContext: gateContext)
+            var judged = try await judge(response, family: family, gateContext: gateContext)
             // Only a rejected answer is compared with the earlier ones (an accepted one ends the run).
             let normalized = judged.output == nil ? GateText.normalize(response.text) : ""
             let repeated = judged.output == nil ? answers[normalized] : nil
@@ -155,7 +157,7 @@ public struct Generator: Sendable {
 
     /// Parses and gates one answer. A truncated answer or a refusal is a rejection, never a
     /// silently short kit.
-    func judge(_ response: CompletionResponse, family: PromptFamily, gateContext: GateContext)
+    func judge(_ response: CompletionResponse, family: PromptFamily, gateContext: GateContext) async throws
         -> (output: GeneratedOutput?, reasons: [String], dropped: [String])
     {
         switch response.finishReason {
@@ -176,6 +178,9 @@ public struct Generator: Sendable {
         }
         var context = gateContext
         context.labels = context.labels ?? family.labels
+        if let embedder {
+            context.meanings = try await GateMeanings.make(for: parsed, context: context, chain: family.gates, embedder: embedder)
+        }
         let verdict = family.gates.apply(parsed, context: context)
         if !verdict.rejections.isEmpty {
             return (nil, verdict.rejections + verdict.dropped, verdict.dropped)

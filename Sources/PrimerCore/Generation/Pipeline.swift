@@ -74,6 +74,8 @@ public struct Pipeline: Sendable {
     /// Called once the subject is stored: attaches new documents and returns the grounding built
     /// from all of the subject's documents (passages per subtopic, a syllabus outline), if any.
     public var prepareGrounding: (@Sendable (StoredSubject) async throws -> (any GroundingSource)?)?
+    /// The embedder of gates that read meaning (`relevance`); nil: they keep every item.
+    public var embedder: (any Embedder)?
 
     public init(families: FamilySet, provider: any Provider, store: any KitStore & ClaimStore) {
         self.families = families
@@ -86,6 +88,7 @@ public struct Pipeline: Sendable {
         var copy = Pipeline(families: families, provider: provider, store: store)
         copy.context = context
         copy.prepareGrounding = prepareGrounding
+        copy.embedder = embedder
         return copy
     }
 
@@ -116,7 +119,8 @@ public struct Pipeline: Sendable {
         var summary = RunSummary(
             subject: subject.title, kind: kind, language: facts.language, kindReason: reason,
             provider: provider.name, model: provider.model)
-        let generator = Generator(provider: provider)
+        var generator = Generator(provider: provider)
+        generator.embedder = embedder
         summary.familyOrder = families.planFamily(for: kind).map { [$0.name] } ?? []
 
         // The plan: one run at a time generates it; the others wait and use it.
