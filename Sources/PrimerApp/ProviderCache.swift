@@ -10,21 +10,18 @@ final class ProviderCache: @unchecked Sendable {
 
     /// The provider of this name, made by `make` on first use.
     func provider(named name: String, make: () throws -> any Provider) throws -> any Provider {
-        try lock.withLock {
-            if let existing = made[name] { return existing }
-            let provider = try make()
-            made[name] = provider
-            return provider
-        }
+        try lock.withLock { try Self.made(name, in: &made, make) }
     }
 
     /// The embedder of this name, made by `make` on first use.
     func embedder(named name: String, make: () throws -> any Embedder) throws -> any Embedder {
-        try lock.withLock {
-            if let existing = embedders[name] { return existing }
-            let embedder = try make()
-            embedders[name] = embedder
-            return embedder
-        }
+        try lock.withLock { try Self.made(name, in: &embedders, make) }
+    }
+
+    private static func made<T>(_ name: String, in known: inout [String: T], _ make: () throws -> T) throws -> T {
+        if let existing = known[name] { return existing }
+        let value = try make()
+        known[name] = value
+        return value
     }
 }

@@ -16,12 +16,10 @@ struct MeaningCutsCommand: AsyncParsableCommand {
         commandName: "meaning-cuts",
         abstract: "(k) Similarity of golden items to their own section vs another book's: the relevance gate's cut, chosen on dev, checked on test.")
 
-    @Option(help: "The golden OpenStax folder (book JSONs).") var golden = "../shared/golden/openstax"
+    @OptionGroup var options: EmbedderBenchOptions
+    var golden: String { options.golden }
     @Option(help: "The openstax suite's cases (to tell test chapters from dev ones).") var cases = "Evaluations/openstax/cases"
-    @Option(help: "The embedder (a manifest of Plugins/ or --plugins).") var embedder = "minilm-local"
-    @Option(help: "Folder of provider manifests.") var plugins = "Plugins"
     @Option(help: "Terms and questions of each section, at most (each).") var perSection = 3
-    @Option(help: "Write the result as JSON here.") var json: String?
 
     struct Item {
         var text: String
@@ -68,9 +66,8 @@ struct MeaningCutsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = try ProviderRegistry(directories: [URL(fileURLWithPath: plugins)])
-        let model = try ProviderResolver(registry: registry, config: PrimerConfig())
-            .makeEmbedder(named: embedder, environment: ProcessInfo.processInfo.environment)
+        let model = try options.makeEmbedder()
+        let embedder = options.embedder
         let items = try goldenItems()
         let references = Array(Set(items.flatMap { [$0.reference] + $0.siblings } + items.compactMap(\.lesson))).sorted()
         let texts = items.map(\.text) + references
@@ -178,7 +175,7 @@ struct MeaningCutsCommand: AsyncParsableCommand {
             print(String(format: "  %@: cut %.2f  dev %.3f / %.3f (%d)  test %.3f / %.3f (%d)", name as NSString, rule.cut, rule.devKept, rule.devCaught,
                          rule.devItems, rule.testKept, rule.testCaught, rule.testItems))
         }
-        try writeJSON(result, to: json)
+        try writeJSON(result, to: options.json)
     }
 
     /// Every golden section's items, with the section title as the reference, its chapter's

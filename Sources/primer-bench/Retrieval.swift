@@ -15,11 +15,8 @@ struct RetrievalCommand: AsyncParsableCommand {
         commandName: "retrieval",
         abstract: "(j) Recall@k of BM25, embeddings and both fused, on the golden textbooks' chapters.")
 
-    @Option(help: "The golden OpenStax folder (book JSONs and text/).") var golden = "../shared/golden/openstax"
-    @Option(help: "The embedder (a manifest of Plugins/ or --plugins).") var embedder = "minilm-local"
-    @Option(help: "Folder of provider manifests.") var plugins = "Plugins"
+    @OptionGroup var options: EmbedderBenchOptions
     @Option(parsing: .upToNextOption, help: "The k of recall@k.") var k: [Int] = [1, 3, 6]
-    @Option(help: "Write the result as JSON here.") var json: String?
 
     struct Query {
         var text: String
@@ -48,9 +45,8 @@ struct RetrievalCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = try ProviderRegistry(directories: [URL(fileURLWithPath: plugins)])
-        let resolver = ProviderResolver(registry: registry, config: PrimerConfig())
-        let model = try resolver.makeEmbedder(named: embedder, environment: ProcessInfo.processInfo.environment)
+        let model = try options.makeEmbedder()
+        let embedder = options.embedder
 
         var rankings: [String: [[Bool]]] = ["bm25": [], "embeddings": [], "fused": []]
         var passageCount = 0, chapterCount = 0, embedSeconds = 0.0
@@ -83,7 +79,7 @@ struct RetrievalCommand: AsyncParsableCommand {
             }
         }
         let count = rankings["bm25"]!.count
-        guard count > 0 else { throw ValidationError("no chapter with sections found under \(golden)") }
+        guard count > 0 else { throw ValidationError("no chapter with sections found under \(options.golden)") }
         var methods: [String: MethodResult] = [:]
         for (name, ranks) in rankings {
             methods[name] = MethodResult(
@@ -114,7 +110,7 @@ struct RetrievalCommand: AsyncParsableCommand {
             print(label + ": " + k.map { "@\($0) [\(String(format: "%+.3f", values["\($0)"]![0])), \(String(format: "%+.3f", values["\($0)"]![1]))]" }.joined(separator: "  "))
         }
         print(String(format: "embedding time: %.1f s", embedSeconds))
-        try writeJSON(result, to: json)
+        try writeJSON(result, to: options.json)
         await LaunchedServers.shared.stopAll()
     }
 
@@ -133,7 +129,7 @@ struct RetrievalCommand: AsyncParsableCommand {
 
     /// The golden chapters with a whole text: (chapter number, its sections, the text).
     func chapters() throws -> [(Int, [(title: String, objectives: [String], terms: [String])], String)] {
-        let root = URL(fileURLWithPath: golden)
+        let root = URL(fileURLWithPath: options.golden)
         var found: [(Int, [(title: String, objectives: [String], terms: [String])], String)] = []
         let books = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("text").path).sorted()
         for book in books {

@@ -15,11 +15,7 @@ public struct LaunchingEmbedder: Embedder, ProviderChecking {
     public var model: String { base.model }
 
     public func embed(_ texts: [String]) async throws -> [[Float]] {
-        do {
-            try await LaunchedServers.shared.ensureRunning(server)
-        } catch let error as LocalServerError {
-            throw ProviderError(provider: base.name, message: error.description, retryable: false)
-        }
+        try await LaunchedServers.shared.ensureRunning(server, for: base.name)
         return try await base.embed(texts)
     }
 

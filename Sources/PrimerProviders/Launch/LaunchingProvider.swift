@@ -16,12 +16,7 @@ public struct LaunchingProvider: Provider, ProviderChecking {
     public var model: String { base.model }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
-        do {
-            try await LaunchedServers.shared.ensureRunning(server)
-        } catch let error as LocalServerError {
-            // Not installed, port taken, failed to start: no retry can fix these.
-            throw ProviderError(provider: base.name, message: error.description, retryable: false)
-        }
+        try await LaunchedServers.shared.ensureRunning(server, for: base.name)
         return try await base.complete(request)
     }
 
@@ -50,6 +45,16 @@ public actor LaunchedServers {
     func ensureRunning(_ server: LocalServer) async throws {
         servers[ObjectIdentifier(server)] = server
         try await server.ensureRunning()
+    }
+
+    /// Starts `server` for the provider or embedder `name` if it is not running. Not installed,
+    /// port taken, failed to start: a `ProviderError` no retry can fix.
+    func ensureRunning(_ server: LocalServer, for name: String) async throws {
+        do {
+            try await ensureRunning(server)
+        } catch let error as LocalServerError {
+            throw ProviderError(provider: name, message: error.description, retryable: false)
+        }
     }
 
     /// Stops every server this process started (servers it found running are left alone).
