@@ -12,8 +12,8 @@ import Yams
 ///   - relevance: {min_similarity: 0.25}
 /// ```
 ///
-/// Rule and cut were chosen on the golden textbooks (`primer-bench meaning-cuts`, BENCHMARKS.md
-/// (k)): glossary terms and review questions against "Chapter: Section" of their own section and
+/// Rule and cut were chosen on the golden textbooks (`primer-bench meaning-cuts`,
+/// `Evaluations/meaning/README.md`): glossary terms and review questions against "Chapter: Section" of their own section and
 /// of another book's, all-MiniLM-L6-v2. Youden's J on the dev chapters puts the cut at 0.18 (93 %
 /// of golden items kept, 96 % of off-topic ones dropped; 91 % and 98 % on the held-out chapters).
 /// Adding the section's text (standing for the lesson) did not separate better (J 0.92 with or
