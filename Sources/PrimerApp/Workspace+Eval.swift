@@ -76,8 +76,12 @@ extension Workspace {
             throw WorkspaceError("unknown famil\(unknown.count == 1 ? "y" : "ies") \(unknown.sorted().joined(separator: ", ")); the families are \(familySet.families.map(\.name).sorted().joined(separator: ", "))")
         }
         let variantFamilies = try request.variant.map { try Self.replacing($0, in: familySet) }
-        let grounding = try Self.caseGrounding(
-            selected, suiteDirectory: suiteURL, budget: passageBudget(provider: providerName, families: variantFamilies ?? familySet))
+        let embedder = try embedder()
+        var passageEmbedder: (any Embedder)?
+        if let embedder { passageEmbedder = CachingEmbedder(base: embedder, cache: try await store()) }
+        let grounding = try await Self.caseGrounding(
+            selected, suiteDirectory: suiteURL, budget: passageBudget(provider: providerName, families: variantFamilies ?? familySet),
+            embedder: passageEmbedder)
         var base = try provider(named: providerName)
         var cassette: URL?
         if request.record {
@@ -90,6 +94,7 @@ extension Workspace {
         // Answers are cached in the store: rerunning an unchanged suite asks the provider nothing.
         let caching = request.noCache || request.record ? nil : CachingProvider(base: base, cache: try await store())
         var runner = EvalRunner(families: familySet, provider: caching ?? base)
+        runner.embedder = embedder
         runner.familyFilter = request.families
         runner.repeatCount = request.repeatCount
         runner.concurrency = request.concurrency
@@ -127,13 +132,21 @@ extension Workspace {
     }
 
     /// Each case's documents, read before any model call (a missing file stops the run), as
-    /// the grounding `generate --doc` would build from them.
-    static func caseGrounding(_ cases: [EvalCase], suiteDirectory: URL, budget: Int) throws -> [String: (any GroundingSource)?] {
+    /// the grounding `generate --doc` would build from them (with `--embedder`, ranked by
+    /// meaning too).
+    static func caseGrounding(
+        _ cases: [EvalCase], suiteDirectory: URL, budget: Int, embedder: (any Embedder)? = nil
+    ) async throws -> [String: (any GroundingSource)?] {
         var grounding: [String: (any GroundingSource)?] = [:]
         for evalCase in cases where !evalCase.subject.documents.isEmpty {
             let paths = evalCase.subject.documents.map { URL(fileURLWithPath: $0, relativeTo: suiteDirectory).path }
             do {
-                grounding[evalCase.id] = DocumentGrounding(documents: try SubjectDocuments.extract(paths), budget: budget)
+                let documents = try SubjectDocuments.extract(paths)
+                if let embedder {
+                    grounding[evalCase.id] = try await DocumentGrounding.hybrid(documents: documents, budget: budget, embedder: embedder)
+                } else {
+                    grounding[evalCase.id] = DocumentGrounding(documents: documents, budget: budget)
+                }
             } catch {
                 throw WorkspaceError("case '\(evalCase.id)': \(error)")
             }

@@ -21,6 +21,7 @@ struct EvalCommand: AsyncParsableCommand {
             commandName: "run", abstract: "Run a suite (`primer eval openstax` is short for `primer eval run openstax`).")
 
         @Argument(help: "A suite name (a folder in ./Evaluations) or a suite folder.") var suite: String
+        @OptionGroup var embedderOptions: EmbedderOptions
         @Option(help: "Provider or profile (default: $PRIMER_PROVIDER, primer.yaml, else llama-local).") var provider: String?
         @Option(help: "Only these families, comma-separated (e.g. plan,quiz).") var families: String?
         @Option(help: "Only cases whose id contains this text (comma-separated alternatives).") var cases: String?
@@ -47,7 +48,7 @@ struct EvalCommand: AsyncParsableCommand {
 
         func run() async throws {
             try Self.checkOutFolder(URL(fileURLWithPath: out))
-            let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+            let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
             var request = EvalRequest(suite: suite, provider: provider)
             request.caseFilters = cases.map { $0.split(separator: ",").map(String.init) } ?? []
             request.split = split

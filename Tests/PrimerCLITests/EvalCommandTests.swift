@@ -246,6 +246,29 @@ import Testing
 }
 
 @Suite struct EvalCacheTests {
+    /// With an embedder the cached answers are judged again by the gates that read meaning: no
+    /// provider call, and the report names the embedder (a run with and one without compare the
+    /// gates on the same answers).
+    @Test func anEmbedderJudgesTheCachedAnswersAgain() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let first = cli.directory.appendingPathComponent("first").path
+        let second = cli.directory.appendingPathComponent("second").path
+        let without = try await cli.run(["eval", EvalCommandTests.suite, "--provider", "mock", "--cases", "biology-2e/5.3", "--out", first])
+        #expect(without.status == 0, "\(without.stderr)")
+        let with = try await cli.run([
+            "eval", EvalCommandTests.suite, "--provider", "mock", "--cases", "biology-2e/5.3", "--embedder", "mock-embeddings", "--out", second,
+        ])
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect(with.stdout.contains(" 0 provider calls"), "\(with.stdout)")
+        func report(_ folder: String) throws -> [String: Any] {
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
+            return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(file))) as? [String: Any])
+        }
+        #expect(try report(first)["embedder"] == nil)
+        #expect(try report(second)["embedder"] as? String == "mock-embeddings")
+    }
+
     @Test func anUnchangedSuiteMakesNoCallsAndAChangedFamilyRerunsOnlyItself() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }

@@ -38,6 +38,8 @@ public struct EvalRunReport: Sendable, Codable {
     public var label: String
     public var provider: String
     public var model: String
+    /// The embedder the gates read meaning with (`--embedder`), if any.
+    public var embedder: String?
     public var startedAt: Date
     public var seconds: Double
     /// Calls that reached the provider (cache hits excluded).

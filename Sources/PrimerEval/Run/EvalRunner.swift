@@ -25,6 +25,10 @@ public struct EvalRunner: Sendable {
     public var context = ContextBuilder()
     /// The passages (and syllabus outline) of a case's documents; the front end reads the files.
     public var grounding: @Sendable (EvalCase) throws -> (any GroundingSource)? = { _ in nil }
+    /// The embedder of gates that read meaning (`relevance`), as `generate --embedder` uses it;
+    /// nil: they keep every item. Cached answers are judged again with it, so a run with and
+    /// one without an embedder compare the gates on the same answers.
+    public var embedder: (any Embedder)?
 
     public init(families: FamilySet, provider: any Provider) {
         self.families = families
@@ -69,7 +73,7 @@ public struct EvalRunner: Sendable {
             used[family.name] = .init(version: family.version, hash: family.contentHash, file: URL(fileURLWithPath: family.file).lastPathComponent)
         }
         return EvalRunReport(
-            suite: suite.name, label: label, provider: provider.name, model: provider.model, startedAt: startedAt,
+            suite: suite.name, label: label, provider: provider.name, model: provider.model, embedder: embedder?.name, startedAt: startedAt,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             providerCalls: calls.value - hits, cacheHits: hits, repeatCount: max(1, repeatCount),
             splits: Dictionary(grouping: cases, by: \.split.rawValue).mapValues(\.count), families: used,
@@ -97,6 +101,7 @@ public struct EvalRunner: Sendable {
             passages = try await source.passages(subject: facts.title, topic: part.topic, subtopic: part.subtopic)
         }
         var generator = Generator(provider: provider)
+        generator.embedder = embedder
         // Each repetition is its own draw: a new seed at the provider, a new cache entry.
         generator.sample = repetition - 1
         var outputs = CaseOutputs()
