@@ -49,10 +49,10 @@ struct PluginsOptions: ParsableArguments {
     }
 }
 
-/// The embedding model that ranks document passages by meaning besides BM25: --embedder, then
-/// PRIMER_EMBEDDER, then primer.yaml's `embedder`, else none.
+/// The embedding model that ranks document passages by meaning besides BM25 and that the
+/// `relevance` gate reads: --embedder, then PRIMER_EMBEDDER, then primer.yaml's `embedder`, else none.
 struct EmbedderOptions: ParsableArguments {
-    @Option(name: .long, help: "An embedding model (`primer providers` lists them, e.g. minilm-local) that ranks the documents' passages by meaning besides their words (default: $PRIMER_EMBEDDER, primer.yaml's embedder, else none).")
+    @Option(name: .long, help: "An embedding model (`primer providers` lists them, e.g. minilm-local): document passages are ranked by meaning besides their words, and the relevance gate drops items far in meaning from their subtopic (default: $PRIMER_EMBEDDER, primer.yaml's embedder, else none).")
     var embedder: String?
 }
 
