@@ -13,7 +13,7 @@ import Testing
         adapter: mock
         model: mock-1
         capabilities: [json_schema, seed]
-        settings: {seed: 42, latency_ms: 1000}
+        settings: {seed: 42, latency_ms: 2500}
         """
 
     static func slowServer(_ engine: StoreEngine) async throws -> ServerProcess {
@@ -25,8 +25,9 @@ import Testing
         let server = try await Self.slowServer(engine)
         defer { Task { await server.stop() } }
         let (client, accountID, subject, job) = try await Self.startJob(on: server)
-        // Past the first subtopic's lesson: about 2 s into a job of about 9 (1 s a call; the
-        // families after a lesson run side by side), so a loaded machine still kills it mid-job.
+        // Past the first subtopic's lesson: about 5 s into a job of about 22 (2.5 s a call; the
+        // families after a lesson run side by side), so a loaded machine still stops it mid-job
+        // (under CI's load a server took over 6 s to stop while a 9 s job ran on).
         try await Self.waitForProgress(client, job: job, past: 1)
         await server.kill9()
         let killed = try await Self.openStore(server.store)
