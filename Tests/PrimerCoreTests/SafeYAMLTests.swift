@@ -24,7 +24,8 @@ import Yams
         let error = try #require(throws: FamilyLoadErrors.self) {
             try FamilyLoader.load(yaml: lines.joined(separator: "\n"), file: "Prompts/bomb.yaml")
         }
-        #expect(ContinuousClock.now - start < .seconds(1))
+        // Expanded, the bomb would not end for minutes; the bound is loose for CI's load.
+        #expect(ContinuousClock.now - start < .seconds(5))
         let line = try #require(lines.firstIndex { $0.hasPrefix("  l5:") }) + 1
         #expect(error.errors.count == 1)
         #expect(error.description.contains("Prompts/bomb.yaml:\(line): too many YAML aliases: with *l4 the document expands past 100000 nodes"))
