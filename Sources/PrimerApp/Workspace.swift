@@ -138,10 +138,10 @@ public final class Workspace: @unchecked Sendable {
         let store = try await store()
         var pipeline = Pipeline(families: families, provider: provider, store: store)
         let budget = passageBudget(provider: provider.name, families: families)
-        // Passages are embedded through the store's cache (the same chapter, run after run);
-        // the gates' texts (each answer's items) are not worth keeping.
-        pipeline.embedder = try embedder()
-        let embedder = pipeline.embedder.map { CachingEmbedder(base: $0, cache: store) }
+        // Through the store's cache: passages (the same chapter, run after run) and the gates'
+        // texts (the stored items `near-duplicate` compares every later answer with).
+        let embedder = try embedder().map { CachingEmbedder(base: $0, cache: store) }
+        pipeline.embedder = embedder
         pipeline.prepareGrounding = { subject in
             for attached in try await SubjectDocuments.attach(documents, to: subject.id, store: store) { onAttached(attached.line) }
             return try await SubjectDocuments.grounding(subjectID: subject.id, store: store, budget: budget, embedder: embedder)

@@ -154,6 +154,24 @@ extension PostgresStore {
         }
     }
 
+    public func subjectItems(subjectID: Int64) async throws -> [SubjectItem] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT items.subtopic_id, items.family, items.shape, items.fields, (\(unescaped: Self.learnerOwned)) AS owned FROM items
+                JOIN subtopics st ON st.id = items.subtopic_id JOIN topics t ON t.id = st.topic_id
+                WHERE t.subject_id = \(subjectID) AND items.shape <> 'lesson'
+                ORDER BY t.position, st.position, items.family, items.position
+                """, logger
+            ).compactMap { row -> SubjectItem? in
+                guard let shape = Shape(rawValue: try row.value("shape")) else { return nil }
+                return SubjectItem(
+                    subtopicID: try row.value("subtopic_id", as: Int64.self), family: try row.value("family"), learnerOwned: try row.value("owned"),
+                    content: try ItemFieldsJSON.decode(try row.value("fields"), shape: shape))
+            }
+        }
+    }
+
     // MARK: - Rows
 
     /// Records a generation whose answer was not kept because another run stored its content

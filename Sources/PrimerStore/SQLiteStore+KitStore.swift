@@ -144,4 +144,23 @@ extension SQLiteStore {
                 arguments: [subjectID, family])
         }
     }
+
+    public func subjectItems(subjectID: Int64) async throws -> [SubjectItem] {
+        try await read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: """
+                    SELECT items.subtopic_id, items.family, items.shape, items.fields, (\(Self.learnerOwned)) AS owned FROM items
+                    JOIN subtopics st ON st.id = items.subtopic_id JOIN topics t ON t.id = st.topic_id
+                    WHERE t.subject_id = ? AND items.shape <> 'lesson'
+                    ORDER BY t.position, st.position, items.family, items.position
+                    """),
+                arguments: [subjectID]
+            ).compactMap { row -> SubjectItem? in
+                guard let shape = Shape(rawValue: row["shape"]) else { return nil }
+                return SubjectItem(
+                    subtopicID: row["subtopic_id"], family: row["family"], learnerOwned: row["owned"],
+                    content: try ItemFieldsJSON.decode(row["fields"], shape: shape))
+            }
+        }
+    }
 }

@@ -181,7 +181,7 @@ struct MeaningCutsCommand: AsyncParsableCommand {
     /// Every golden section's items, with the section title as the reference, its chapter's
     /// other sections as siblings, and whether its chapter is held out.
     func goldenItems() throws -> [Item] {
-        let testChapters = try heldOutChapters()
+        let testChapters = try Self.heldOutChapters(cases: cases)
         var items: [Item] = []
         let texts = try sectionTexts()
         let books = try FileManager.default.contentsOfDirectory(atPath: golden).filter { $0.hasSuffix(".json") }.sorted()
@@ -255,7 +255,7 @@ struct MeaningCutsCommand: AsyncParsableCommand {
     }
 
     /// "book/chapter" of every chapter a held-out (split: test) case of the suite comes from.
-    func heldOutChapters() throws -> Set<String> {
+    static func heldOutChapters(cases: String) throws -> Set<String> {
         var chapters = Set<String>()
         for file in try FileManager.default.contentsOfDirectory(atPath: cases).filter({ $0.hasSuffix(".yaml") }) {
             let lines = try String(contentsOfFile: (cases as NSString).appendingPathComponent(file), encoding: .utf8)

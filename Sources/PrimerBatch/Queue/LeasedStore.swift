@@ -39,6 +39,7 @@ struct LeasedStore: KitStore, ClaimStore {
     }
     func lesson(subtopicID: Int64, family: String) async throws -> String? { try await base.lesson(subtopicID: subtopicID, family: family) }
     func glossary(subjectID: Int64, family: String) async throws -> [String] { try await base.glossary(subjectID: subjectID, family: family) }
+    func subjectItems(subjectID: Int64) async throws -> [SubjectItem] { try await base.subjectItems(subjectID: subjectID) }
     func claim(_ work: WorkKey, for owner: WorkOwner, staleAfter: TimeInterval) async throws -> Bool {
         try await base.claim(work, for: owner, staleAfter: staleAfter)
     }

@@ -11,8 +11,11 @@ public struct GateContext: Sendable, Equatable {
     /// The learner's notes and instructions (a plan must not copy them in as titles).
     public var notes: String
     public var instructions: String
-    /// Vectors of the answer's items and the subtopic, when the run has an embedder and the
-    /// chain reads meaning (`relevance`).
+    /// The subject's stored items an answer must not repeat (`near-duplicate`): every family's,
+    /// learner-owned ones included, without those the family's new answer replaces.
+    public var storedItems: [ItemContent] = []
+    /// Vectors of the answer's items, the subtopic and the stored items, when the run has an
+    /// embedder and the chain reads meaning (`relevance`, `near-duplicate`).
     public var meanings: GateMeanings?
     public init(
         subject: String, subjectKind: SubjectKind = .general, topic: String = "",

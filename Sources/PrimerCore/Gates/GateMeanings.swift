@@ -1,8 +1,9 @@
 import Foundation
 
-/// The vectors the `relevance` gate reads: each item's text (`GateItem.aboutText`) and the
-/// subtopic's, made by the run's embedder before the gate chain runs (the chain
-/// itself is synchronous). Absent when the run has no embedder.
+/// The vectors the gates that read meaning compare: each item's text (`GateItem.aboutText`), the
+/// subtopic's (`relevance`) and the stored items' of the answer's shape (`near-duplicate`), made
+/// by the run's embedder before the gate chain runs (the chain itself is synchronous). Absent
+/// when the run has no embedder.
 public struct GateMeanings: Sendable, Equatable {
     public var vectors: [String: [Float]]
 
@@ -21,10 +22,14 @@ public struct GateMeanings: Sendable, Equatable {
 
     /// Embeds what the gates of `chain` will compare in `output` (nil when none reads meaning).
     static func make(for output: GeneratedOutput, context: GateContext, chain: GateChain, embedder: any Embedder) async throws -> GateMeanings? {
-        guard chain.gates.contains(where: { $0 is RelevanceGate }) else { return nil }
-        let items = output.gateItems(context.labels ?? .defaults(for: output.shape)).map(\.aboutText)
+        let relevance = chain.gates.contains { $0 is RelevanceGate }, repeats = chain.gates.contains { $0 is NearDuplicateGate }
+        guard relevance || repeats else { return nil }
+        let labels = context.labels ?? .defaults(for: output.shape)
+        let items = output.gateItems(labels).map(\.aboutText)
         guard !items.isEmpty else { return nil }
-        let texts = Array(Set(items + [subtopicText(context)]))
+        let stored = repeats
+            ? context.storedItems.filter { $0.shape == output.shape }.compactMap { GateItem($0, labels: labels)?.aboutText } : []
+        let texts = Array(Set(items + stored + (relevance ? [subtopicText(context)] : [])))
         let vectors = try await embedder.embed(texts)
         return GateMeanings(vectors: Dictionary(uniqueKeysWithValues: zip(texts, vectors)))
     }

@@ -25,6 +25,7 @@ public enum GateRegistry {
         (QuizShapeGate.gateName, { try QuizShapeGate(options: $0) }),
         (ScopeGate.gateName, { try ScopeGate(options: $0) }),
         (RelevanceGate.gateName, { try RelevanceGate(options: $0) }),
+        (NearDuplicateGate.gateName, { try NearDuplicateGate(options: $0) }),
         (MetaLabelsGate.gateName, { try MetaLabelsGate(options: $0) }),
         (PlanTitlesGate.gateName, { try PlanTitlesGate(options: $0) }),
         (PlanBoundsGate.gateName, { try PlanBoundsGate(options: $0) }),

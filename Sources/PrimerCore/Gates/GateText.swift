@@ -187,6 +187,16 @@ enum GateItem {
     case choice(ChoiceItem, ItemLabels)
     case cloze(ClozeItem, ItemLabels)
 
+    /// A stored item as gates see it; nil for a lesson, which is no list item.
+    init?(_ content: ItemContent, labels: ItemLabels) {
+        switch content {
+        case .pair(let item): self = .pair(item, labels)
+        case .choice(let item): self = .choice(item, labels)
+        case .cloze(let item): self = .cloze(item, labels)
+        case .lesson: return nil
+        }
+    }
+
     var labels: ItemLabels {
         switch self {
         case .pair(_, let labels), .choice(_, let labels), .cloze(_, let labels): labels
@@ -221,7 +231,7 @@ enum GateItem {
         }
     }
 
-    /// The text an item is about, for the scope check: front and back, question and its correct
+    /// The text an item is about, for the scope check and the gates that read meaning: front and back, question and its correct
     /// choice (distractors may legitimately name other subtopics), the cloze text.
     var aboutText: String {
         switch self {

@@ -12,6 +12,8 @@ public struct FamilyCall: Sendable {
     public let context: ContextBuilder
     /// The items to write again, in order (a family made with `PromptFamily.rewriting`); else empty.
     public let rewrites: [Leech]
+    /// The subject's stored items the answer must not repeat (`GateContext.storedItems`).
+    public var storedItems: [ItemContent] = []
 
     public init(
         _ family: PromptFamily, subject: SubjectFacts, subtopic: SubtopicFacts? = nil, context: ContextBuilder, rewrites: [Leech] = []
@@ -51,9 +53,11 @@ public struct FamilyCall: Sendable {
         guard let subtopic else {
             return GateContext(subject: subject.title, subjectKind: subject.kind, notes: subject.notes, instructions: subject.instructions)
         }
-        return GateContext(
+        var context = GateContext(
             subject: subject.title, subjectKind: subject.kind, topic: subtopic.topic, subtopic: subtopic.subtopic,
             siblings: subtopic.siblings)
+        context.storedItems = storedItems
+        return context
     }
 
     /// The first attempt's messages (a retry adds the answer and the reminder).

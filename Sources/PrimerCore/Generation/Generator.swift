@@ -23,7 +23,8 @@ public struct AttemptEvent: Sendable {
 /// was rejected. Every attempt is recorded, accepted or not.
 public struct Generator: Sendable {
     public let provider: any Provider
-    /// Embeds what gates that read meaning compare (`relevance`); nil: those gates keep every item.
+    /// Embeds what gates that read meaning compare (`relevance`, `near-duplicate`); nil: those
+    /// gates keep every item.
     public var embedder: (any Embedder)?
     /// Which sample of each request to ask for (`CompletionRequest.sample`): eval's repeats.
     public var sample = 0

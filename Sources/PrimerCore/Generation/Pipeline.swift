@@ -74,7 +74,7 @@ public struct Pipeline: Sendable {
     /// Called once the subject is stored: attaches new documents and returns the grounding built
     /// from all of the subject's documents (passages per subtopic, a syllabus outline), if any.
     public var prepareGrounding: (@Sendable (StoredSubject) async throws -> (any GroundingSource)?)?
-    /// The embedder of gates that read meaning (`relevance`); nil: they keep every item.
+    /// The embedder of gates that read meaning (`relevance`, `near-duplicate`); nil: they keep every item.
     public var embedder: (any Embedder)?
 
     public init(families: FamilySet, provider: any Provider, store: any KitStore & ClaimStore) {

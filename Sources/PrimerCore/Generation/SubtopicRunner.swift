@@ -92,6 +92,14 @@ struct SubtopicRunner: Sendable {
         var subtopic: StoredSubtopic
         var index: Int
         var facts: SubtopicFacts
+        /// The subject's stored items, read only when a family's gates compare with them.
+        var storedItems: [SubjectItem] = []
+    }
+
+    /// Whether a family's gates read the subject's stored items: `near-duplicate`, with an
+    /// embedder to read meaning.
+    private var comparesStoredItems: Bool {
+        generator.embedder != nil && families.contains { $0.gates.gates.contains { $0 is NearDuplicateGate } }
     }
 
     /// Runs the jobs: the lesson's first (every other family is written from it), then the
@@ -116,6 +124,7 @@ struct SubtopicRunner: Sendable {
             guard !read else { return }
             if let lessonFamily { shared.facts.notes = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
             if let glossaryFamily { shared.facts.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily) }
+            if comparesStoredItems { shared.storedItems = try await store.subjectItems(subjectID: subjectID) }
             read = true
         }
         var entries: [Entry?] = Array(repeating: nil, count: jobs.count)
@@ -166,8 +175,14 @@ struct SubtopicRunner: Sendable {
         progress(.familyStarted(family: family.name, subtopic: subtopic.title, step: step, total: total * families.count))
         // The pipeline checked that every family with leeches can rewrite them.
         let asked = job.leeches.isEmpty ? family : family.rewriting(count: job.leeches.count, kind: facts.kind) ?? family
+        var familyCall = FamilyCall(asked, subject: facts, subtopic: shared.facts, context: context, rewrites: job.leeches)
+        // What this answer replaces is no repeat: the family's own generated items here, and the
+        // leeches it writes again.
+        familyCall.storedItems = shared.storedItems
+            .filter { $0.learnerOwned || $0.subtopicID != subtopic.id || $0.family != family.name }.map(\.content)
+            .filter { stored in !job.leeches.contains { $0.content == stored } }
         var outcome = try await generator.run(
-            FamilyCall(asked, subject: facts, subtopic: shared.facts, context: context, rewrites: job.leeches),
+            familyCall,
             onAttempt: { progress(.attempt(family: family.name, subtopic: subtopic.title, attempt: $0.attempt)) })
         // The passages that grounded the content are stored as its sources, and each item
         // keeps the ones it came from.

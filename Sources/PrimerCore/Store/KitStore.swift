@@ -40,6 +40,24 @@ public protocol KitStore: Sendable {
     /// The fronts `family` stored across the subject (the glossary family's terms), so later
     /// subtopics do not define them again.
     func glossary(subjectID: Int64, family: String) async throws -> [String]
+    /// Every item stored for the subject (no lessons), in kit order, for the `near-duplicate`
+    /// gate: what a new answer must not repeat.
+    func subjectItems(subjectID: Int64) async throws -> [SubjectItem]
+}
+
+/// One stored item of a subject as the `near-duplicate` gate reads it: where it is, which
+/// family made it, whether the learner owns it (a regeneration keeps it), and its content.
+public struct SubjectItem: Sendable, Equatable {
+    public var subtopicID: Int64
+    public var family: String
+    public var learnerOwned: Bool
+    public var content: ItemContent
+    public init(subtopicID: Int64, family: String, learnerOwned: Bool, content: ItemContent) {
+        self.subtopicID = subtopicID
+        self.family = family
+        self.learnerOwned = learnerOwned
+        self.content = content
+    }
 }
 
 extension KitStore {
