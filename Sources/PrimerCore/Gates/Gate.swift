@@ -14,6 +14,9 @@ public struct GateContext: Sendable, Equatable {
     /// The subject's stored items an answer must not repeat (`near-duplicate`): every family's,
     /// learner-owned ones included, without those the family's new answer replaces.
     public var storedItems: [ItemContent] = []
+    /// The texts of the numbered sources a question family's answer cites (`citations`): source
+    /// `[n]` is `sources[n - 1]`.
+    public var sources: [String] = []
     /// Vectors of the answer's items, the subtopic and the stored items, when the run has an
     /// embedder and the chain reads meaning (`relevance`, `near-duplicate`).
     public var meanings: GateMeanings?

@@ -31,6 +31,7 @@ public enum GateRegistry {
         (PlanBoundsGate.gateName, { try PlanBoundsGate(options: $0) }),
         (DedupePlanGate.gateName, { try DedupePlanGate(options: $0) }),
         (NotesLengthGate.gateName, { try NotesLengthGate(options: $0) }),
+        (CitationsGate.gateName, { try CitationsGate(options: $0) }),
     ]
 
     public static var names: [String] { factories.map(\.name) }

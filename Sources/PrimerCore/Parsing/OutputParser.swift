@@ -18,8 +18,9 @@ public enum OutputParser {
         }
     }
 
-    /// The family's answer in its shape.
+    /// The family's answer in its shape (a question family's answer by `AnswerParser`).
     public static func parse(_ text: String, for family: PromptFamily) throws -> GeneratedOutput {
-        try parse(text, as: family.shape, pairLines: family.pairLines)
+        if family.scope == .question { return .lesson(try AnswerParser.parse(text)) }
+        return try parse(text, as: family.shape, pairLines: family.pairLines)
     }
 }

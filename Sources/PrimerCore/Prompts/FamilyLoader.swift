@@ -95,6 +95,9 @@ struct FamilyReader {
         if scope == .plan, let declared, declared.shape != .outline {
             fail(root["scope"], "`scope: plan` families must have `shape: outline`")
         }
+        if scope == .question, let declared, declared.shape != .lesson {
+            fail(root["shape"] ?? root["scope"], "`scope: question` families answer in prose: they must have `shape: lesson`")
+        }
 
         let base = readTemplates(root, scope: scope, fallback: nil)
         var variants: [SubjectKind: FamilyTemplates] = [:]

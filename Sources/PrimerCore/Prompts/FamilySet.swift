@@ -50,6 +50,11 @@ public struct FamilySet: Sendable {
             .sorted { ($0.order, $0.name) < ($1.order, $1.name) }
     }
 
+    /// The family that answers a learner's question for a subject kind (`scope: question`).
+    public func questionFamily(for kind: SubjectKind) -> PromptFamily? {
+        families.first { $0.scope == .question && $0.kinds.contains(kind) }
+    }
+
     /// The family whose content is the subtopic's lesson for a subject kind (`role: lesson`).
     public func lessonFamily(for kind: SubjectKind) -> PromptFamily? {
         subtopicFamilies(for: kind).first { $0.role == .lesson }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// Whether a family runs once per subject (the plan) or once per subtopic.
+/// Whether a family runs once per subject (the plan), once per subtopic, or for one question of
+/// the learner (`primer ask`: never part of a kit).
 public enum FamilyScope: String, Sendable, Codable, CaseIterable {
     case plan
     case subtopic
+    case question
 }
 
 /// The templates of a family for one subject kind: three required, and `rewrite`, which a

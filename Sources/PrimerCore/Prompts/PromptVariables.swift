@@ -9,6 +9,9 @@ public enum PromptVariables {
     public static let subtopic: Set<String> = [
         "topic", "topic_overview", "subtopic", "siblings", "notes", "terms", "passages",
     ]
+    /// Provided to templates of question families (`primer ask`), on top of `subject`: the
+    /// question, its numbered sources, and the exact words that say the sources do not answer it.
+    public static let question: Set<String> = ["question", "sources", "refusal"]
     /// Provided to the reminder template only, on top of the others.
     public static let reminder: Set<String> = ["reasons", "attempt", "previous_answer"]
     /// Provided to the rewrite template only: the items to write again (each with `item`,
@@ -22,6 +25,7 @@ public enum PromptVariables {
     public static func available(for scope: FamilyScope, template key: String) -> Set<String> {
         var names = subject
         if scope == .subtopic { names.formUnion(subtopic) }
+        if scope == .question { names.formUnion(question) }
         if key == "reminder" { names.formUnion(reminder) }
         if key == "rewrite" { names.formUnion(rewrite) }
         return names

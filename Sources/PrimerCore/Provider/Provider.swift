@@ -46,6 +46,9 @@ public struct RequestPurpose: Sendable, Equatable, Codable {
     /// The items to write again, in order, when the family is rewriting leeches (else nil, and
     /// absent from the purpose's JSON).
     public var rewriting: [ItemContent]?
+    /// The learner's question and its numbered sources, for a question family (`primer ask`;
+    /// else nil, and absent from the purpose's JSON).
+    public var ask: AskPurpose?
 
     public init(
         family: String, shape: Shape, role: FamilyRole? = nil, labels: ItemLabels? = nil, subjectKind: SubjectKind,
@@ -64,6 +67,16 @@ public struct RequestPurpose: Sendable, Equatable, Codable {
         self.subtopic = subtopic
         self.siblings = siblings
         self.attempt = attempt
+    }
+}
+
+/// What a question family is asked (`RequestPurpose.ask`).
+public struct AskPurpose: Sendable, Equatable, Codable {
+    public var question: String
+    public var sources: [AskSource]
+    public init(question: String, sources: [AskSource]) {
+        self.question = question
+        self.sources = sources
     }
 }
 

@@ -68,6 +68,8 @@ public struct MockProvider: Provider {
         var text: String
         if faults.contains(where: { $0.kind == .malformed }) {
             text = rng.pick(MockRenderer.chatter)
+        } else if let ask = purpose.ask {
+            text = ExtractiveAnswer.answer(question: ask.question, sources: ask.sources)
         } else {
             var writer = MockWriter(purpose: purpose, rng: rng)
             var content = writer.content()

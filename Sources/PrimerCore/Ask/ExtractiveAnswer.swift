@@ -1,0 +1,48 @@
+import Foundation
+
+/// An answer made of the sources' own sentences: the one or two that share the most of the
+/// question's words (`Citations.words`), each with its source's number; the refusal when no
+/// sentence shares at least half of them. What the mock provider answers, and what `ask`
+/// shows, marked as quotes, when a model gives no answer its sources support.
+public enum ExtractiveAnswer {
+    public static func answer(question: String, sources: [AskSource]) -> String {
+        let asked = Citations.words(question)
+        guard !asked.isEmpty else { return Citations.refusal }
+        var scored: [(score: Int, source: Int, sentence: String)] = []
+        for source in sources {
+            for sentence in sentences(source.text) {
+                let score = asked.intersection(Citations.words(sentence)).count
+                if score > 0 { scored.append((score, source.number, sentence)) }
+            }
+        }
+        // Best first; among equals, the earlier source and the shorter sentence.
+        scored.sort { ($0.score, -$0.source, -$0.sentence.count) > ($1.score, -$1.source, -$1.sentence.count) }
+        guard let best = scored.first, best.score * 2 >= asked.count else { return Citations.refusal }
+        var lines = ["\(best.sentence) [\(best.source)]"]
+        if let second = scored.dropFirst().first(where: { $0.source != best.source && $0.score * 2 >= asked.count }) {
+            lines.append("\(second.sentence) [\(second.source)]")
+        }
+        return lines.joined(separator: "\n\n")
+    }
+
+    /// Sentences of a passage of four words or more: split after ". ", "? ", "! " and at line
+    /// ends; headings dropped.
+    static func sentences(_ text: String) -> [String] {
+        var sentences: [String] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            var current = ""
+            var previous: Character = " "
+            for character in line {
+                if character == " " && ".?!".contains(previous) {
+                    sentences.append(current)
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+                previous = character
+            }
+            sentences.append(current)
+        }
+        return sentences.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.split(separator: " ").count >= 4 }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PrimerTestSupport
+import Testing
+
+/// `primer ask` as a user meets it, on a subject with an attached PDF: an answer whose claims
+/// cite the PDF's page and section, a refusal for what the PDF does not cover, quotes when the
+/// model's answers are not supported, and one clear error for bad input.
+struct AskCommandTests {
+    /// Two pages long enough to be a passage each (passages are cut at about 1,200 characters).
+    static let pages: [MinimalPDF.Page] = [
+        .text(["Sensation", "", "Sensation happens when sensory receptors detect stimuli.",
+               "Transduction is the conversion of sensory stimulus energy into action potentials."]
+              + (1...9).map { "Sensory receptors of kind \($0) respond to one form of stimulus energy, such as touch or heat." }),
+        .text(["Vision", "", "Rods are located throughout the retina and work in dim light.",
+               "Cones are concentrated in the fovea and let us see colour."]
+              + (1...9).map { "The optic nerve carries signal \($0) from the eye to the visual cortex of the brain for processing." }),
+    ]
+
+    func subjectWithPDF(_ cli: CLIRunner) async throws {
+        let pdf = cli.directory.appendingPathComponent("senses.pdf")
+        try MinimalPDF.make(Self.pages).write(to: pdf)
+        let made = try await cli.run(["generate", "Sensation and Perception", "--doc", pdf.path, "--max-subtopics", "1"])
+        #expect(made.status == 0, "\(made.stderr)")
+    }
+
+    @Test func anAnswerCitesThePagesItComesFromAndAnUncoveredQuestionIsRefused() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        try await subjectWithPDF(cli)
+
+        let answered = try await cli.run(["ask", "Sensation and Perception", "Where are the cones?"])
+        #expect(answered.status == 0, "\(answered.stderr)")
+        #expect(answered.stdout.contains("Cones are concentrated in the fovea and let us see colour. [1]"), "\(answered.stdout)")
+        #expect(answered.stdout.contains("[1] senses.pdf, p. 2"), "\(answered.stdout)")
+
+        let json = try await cli.run(["ask", "Sensation and Perception", "What is transduction?", "--json", "--embedder", "mock-embeddings"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(answer["answered"] as? Bool == true)
+        #expect(answer["method"] as? String == "model")
+        let citations = try #require(answer["citations"] as? [[String: Any]])
+        #expect(citations.count == 1)
+        #expect(citations.first?["document"] as? String == "senses.pdf")
+        #expect(citations.first?["page"] as? Int == 1)
+        #expect((answer["answer"] as? String)?.contains("Transduction is the conversion") == true)
+
+        let uncovered = try await cli.run(["ask", "Sensation and Perception", "What is the capital of France?"])
+        #expect(uncovered.status == 0, "\(uncovered.stderr)")
+        #expect(uncovered.stdout.contains("Cannot answer from “Sensation and Perception”"), "\(uncovered.stdout)")
+        let unsupported = try await cli.run(["ask", "Sensation and Perception", "How do photosynthesis and chlorophyll differ in the retina?", "--json"])
+        let refused = try #require(try JSONSerialization.jsonObject(with: Data(unsupported.stdout.utf8)) as? [String: Any])
+        #expect(refused["answered"] as? Bool == false, "\(unsupported.stdout)")
+        #expect((refused["sourcesGiven"] as? Int ?? 0) > 0, "the passages on the retina were retrieved, and do not answer it")
+    }
+
+    @Test func aModelThatNeverCitesGetsQuotesOfItsSourcesInstead() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        try await subjectWithPDF(cli)
+        let plugins = try cli.write("""
+            name: mock-chatty
+            adapter: mock
+            model: mock-1
+            settings: {faults: [{type: malformed, families: [ask]}]}
+            """, to: "plugins/mock-chatty.yaml").deletingLastPathComponent()
+        let result = try await cli.run(["ask", "Sensation and Perception", "Where are the cones?", "--provider", "mock-chatty", "--plugins", plugins.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("mock-chatty gave no answer its sources support"), "\(result.stdout)")
+        #expect(result.stdout.contains("Cones are concentrated in the fovea and let us see colour. [1]"), "\(result.stdout)")
+    }
+
+    @Test func badInputGetsOneClearErrorAndAFailingStatus() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let missing = try await cli.run(["ask", "No Such Subject", "What is it?"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("No Such Subject"), "\(missing.stderr)")
+        _ = try await cli.run(["generate", "Linear Algebra", "--max-subtopics", "1"])
+        let empty = try await cli.run(["ask", "Linear Algebra", "   "])
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("the question is empty"), "\(empty.stderr)")
+        let long = try await cli.run(["ask", "Linear Algebra", String(repeating: "why ", count: 600)])
+        #expect(long.status != 0)
+        #expect(long.stderr.contains("ask one of at most 2000"), "\(long.stderr)")
+        // A kit without documents still answers from its lessons.
+        let fromLessons = try await cli.run(["ask", "Linear Algebra", "What are the key terms of linear algebra?", "--json"])
+        #expect(fromLessons.status == 0, "\(fromLessons.stderr)")
+        #expect(fromLessons.stdout.contains("\"kind\" : \"lesson\""), "\(fromLessons.stdout)")
+    }
+}
