@@ -42,6 +42,7 @@ import Testing
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(subject)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(bens)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
             ("getStats", try await ben.request(.GET, "/api/subjects/\(subject)/stats")),
+            ("ask", try await ben.request(.POST, "/api/subjects/\(subject)/ask", json: ["question": "\(secret)?"])),
             ("exportSubject", try await ben.request(.GET, "/api/subjects/\(subject)/export?format=json")),
         ]
         for attempt in attempts {

@@ -63,6 +63,16 @@ import Testing
         #expect((rated.json["item"] as? [String: Any])?["state"] as? String == "learning")
         #expect((rated.json["intervalSeconds"] as? Double ?? 0) > 0)
 
+        // A question answered from the uploaded chapter, citing it; one it does not cover, refused.
+        let asked = try await app.request(.POST, "/api/subjects/\(subjectID)/ask", json: ["question": "What do mitochondria make?"])
+        #expect(asked.status == 200, "\(asked.text)")
+        #expect(asked.json["answered"] as? Bool == true && (asked.json["answer"] as? String)?.contains("Mitochondria make ATP") == true, "\(asked.text)")
+        let cited = try #require((asked.json["citations"] as? [[String: Any]])?.first)
+        #expect(cited["document"] as? String == "cells.md" && (cited["section"] as? String)?.contains("Organelles") == true, "\(cited)")
+        let uncovered = try await app.request(.POST, "/api/subjects/\(subjectID)/ask", json: ["question": "Who painted the Mona Lisa?"])
+        #expect(uncovered.status == 200 && uncovered.json["answered"] as? Bool == false, "\(uncovered.text)")
+        #expect(try await app.request(.POST, "/api/subjects/\(subjectID)/ask", json: ["question": ""]).status == 422)
+
         // A card of the learner's, changed, then deleted.
         let subtopicTitle = try #require(firstSubtopic["title"] as? String)
         let card = try await app.request(

@@ -931,6 +931,146 @@ extension Components {
                 case lapses
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Answer`.
+        internal struct Answer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Answer/question`.
+            internal var question: Swift.String
+            /// False when the documents and lessons do not cover the question.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Answer/answered`.
+            internal var answered: Swift.Bool
+            /// model: the provider's answer; quotes: the sources' own sentences, when no answer of the provider was supported by them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Answer/method`.
+            internal enum MethodPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case model = "model"
+                case quotes = "quotes"
+            }
+            /// model: the provider's answer; quotes: the sources' own sentences, when no answer of the provider was supported by them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Answer/method`.
+            internal var method: Components.Schemas.Answer.MethodPayload
+            /// Each claim ends with the numbers of its sources, like [2]; empty when not answered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Answer/answer`.
+            internal var answer: Swift.String
+            /// Why there is no answer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Answer/reason`.
+            internal var reason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Answer/sourcesGiven`.
+            internal var sourcesGiven: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Answer/provider`.
+            internal var provider: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Answer/model`.
+            internal var model: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Answer/citations`.
+            internal var citations: [Components.Schemas.AnswerSource]
+            /// Creates a new `Answer`.
+            ///
+            /// - Parameters:
+            ///   - question:
+            ///   - answered: False when the documents and lessons do not cover the question.
+            ///   - method: model: the provider's answer; quotes: the sources' own sentences, when no answer of the provider was supported by them.
+            ///   - answer: Each claim ends with the numbers of its sources, like [2]; empty when not answered.
+            ///   - reason: Why there is no answer.
+            ///   - sourcesGiven:
+            ///   - provider:
+            ///   - model:
+            ///   - citations:
+            internal init(
+                question: Swift.String,
+                answered: Swift.Bool,
+                method: Components.Schemas.Answer.MethodPayload,
+                answer: Swift.String,
+                reason: Swift.String? = nil,
+                sourcesGiven: Swift.Int,
+                provider: Swift.String,
+                model: Swift.String,
+                citations: [Components.Schemas.AnswerSource]
+            ) {
+                self.question = question
+                self.answered = answered
+                self.method = method
+                self.answer = answer
+                self.reason = reason
+                self.sourcesGiven = sourcesGiven
+                self.provider = provider
+                self.model = model
+                self.citations = citations
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case question
+                case answered
+                case method
+                case answer
+                case reason
+                case sourcesGiven
+                case provider
+                case model
+                case citations
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AnswerSource`.
+        internal struct AnswerSource: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/number`.
+            internal var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case document = "document"
+                case lesson = "lesson"
+            }
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/kind`.
+            internal var kind: Components.Schemas.AnswerSource.KindPayload
+            /// The document's file name, or the lesson's subtopic.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/document`.
+            internal var document: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/page`.
+            internal var page: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/lastPage`.
+            internal var lastPage: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/section`.
+            internal var section: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/text`.
+            internal var text: Swift.String
+            /// Creates a new `AnswerSource`.
+            ///
+            /// - Parameters:
+            ///   - number:
+            ///   - kind:
+            ///   - document: The document's file name, or the lesson's subtopic.
+            ///   - page:
+            ///   - lastPage:
+            ///   - section:
+            ///   - text:
+            internal init(
+                number: Swift.Int,
+                kind: Components.Schemas.AnswerSource.KindPayload,
+                document: Swift.String,
+                page: Swift.Int? = nil,
+                lastPage: Swift.Int? = nil,
+                section: Swift.String,
+                text: Swift.String
+            ) {
+                self.number = number
+                self.kind = kind
+                self.document = document
+                self.page = page
+                self.lastPage = lastPage
+                self.section = section
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case number
+                case kind
+                case document
+                case page
+                case lastPage
+                case section
+                case text
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Stats`.
         internal struct Stats: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Stats/deck`.

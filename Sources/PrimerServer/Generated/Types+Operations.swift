@@ -2752,6 +2752,202 @@ internal enum Operations {
             }
         }
     }
+    /// Answer a question from the subject's documents and lessons, each claim citing its source (document, page, section); answered is false when they do not cover it.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/ask`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)`.
+    internal enum Ask {
+        internal static let id: Swift.String = "ask"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                internal init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            internal var path: Operations.Ask.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Ask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Ask.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.Ask.Input.Headers
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/json/question`.
+                    internal var question: Swift.String
+                    /// A provider or profile of the server (default: the server's).
+                    ///
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/json/provider`.
+                    internal var provider: Swift.String?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - question:
+                    ///   - provider: A provider or profile of the server (default: the server's).
+                    internal init(
+                        question: Swift.String,
+                        provider: Swift.String? = nil
+                    ) {
+                        self.question = question
+                        self.provider = provider
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case question
+                        case provider
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.question = try container.decode(
+                            Swift.String.self,
+                            forKey: .question
+                        )
+                        self.provider = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .provider
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "question",
+                            "provider"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/content/application\/json`.
+                case json(Operations.Ask.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.Ask.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.Ask.Input.Path,
+                headers: Operations.Ask.Input.Headers = .init(),
+                body: Operations.Ask.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Answer)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Answer {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.Ask.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.Ask.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The answer, or why there is none.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.Ask.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.Ask.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.

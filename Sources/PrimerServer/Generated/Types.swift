@@ -95,6 +95,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quizzes/post(submitQuiz)`.
     func submitQuiz(_ input: Operations.SubmitQuiz.Input) async throws -> Operations.SubmitQuiz.Output
+    /// Answer a question from the subject's documents and lessons, each claim citing its source (document, page, section); answered is false when they do not cover it.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/ask`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)`.
+    func ask(_ input: Operations.Ask.Input) async throws -> Operations.Ask.Output
     /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
@@ -354,6 +359,21 @@ extension APIProtocol {
         body: Operations.SubmitQuiz.Input.Body
     ) async throws -> Operations.SubmitQuiz.Output {
         try await submitQuiz(Operations.SubmitQuiz.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Answer a question from the subject's documents and lessons, each claim citing its source (document, page, section); answered is false when they do not cover it.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/ask`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)`.
+    internal func ask(
+        path: Operations.Ask.Input.Path,
+        headers: Operations.Ask.Input.Headers = .init(),
+        body: Operations.Ask.Input.Body
+    ) async throws -> Operations.Ask.Output {
+        try await ask(Operations.Ask.Input(
             path: path,
             headers: headers,
             body: body

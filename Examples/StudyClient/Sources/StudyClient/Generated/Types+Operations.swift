@@ -2764,6 +2764,202 @@ public enum Operations {
             }
         }
     }
+    /// Answer a question from the subject's documents and lessons, each claim citing its source (document, page, section); answered is false when they do not cover it.
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/ask`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)`.
+    public enum Ask {
+        public static let id: Swift.String = "ask"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/path/subjectId`.
+                public var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                public init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            public var path: Operations.Ask.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Ask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Ask.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Ask.Input.Headers
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/json/question`.
+                    public var question: Swift.String
+                    /// A provider or profile of the server (default: the server's).
+                    ///
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/json/provider`.
+                    public var provider: Swift.String?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - question:
+                    ///   - provider: A provider or profile of the server (default: the server's).
+                    public init(
+                        question: Swift.String,
+                        provider: Swift.String? = nil
+                    ) {
+                        self.question = question
+                        self.provider = provider
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case question
+                        case provider
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.question = try container.decode(
+                            Swift.String.self,
+                            forKey: .question
+                        )
+                        self.provider = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .provider
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "question",
+                            "provider"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/requestBody/content/application\/json`.
+                case json(Operations.Ask.Input.Body.JsonPayload)
+            }
+            public var body: Operations.Ask.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.Ask.Input.Path,
+                headers: Operations.Ask.Input.Headers = .init(),
+                body: Operations.Ask.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/ask/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Answer)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Answer {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Ask.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Ask.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The answer, or why there is none.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.Ask.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.Ask.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
