@@ -42,14 +42,23 @@ extension Workspace {
         guard question.count <= Self.maxQuestionCharacters else {
             throw WorkspaceError("the question is \(question.count) characters long; ask one of at most \(Self.maxQuestionCharacters)")
         }
-        let families = try families(forProvider: providerName)
         let store = try await readingStore()
         guard let subject = try await store.subject(titled: title) else { throw Self.noSubject(title) }
+        return try await answer(question, about: subject, query: question, subtopic: nil, store: store, providerName: providerName)
+    }
+
+    /// The answer to `question` about `subject`, from the sources that match `query` best
+    /// (lessons: only `subtopic`'s when given); see `ask`.
+    func answer(
+        _ question: String, about subject: StoredSubject, query: String, subtopic: String?, store: any Store, providerName: String
+    ) async throws -> AskAnswer {
+        let families = try families(forProvider: providerName)
         guard let family = families.questionFamily(for: subject.kind) else {
             throw WorkspaceError("the prompts folder has no question family for \(subject.kind.rawValue) subjects; add one with `scope: question` (the built-in Prompts/ask.yaml is one)")
         }
         let provider = try provider(named: providerName)
-        let sources = try await askSources(subject: subject, question: question, store: store, budget: passageBudget(provider: providerName, families: families))
+        let sources = try await askSources(
+            subject: subject, query: query, subtopic: subtopic, store: store, budget: passageBudget(provider: providerName, families: families))
         var answer = AskAnswer(
             subject: subject.title, question: question, answered: false, method: "model", answer: "", citations: [], reason: nil, sourcesGiven: sources.count,
             provider: provider.name, model: provider.model)
@@ -77,7 +86,7 @@ extension Workspace {
             text = written
         } else {
             // No attempt was supported by its sources: quote them instead of inventing.
-            text = ExtractiveAnswer.answer(question: question, sources: sources)
+            text = ExtractiveAnswer.answer(question: query, sources: sources)
             answer.method = "quotes"
         }
         if Citations.isRefusal(text) {
@@ -90,9 +99,10 @@ extension Workspace {
         return answer
     }
 
-    /// The numbered sources for `question`: the subject's documents and stored lessons split into
-    /// passages, those that match it best first, within the provider's passage budget.
-    func askSources(subject: StoredSubject, question: String, store: any Store, budget: Int) async throws -> [AskSource] {
+    /// The numbered sources for `query`: the subject's documents and stored lessons (only
+    /// `subtopic`'s, when given) split into passages, those that match it best first, within the
+    /// provider's passage budget.
+    func askSources(subject: StoredSubject, query: String, subtopic only: String?, store: any Store, budget: Int) async throws -> [AskSource] {
         var documents = try await store.documents(subjectID: subject.id).map {
             ExtractedDocument(name: $0.name, format: DocumentFormat(rawValue: $0.format) ?? .text, storedText: $0.text)
         }
@@ -100,7 +110,7 @@ extension Workspace {
         var lessons: [String: (subtopic: String, topic: String)] = [:]
         if let kit = try await store.kit(subjectTitle: subject.title) {
             for topic in kit.topics {
-                for subtopic in topic.subtopics {
+                for subtopic in topic.subtopics where only == nil || subtopic.title == only {
                     guard let lesson = subtopic.lesson else { continue }
                     let name = "\u{1F}lesson \(lessons.count)"
                     lessons[name] = (subtopic.title, topic.title)
@@ -117,10 +127,10 @@ extension Workspace {
         }
         // Only a question that shares a word with some passage is answered: the passages close in
         // meaning alone are candidates, not evidence.
-        guard !grounding.retriever.ranked(query: question).isEmpty else { return [] }
+        guard !grounding.retriever.ranked(query: query).isEmpty else { return [] }
         var sources: [AskSource] = []
         var remaining = budget
-        for passage in try await grounding.candidates(query: question) where sources.count < grounding.limit && passage.text.count <= remaining {
+        for passage in try await grounding.candidates(query: query) where sources.count < grounding.limit && passage.text.count <= remaining {
             remaining -= passage.text.count
             let number = sources.count + 1
             if let lesson = lessons[passage.documentName] {

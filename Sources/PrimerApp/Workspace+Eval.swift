@@ -95,6 +95,7 @@ extension Workspace {
         let caching = request.noCache || request.record ? nil : CachingProvider(base: base, cache: try await store())
         var runner = EvalRunner(families: familySet, provider: caching ?? base)
         runner.embedder = embedder
+        runner.meanings = passageEmbedder.map(MeaningScorer.init)
         runner.familyFilter = request.families
         runner.repeatCount = request.repeatCount
         runner.concurrency = request.concurrency

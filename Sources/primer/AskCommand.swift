@@ -32,18 +32,6 @@ struct AskCommand: AsyncParsableCommand {
             try await workspace.ask(subject: subject, question: question, providerName: providerName)
         }
         if json { return try Console.json(answer) }
-        guard answer.answered else {
-            Console.out("Cannot answer from “\(answer.subject)”: \(answer.reason ?? "its documents and lessons do not cover it").")
-            Console.out("Attach a document that does with: primer docs add \"\(answer.subject)\" FILE")
-            return
-        }
-        if answer.method == "quotes" {
-            Console.out("\(answer.provider) gave no answer its sources support; the sentences of the sources closest to the question:")
-            Console.out("")
-        }
-        Console.out(answer.answer)
-        Console.out("")
-        Console.out("Sources:")
-        for source in answer.citations { Console.out("  [\(source.number)] \(source.label)") }
+        for line in AnswerOutput.lines(answer) { Console.out(line) }
     }
 }

@@ -8,8 +8,8 @@ struct QuizCommand: AsyncParsableCommand {
         commandName: "quiz",
         abstract: "Take a subject's quiz: one question at a time in the terminal, or graded from --answers in a script.",
         discussion: """
-            In the terminal: press A–D to answer; right or wrong shows at once with the explanation; the score, counts and pass/fail follow the last question. q quits without storing the quiz.
-            In a script: --answers B,D,A grades one letter per question in the order --list shows them.
+            In the terminal: press A–D to answer; right or wrong shows at once with the explanation; after a wrong answer e asks --provider why that choice is wrong (from the subtopic's lesson and the subject's documents, with sources); the score, counts and pass/fail follow the last question. q quits without storing the quiz.
+            In a script: --answers B,D,A grades one letter per question in the order --list shows them; --explain adds why each wrong choice is wrong.
             Every finished quiz is stored with its answers, and each answer counts as a review of its question (right: good, wrong: again).
             """)
 
@@ -25,18 +25,32 @@ struct QuizCommand: AsyncParsableCommand {
     var list = false
     @Option(name: .customLong("pass"), parsing: .unconditional, help: "Percentage needed to pass (default: primer.yaml's study.quiz_pass_percent, else 70).")
     var passPercent: Int?
+    @Flag(help: "With --answers: explain each wrong answer (asks --provider).")
+    var explain = false
+    @Option(help: "The provider explanations ask (default: $PRIMER_PROVIDER, primer.yaml, else llama-local).")
+    var provider: String?
     @Flag(help: "Print JSON.")
     var json = false
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var promptsOptions: PromptsOptions
+    @OptionGroup var pluginsOptions: PluginsOptions
+    @OptionGroup var embedderOptions: EmbedderOptions
+
+    /// A graded quiz with the explanation of each wrong answer, by question number (`--explain`).
+    struct Explained: Encodable {
+        var quiz: GradedQuiz
+        var explanations: [String: AskAnswer]
+    }
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
         if let passPercent, !(1...100).contains(passPercent) { throw ValidationError("--pass must be from 1 to 100, not \(passPercent)") }
+        if explain && answers == nil { throw ValidationError("--explain explains the wrong answers of --answers; in the terminal press e after a wrong answer") }
     }
 
     func run() async throws {
-        let workspace = try openWorkspace(configOptions, storeOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
         if list {
             let questions = try await workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
             if json { return try Console.json(questions) }
@@ -49,9 +63,21 @@ struct QuizCommand: AsyncParsableCommand {
         if let answers {
             let letters = answers.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             graded = try await workspace.gradeQuiz(subject: subject, subtopic: subtopic, limit: limit, answers: letters, passPercent: passPercent)
+            var explanations: [String: AskAnswer] = [:]
+            if explain {
+                let questions = try await workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
+                try await LocalServers.stoppingAfter {
+                    for (number, answer) in graded.answers.enumerated() where !answer.right {
+                        let chosen = ChoiceLetter.index(of: letters[number])
+                        explanations["\(number + 1)"] = try await workspace.explain(questions[number].key, chosen: chosen, providerName: workspace.providerName(provider))
+                    }
+                }
+            }
+            if json && explain { return try Console.json(Explained(quiz: graded, explanations: explanations)) }
             if !json {
                 for (number, answer) in graded.answers.enumerated() {
                     Console.out("\(number + 1). \(answer.right ? "right" : "wrong"): \(answer.chosen)\(answer.right ? "" : " (answer \(answer.correct))") — \(answer.question)")
+                    for line in explanations["\(number + 1)"].map(AnswerOutput.lines) ?? [] { Console.out("   " + line) }
                 }
             }
         } else {
@@ -89,8 +115,23 @@ struct QuizCommand: AsyncParsableCommand {
                 Console.out("Wrong — the answer is \(ChoiceLetter.of(item.correctIndex))) \(item.choices[max(0, item.correctIndex)])")
             }
             if !item.explanation.isEmpty { Console.out(item.explanation) }
-            Console.out(number + 1 < questions.count ? "(any key: next question)" : "(any key: your score)")
-            guard let next = keys.next(), next != "q" else { return nil }
+            let onward = number + 1 < questions.count ? "any key: next question" : "any key: your score"
+            Console.out(index == item.correctIndex ? "(\(onward))" : "(e: why \(ChoiceLetter.of(index)) is wrong, \(onward))")
+            var next = keys.next()
+            if next == "e", index != item.correctIndex {
+                Console.out("Explaining…")
+                do {
+                    let why = try await LocalServers.stoppingAfter {
+                        try await workspace.explain(question.key, chosen: index, providerName: workspace.providerName(provider))
+                    }
+                    for line in AnswerOutput.lines(why) { Console.out(line) }
+                } catch {
+                    Console.out("No explanation: \(error)")
+                }
+                Console.out("(\(onward))")
+                next = keys.next()
+            }
+            guard let next, next != "q" else { return nil }
             Console.out("")
         }
         return try await workspace.recordQuiz(subject: subject, subtopic: subtopic, questions: questions, chosen: chosen, passPercent: passPercent)

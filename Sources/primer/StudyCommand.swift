@@ -10,7 +10,7 @@ struct StudyCommand: AsyncParsableCommand {
         commandName: "study",
         abstract: "Study a subject's cards in the terminal: flip, hint, rate 1–4 (or sort into three buckets with --buckets).",
         discussion: """
-            Keys: space or enter shows the answer, h the hint, 1 again, 2 hard, 3 good, 4 easy, q quits (every rating so far is kept).
+            Keys: space or enter shows the answer, h the hint, e an explanation (from the subtopic's lesson and the subject's documents, with sources; asks --provider), 1 again, 2 hard, 3 good, 4 easy, q quits (every rating so far is kept).
             With --buckets: 1 need to review (back a quarter of the way in), 2 starting to understand (back halfway), 3 easy (set aside); the session ends when every card is set aside.
             Modes: due (due cards, then new ones), all, unknown (not marked known and below the desired retention), quick (the 10 studied cards you are likeliest to forget), new.
             """)
@@ -25,15 +25,20 @@ struct StudyCommand: AsyncParsableCommand {
     var limit: Int?
     @Flag(help: "Sort cards into three buckets instead of rating them 1–4.")
     var buckets = false
+    @Option(help: "The provider the e key's explanations ask (default: $PRIMER_PROVIDER, primer.yaml, else llama-local).")
+    var provider: String?
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var promptsOptions: PromptsOptions
+    @OptionGroup var pluginsOptions: PluginsOptions
+    @OptionGroup var embedderOptions: EmbedderOptions
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
     }
 
     func run() async throws {
-        let workspace = try openWorkspace(configOptions, storeOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
         let cards = try await workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: limit)
         if cards.isEmpty {
             Console.out("Nothing to study in '\(subject)' (mode \(mode.rawValue)).")
@@ -44,8 +49,10 @@ struct StudyCommand: AsyncParsableCommand {
         }
         let keys = try TerminalKeys(command: "study")
         defer { keys.restore() }
-        var session = StudySession(workspace: workspace, keys: keys)
-        if buckets { try await session.runBuckets(cards) } else { try await session.runRatings(cards) }
+        var session = StudySession(workspace: workspace, keys: keys, provider: workspace.providerName(provider))
+        try await LocalServers.stoppingAfter {
+            if buckets { try await session.runBuckets(cards) } else { try await session.runRatings(cards) }
+        }
         session.printSummary()
     }
 }
@@ -54,6 +61,8 @@ struct StudyCommand: AsyncParsableCommand {
 struct StudySession {
     let workspace: Workspace
     let keys: TerminalKeys
+    /// The provider explanations ask.
+    let provider: String
     var ratings: [ReviewRating: Int] = [:]
     var seen = Set<Int64>()
     var quit = false
@@ -68,7 +77,7 @@ struct StudySession {
         while !queue.isEmpty, !quit {
             let card = queue.removeFirst()
             let progress = "\(seen.union([card.id]).count)/\(cards.count)"
-            guard let rating = ask(card, progress: progress, choices: [
+            guard let rating = try await ask(card, progress: progress, choices: [
                 ("1", "again"), ("2", "hard"), ("3", "good"), ("4", "easy"),
             ]).flatMap({ Int(String($0)) }).flatMap(ReviewRating.init(rawValue:)) else { break }
             let rated = try await record(card, rating)
@@ -83,7 +92,7 @@ struct StudySession {
         var deck = BucketDeck(cards)
         while let card = deck.current, !quit {
             let progress = "\(deck.setAside.count) of \(cards.count) set aside"
-            guard let key = ask(card, progress: progress, choices: [
+            guard let key = try await ask(card, progress: progress, choices: [
                 ("1", "need to review"), ("2", "starting to understand"), ("3", "easy"),
             ]), let bucket = Int(String(key)).flatMap(BucketDeck<StudyCard>.Bucket.init(rawValue:)) else { break }
             try await record(card, bucket.rating)
@@ -93,9 +102,9 @@ struct StudySession {
         if deck.isFinished { Console.out("Every card is set aside.") }
     }
 
-    /// Shows the front, flips on space/enter (hint on h), then waits for one of `choices`.
-    /// Nil when the learner quits.
-    private mutating func ask(_ card: StudyCard, progress: String, choices: [(String, String)]) -> Character? {
+    /// Shows the front, flips on space/enter (hint on h), then waits for one of `choices` (e
+    /// explains the card first). Nil when the learner quits.
+    private mutating func ask(_ card: StudyCard, progress: String, choices: [(String, String)]) async throws -> Character? {
         let faces = card.faces
         shownAt = Date()
         Console.out("[\(progress)] \(card.topic) › \(card.subtopic) · \(card.family)")
@@ -114,13 +123,23 @@ struct StudySession {
             }
         }
         Console.out("— \(faces.back)")
-        Console.out(choices.map { "\($0.0) \($0.1)" }.joined(separator: "   ") + "   q quit")
-        let allowed = Set(choices.map { Character($0.0) } + ["q"])
-        guard let key = keys.next(oneOf: allowed), key != "q" else {
-            quit = true
-            return nil
+        Console.out(choices.map { "\($0.0) \($0.1)" }.joined(separator: "   ") + "   e explain   q quit")
+        let allowed = Set(choices.map { Character($0.0) } + ["e", "q"])
+        while true {
+            guard let key = keys.next(oneOf: allowed), key != "q" else {
+                quit = true
+                return nil
+            }
+            guard key == "e" else { return key }
+            Console.out("Explaining…")
+            do {
+                for line in AnswerOutput.lines(try await workspace.explain(card.key, providerName: provider)) { Console.out(line) }
+            } catch {
+                // The session goes on: a provider that is down costs the explanation, not the reviews.
+                Console.out("No explanation: \(error)")
+            }
+            Console.out(choices.map { "\($0.0) \($0.1)" }.joined(separator: "   ") + "   q quit")
         }
-        return key
     }
 
     @discardableResult

@@ -1,5 +1,6 @@
 import Foundation
 import PrimerTestSupport
+import PrimerCore
 import Testing
 
 /// `primer ask` as a user meets it, on a subject with an attached PDF: an answer whose claims
@@ -67,6 +68,27 @@ struct AskCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("mock-chatty gave no answer its sources support"), "\(result.stdout)")
         #expect(result.stdout.contains("Cones are concentrated in the fovea and let us see colour. [1]"), "\(result.stdout)")
+    }
+
+    @Test func aScriptedQuizExplainsEachWrongAnswerFromTheSubtopicsSources() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        try await subjectWithPDF(cli)
+        let questions = try #require(try JSONSerialization.jsonObject(with: Data(try await cli.run(["quiz", "Sensation and Perception", "--list", "--json", "--limit", "2"]).stdout.utf8)) as? [[String: Any]])
+        let correct = questions.map { ($0["fields"] as! [String: Any])["correctIndex"] as! Int }
+        // The first answered wrong, the second right.
+        let letters = [ChoiceLetter.of(correct[0] == 0 ? 1 : 0), ChoiceLetter.of(correct[1])]
+        let graded = try await cli.run(["quiz", "Sensation and Perception", "--limit", "2", "--answers", letters.joined(separator: ","), "--explain", "--json"])
+        #expect(graded.status == 0, "\(graded.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(graded.stdout.utf8)) as? [String: Any])
+        let explanations = try #require(result["explanations"] as? [String: [String: Any]])
+        #expect(Set(explanations.keys) == ["1"], "only the wrong answer is explained: \(explanations.keys)")
+        let why = try #require(explanations["1"])
+        #expect((why["question"] as? String)?.hasPrefix("Why is “") == true, "\(why)")
+        #expect((why["sourcesGiven"] as? Int ?? 0) > 0, "\(why)")
+        #expect((result["quiz"] as? [String: Any])?["correct"] as? Int == 1)
+        let refused = try await cli.run(["quiz", "Sensation and Perception", "--explain"])
+        #expect(refused.status != 0 && refused.stderr.contains("--explain explains the wrong answers of --answers"), "\(refused.stderr)")
     }
 
     @Test func badInputGetsOneClearErrorAndAFailingStatus() async throws {

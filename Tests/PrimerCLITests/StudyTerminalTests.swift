@@ -88,6 +88,37 @@ import Testing
         #expect(text.stdout.contains("quizzes 1 (0 passed, last 67 %)"), "\(text.stdout)")
     }
 
+    @Test func eExplainsTheCardAndTheWrongChoiceWithSources() async throws {
+        let cli = try await StudyCommandTests.kit()
+        defer { cli.remove() }
+        let study = try TerminalSession(cli, ["study", Self.subject, "--mode", "new", "--limit", "1"])
+        defer { study.close() }
+        try study.waitFor("[1/1]")
+        try study.send("Space")
+        try study.waitFor("e explain")
+        try study.send("e")
+        // The mock answers from the subtopic's lesson: its sentences, cited.
+        var screen = try study.waitFor("Sources:")
+        #expect(screen.contains("] lesson “"), "\(screen)")
+        try study.send("4")  // easy: not back in this session
+        screen = try study.waitFor("EXIT=")
+        #expect(screen.contains("1 card, 1 review") && screen.contains("EXIT=0"), "\(screen)")
+
+        let questions = try #require(try StudyCommandTests.json(try await cli.run(["quiz", Self.subject, "--list", "--json", "--limit", "1"])) as? [[String: Any]])
+        let right = try #require(questions.first.map { ChoiceLetter.of(($0["fields"] as! [String: Any])["correctIndex"] as! Int).lowercased() })
+        let quiz = try TerminalSession(cli, ["quiz", Self.subject, "--limit", "1"])
+        defer { quiz.close() }
+        try quiz.waitFor("Question 1 of 1")
+        let wrong = right == "a" ? "b" : "a"
+        try quiz.send(wrong)
+        try quiz.waitFor("e: why \(wrong.uppercased()) is wrong")
+        try quiz.send("e")
+        screen = try quiz.waitFor("(any key: your score)")
+        #expect(screen.contains("Explaining…") && (screen.contains("Sources:") || screen.contains("Cannot answer from")), "\(screen)")
+        try quiz.send("Space")
+        #expect(try quiz.waitFor("EXIT=").contains("Score 0 %"))
+    }
+
     @Test func quittingKeepsRatingsAndAQuitQuizStoresNothing() async throws {
         let cli = try await StudyCommandTests.kit()
         defer { cli.remove() }

@@ -2,8 +2,9 @@ import Foundation
 
 /// An answer made of the sources' own sentences: the one or two that share the most of the
 /// question's words (`Citations.words`), each with its source's number; the refusal when no
-/// sentence shares at least half of them. What the mock provider answers, and what `ask`
-/// shows, marked as quotes, when a model gives no answer its sources support.
+/// sentence shares at least half of them (two, for a question of four words or more: an
+/// explanation's question names a card's whole text). What the mock provider answers, and what
+/// `ask` shows, marked as quotes, when a model gives no answer its sources support.
 public enum ExtractiveAnswer {
     public static func answer(question: String, sources: [AskSource]) -> String {
         let asked = Citations.words(question)
@@ -17,9 +18,9 @@ public enum ExtractiveAnswer {
         }
         // Best first; among equals, the earlier source and the shorter sentence.
         scored.sort { ($0.score, -$0.source, -$0.sentence.count) > ($1.score, -$1.source, -$1.sentence.count) }
-        guard let best = scored.first, best.score * 2 >= asked.count else { return Citations.refusal }
+        guard let best = scored.first, best.score * 2 >= min(asked.count, 4) else { return Citations.refusal }
         var lines = ["\(best.sentence) [\(best.source)]"]
-        if let second = scored.dropFirst().first(where: { $0.source != best.source && $0.score * 2 >= asked.count }) {
+        if let second = scored.dropFirst().first(where: { $0.source != best.source && $0.score * 2 >= min(asked.count, 4) }) {
             lines.append("\(second.sentence) [\(second.source)]")
         }
         return lines.joined(separator: "\n\n")

@@ -276,3 +276,11 @@ extension GeneratedOutput {
         }
     }
 }
+
+extension ItemContent {
+    /// What the gates that read meaning embed for this item (`GateItem.aboutText`); nil for a
+    /// lesson. The eval's meaning metrics read items the same way.
+    public var aboutText: String? {
+        GateItem(self, labels: .defaults(for: shape))?.aboutText
+    }
+}

@@ -19,10 +19,10 @@ import Yams
 /// because all-MiniLM-L6-v2 puts contrasting pairs a learner must tell apart ("Lewis acid" and
 /// "Lewis base", "actin" and "myosin": 0.88–0.97) as close as one fact reworded; at this cut the
 /// gate catches close rewordings, not a term restated as a question.
-struct NearDuplicateGate: Gate {
+public struct NearDuplicateGate: Gate {
     static let gateName = "near-duplicate"
-    static let defaultMaximum = 0.93
-    var name: String { Self.gateName }
+    public static let defaultMaximum = 0.93
+    public var name: String { Self.gateName }
     let maximum: Double
 
     init(maximum: Double = NearDuplicateGate.defaultMaximum) {
@@ -42,7 +42,7 @@ struct NearDuplicateGate: Gate {
         self.init(maximum: maximum)
     }
 
-    func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
+    public func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard let meanings = context.meanings else { return GateVerdict(output: output) }
         let stored = context.storedItems.filter { $0.shape == output.shape }.compactMap { GateItem($0, labels: .defaults(for: output.shape)) }
         var earlier = stored.map { (text: $0.aboutText, quoted: $0.primaryText, stored: true) }

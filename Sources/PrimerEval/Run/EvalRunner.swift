@@ -29,6 +29,8 @@ public struct EvalRunner: Sendable {
     /// nil: they keep every item. Cached answers are judged again with it, so a run with and
     /// one without an embedder compare the gates on the same answers.
     public var embedder: (any Embedder)?
+    /// The off-topic and near-duplicate rates (`MeaningScorer`), when the run has an embedder.
+    public var meanings: MeaningScorer?
 
     public init(families: FamilySet, provider: any Provider) {
         self.families = families
@@ -130,6 +132,9 @@ public struct EvalRunner: Sendable {
         }
         var scores = CaseScorer().score(evalCase, outputs: outputs)
         scores.repetition = repetition
+        if let meanings {
+            for (family, metrics) in try await meanings.score(evalCase, outputs: outputs) { scores.merge(metrics, into: family) }
+        }
         if let judge {
             for family in outputs.families {
                 guard let output = family.output else {
