@@ -74,6 +74,9 @@ try:
         wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=answer]")))
         if number == 0:
             snap("5-card-flipped")
+            key("e")
+            saw["explanation"] = css("[data-testid=explanation]").text
+            snap("5b-card-explained")
         key("3")
         wait.until(seen.staleness_of(front))
     saw["studied"] = fronts
@@ -86,6 +89,11 @@ try:
     snap("7-quiz")
     click("#submit-quiz")
     saw["quiz"] = css("[data-testid=quiz-result] h2").text
+    why = driver.find_elements(By.CSS_SELECTOR, "[data-why]")
+    saw["wrongAnswers"] = len(why)
+    if why:
+        why[0].click()
+        saw["why"] = css("[data-testid=quiz-result] [data-testid=explanation]").text
     snap("8-quiz-result")
 
     click("[data-tab=vocab]")

@@ -9,16 +9,39 @@ extension PrimerAPI {
         let (account, workspace) = try caller()
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the question as JSON.") }
-        if let provider = body.provider, provider.isEmpty || provider.count > 200 { throw APIError.invalid("provider is 1 to 200 characters when given.") }
-        let providerName = workspace.providerName(body.provider ?? policy.provider)
-        do { _ = try workspace.resolver.manifest(named: providerName) } catch { throw APIError.invalid("\(error)") }
+        let providerName = try answeringProvider(body.provider, workspace)
         let answer = try await workspace.ask(subject: subject.title, question: body.question, providerName: providerName)
-        return .ok(.init(body: .json(.init(
+        return .ok(.init(body: .json(Self.schema(answer))))
+    }
+
+    /// `study`'s e key and `quiz`'s explanation of a wrong answer over HTTP, for the caller's item.
+    func explainItem(_ input: Operations.ExplainItem.Input) async throws -> Operations.ExplainItem.Output {
+        let (account, workspace) = try caller()
+        _ = try await ownedItem(input.path.itemId, of: account)
+        var chosen: Int?, provider: String?
+        if case .json(let body)? = input.body { (chosen, provider) = (body.chosen, body.provider) }
+        if let chosen, !(0...25).contains(chosen) { throw APIError.invalid("chosen is 0 to 25 (A to Z), not \(chosen).") }
+        let answer = try await workspace.explain(
+            ItemKey.of(input.path.itemId), chosen: chosen, providerName: try answeringProvider(provider, workspace))
+        return .ok(.init(body: .json(Self.schema(answer))))
+    }
+
+    /// The provider a question is answered with: the body's, else the server's; refused when this
+    /// server does not have it.
+    func answeringProvider(_ named: String?, _ workspace: Workspace) throws -> String {
+        if let named, named.isEmpty || named.count > 200 { throw APIError.invalid("provider is 1 to 200 characters when given.") }
+        let providerName = workspace.providerName(named ?? policy.provider)
+        do { _ = try workspace.resolver.manifest(named: providerName) } catch { throw APIError.invalid("\(error)") }
+        return providerName
+    }
+
+    static func schema(_ answer: AskAnswer) -> Components.Schemas.Answer {
+        .init(
             question: answer.question, answered: answer.answered, method: answer.method == "quotes" ? .quotes : .model, answer: answer.answer,
             reason: answer.reason, sourcesGiven: answer.sourcesGiven, provider: answer.provider, model: answer.model,
             citations: answer.citations.map {
                 .init(number: $0.number, kind: $0.kind == .lesson ? .lesson : .document, document: $0.document, page: $0.page, lastPage: $0.lastPage,
                       section: $0.section, text: $0.text)
-            }))))
+            })
     }
 }

@@ -39,6 +39,7 @@ import Testing
             ("markVocab", try await ben.request(.PUT, "/api/items/\(item)/known", json: ["known": true])),
             ("nextStudyItem", try await ben.request(.GET, "/api/subjects/\(subject)/next")),
             ("rateItem", try await ben.request(.POST, "/api/items/\(item)/reviews", json: ["rating": "easy"])),
+            ("explainItem", try await ben.request(.POST, "/api/items/\(item)/explain", json: [:])),
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(subject)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(bens)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
             ("getStats", try await ben.request(.GET, "/api/subjects/\(subject)/stats")),

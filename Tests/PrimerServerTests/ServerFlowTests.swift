@@ -72,6 +72,10 @@ import Testing
         let uncovered = try await app.request(.POST, "/api/subjects/\(subjectID)/ask", json: ["question": "Who painted the Mona Lisa?"])
         #expect(uncovered.status == 200 && uncovered.json["answered"] as? Bool == false, "\(uncovered.text)")
         #expect(try await app.request(.POST, "/api/subjects/\(subjectID)/ask", json: ["question": ""]).status == 422)
+        // The studied item explained, from its subtopic's lesson and the chapter.
+        let explained = try await app.request(.POST, "/api/items/\(itemID)/explain", json: [:])
+        #expect(explained.status == 200 && (explained.json["question"] as? String)?.isEmpty == false, "\(explained.text)")
+        #expect((explained.json["sourcesGiven"] as? Int ?? 0) > 0, "\(explained.text)")
 
         // A card of the learner's, changed, then deleted.
         let subtopicTitle = try #require(firstSubtopic["title"] as? String)

@@ -29,6 +29,10 @@ import Testing
         #expect((saw["topics"] as? [String])?.isEmpty == false)
         #expect((saw["studied"] as? [String])?.count == 3)
         #expect((saw["quiz"] as? String)?.hasPrefix("Score:") == true)
+        // The first card explained (e) from its lesson, with its sources; a wrong answer's why.
+        let explanation = saw["explanation"] as? String ?? ""
+        #expect(explanation.contains("[1] ") || explanation.hasPrefix("No explanation: "), "\(saw)")
+        if (saw["wrongAnswers"] as? Int ?? 0) > 0 { #expect((saw["why"] as? String)?.isEmpty == false, "\(saw)") }
         #expect((saw["subjects"] as? String)?.contains("Cell Biology") == true)
 
         // What the clicks did is in the store: three reviews, one quiz, one term known.

@@ -299,6 +299,17 @@ extension APIProtocol {
             method: .post,
             path: server.apiPathComponentsWithServerPrefix("/api/items/{itemId}/reviews")
         )
+        try transport.register(
+            {
+                try await server.explainItem(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/api/items/{itemId}/explain")
+        )
     }
 }
 
@@ -2268,6 +2279,98 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     preconditionFailure("bestContentType chose an invalid content type.")
                 }
                 return Operations.RateItem.Input(
+                    path: path,
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Explain a card, or why a chosen answer of a quiz question is wrong, from its subtopic's lesson and the subject's documents, each claim citing its source.
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/explain`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/explain/post(explainItem)`.
+    func explainItem(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ExplainItem.id,
+            using: {
+                APIHandler.explainItem($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.ExplainItem.Input.Path = .init(itemId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "itemId",
+                    as: Components.Parameters.ItemId.self
+                ))
+                let headers: Operations.ExplainItem.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.ExplainItem.Input.Body?
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getOptionalRequestBodyAsJSON(
+                        Operations.ExplainItem.Input.Body.JsonPayload.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.ExplainItem.Input(
                     path: path,
                     headers: headers,
                     body: body

@@ -3920,4 +3920,202 @@ internal enum Operations {
             }
         }
     }
+    /// Explain a card, or why a chosen answer of a quiz question is wrong, from its subtopic's lesson and the subject's documents, each claim citing its source.
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/explain`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/explain/post(explainItem)`.
+    internal enum ExplainItem {
+        internal static let id: Swift.String = "explainItem"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/path/itemId`.
+                internal var itemId: Components.Parameters.ItemId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                internal init(itemId: Components.Parameters.ItemId) {
+                    self.itemId = itemId
+                }
+            }
+            internal var path: Operations.ExplainItem.Input.Path
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExplainItem.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExplainItem.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ExplainItem.Input.Headers
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// A quiz question's chosen choice (0 = A): explains why it is wrong.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/requestBody/json/chosen`.
+                    internal var chosen: Swift.Int?
+                    /// A provider or profile of the server (default: the server's).
+                    ///
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/requestBody/json/provider`.
+                    internal var provider: Swift.String?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - chosen: A quiz question's chosen choice (0 = A): explains why it is wrong.
+                    ///   - provider: A provider or profile of the server (default: the server's).
+                    internal init(
+                        chosen: Swift.Int? = nil,
+                        provider: Swift.String? = nil
+                    ) {
+                        self.chosen = chosen
+                        self.provider = provider
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case chosen
+                        case provider
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.chosen = try container.decodeIfPresent(
+                            Swift.Int.self,
+                            forKey: .chosen
+                        )
+                        self.provider = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .provider
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "chosen",
+                            "provider"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/requestBody/content/application\/json`.
+                case json(Operations.ExplainItem.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.ExplainItem.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.ExplainItem.Input.Path,
+                headers: Operations.ExplainItem.Input.Headers = .init(),
+                body: Operations.ExplainItem.Input.Body? = nil
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/explain/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Answer)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Answer {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ExplainItem.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ExplainItem.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The explanation, or why there is none.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/explain/post(explainItem)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExplainItem.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ExplainItem.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/explain/post(explainItem)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
 }

@@ -188,17 +188,43 @@ async function studyTab(subject, body, daysAhead = 0) {
   };
   const ratings = el("div", { class: "ratings", hidden: true }, [["again", "1 Again"], ["hard", "2 Hard"], ["good", "3 Good"], ["easy", "4 Easy"]]
     .map(([rating, label]) => el("button", { "data-rating": rating, on: { click: () => rate(rating) } }, label)));
-  const flip = el("button", { id: "flip", on: { click: () => { answer.hidden = false; ratings.hidden = false; flip.hidden = true; } } }, "Show answer (space)");
+  const explanation = el("div", { hidden: true });
+  const explainButton = el("button", { id: "explain", class: "secondary", hidden: true, on: { click: () => explain(item.id, {}, explanation, explainButton) } }, "Explain (e)");
+  const flip = el("button", { id: "flip", on: { click: () => { answer.hidden = false; ratings.hidden = false; explainButton.hidden = false; flip.hidden = true; } } }, "Show answer (space)");
   const hintButton = hint ? el("button", { class: "secondary", on: { click: () => { hint.hidden = false; } } }, "Hint (h)") : null;
   const started = Date.now();
   body.replaceChildren(el("section", { "data-testid": "card" },
-    el("p", { class: "meta" }, `${item.topic} › ${item.subtopic} · ${item.family} · ${next.due} due`), front, hint, answer, flip, hintButton, ratings));
+    el("p", { class: "meta" }, `${item.topic} › ${item.subtopic} · ${item.family} · ${next.due} due`), front, hint, answer, flip, hintButton, ratings, explainButton, explanation));
   keyHandler = (event) => {
     if (event.target.tagName === "INPUT" || event.target.tagName === "TEXTAREA") return;
     if (event.key === " " && !flip.hidden) { event.preventDefault(); flip.click(); }
     else if (event.key === "h" && hintButton) hintButton.click();
+    else if (event.key === "e" && !explainButton.hidden && !explainButton.disabled) explainButton.click();
     else if (!ratings.hidden && ["1", "2", "3", "4"].includes(event.key)) ratings.children[Number(event.key) - 1].click();
   };
+}
+
+// An explanation from the item's subtopic lesson and the subject's documents, with its sources
+// (POST /api/items/{id}/explain); shown in `into`, once.
+async function explain(itemId, body, into, button) {
+  button.disabled = true;
+  button.textContent = "Explaining…";
+  try {
+    const result = await api("POST", `/api/items/${itemId}/explain`, body);
+    const sources = result.citations.map((source) =>
+      el("li", {}, `[${source.number}] ${source.kind === "lesson" ? `lesson “${source.document}”` : source.document}${source.page ? `, p. ${source.page}` : ""}${source.section ? ` › ${source.section}` : ""}`));
+    into.replaceChildren(el("div", { class: "explanation", "data-testid": "explanation" },
+      result.answered
+        ? [result.method === "quotes" ? el("p", { class: "meta" }, "From the sources, word for word:") : null,
+           ...result.answer.split(/\n+/).map((line) => el("p", {}, line)), el("ul", { class: "sources" }, sources)]
+        : el("p", { class: "meta" }, `No explanation: ${result.reason}`)));
+    into.hidden = false;
+    button.hidden = true;
+  } catch (error) {
+    button.disabled = false;
+    button.textContent = "Explain (e)";
+    fail(error);
+  }
 }
 
 async function quizTab(subject, body) {
@@ -220,10 +246,13 @@ async function quizTab(subject, body) {
         el("h2", {}, `Score: ${graded.correct} of ${graded.questions} (${percent(graded.scorePercent)}) — ${graded.passed ? "passed" : "not passed"}`),
         graded.answers.map((answer) => {
           const question = questions.find((q) => q.id === answer.itemId);
+          const why = el("div", { hidden: true });
+          const whyButton = answer.right ? null : el("button", { class: "secondary", "data-why": answer.itemId,
+            on: { click: () => explain(answer.itemId, { chosen: answer.chosen }, why, whyButton) } }, "Why is my answer wrong?");
           return el("div", { class: answer.right ? "right" : "wrong" },
             el("p", {}, `${answer.right ? "✓" : "✗"} ${answer.question}`),
             answer.right ? null : el("p", {}, `Answer: ${question.choices[answer.correct]}`),
-            answer.explanation ? el("p", { class: "meta" }, answer.explanation) : null);
+            answer.explanation ? el("p", { class: "meta" }, answer.explanation) : null, whyButton, why);
         })));
     } catch (error) { fail(error); }
   });

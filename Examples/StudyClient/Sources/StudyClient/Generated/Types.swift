@@ -142,6 +142,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
     func rateItem(_ input: Operations.RateItem.Input) async throws -> Operations.RateItem.Output
+    /// Explain a card, or why a chosen answer of a quiz question is wrong, from its subtopic's lesson and the subject's documents, each claim citing its source.
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/explain`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/explain/post(explainItem)`.
+    func explainItem(_ input: Operations.ExplainItem.Input) async throws -> Operations.ExplainItem.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -470,6 +475,21 @@ extension APIProtocol {
         body: Operations.RateItem.Input.Body
     ) async throws -> Operations.RateItem.Output {
         try await rateItem(Operations.RateItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Explain a card, or why a chosen answer of a quiz question is wrong, from its subtopic's lesson and the subject's documents, each claim citing its source.
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/explain`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/explain/post(explainItem)`.
+    public func explainItem(
+        path: Operations.ExplainItem.Input.Path,
+        headers: Operations.ExplainItem.Input.Headers = .init(),
+        body: Operations.ExplainItem.Input.Body? = nil
+    ) async throws -> Operations.ExplainItem.Output {
+        try await explainItem(Operations.ExplainItem.Input(
             path: path,
             headers: headers,
             body: body
