@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import PrimerCore
+import PrimerDocuments
+
+/// (n) Where the `citations` gate cuts a claim's support (`Citations.support`: the share of its
+/// words its cited sources contain). Claims are the golden sections' glossary definitions ("T is
+/// D.") and review questions with the answer filled in; a claim's true source is the passage of
+/// its own chapter BM25 ranks first for it — what `primer ask` would number [1] — and its false
+/// source the first passage of a chapter of another book. No embedder: the rule reads words.
+/// Dev chapters choose (Youden's J), held-out ones check.
+struct SupportCutsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "support-cuts",
+        abstract: "(n) How much of a claim its own source contains vs another book's: the citations gate's support cut.")
+
+    @Option(help: "The golden OpenStax folder (book JSONs and text/).") var golden = "../shared/golden/openstax"
+    @Option(help: "The openstax suite's cases (to tell test chapters from dev ones).") var cases = "Evaluations/openstax/cases"
+    @Option(help: "Write the result as JSON here.") var json: String?
+
+    struct Split: Codable {
+        var claims: Int
+        var supportedKept: Double
+        var unsupportedCaught: Double
+    }
+
+    struct Result: Codable {
+        var machine: MachineFacts
+        var jCut: Double
+        var shippedCut: Double
+        var dev: Split
+        var test: Split
+        /// Dev: (cut, supported kept, unsupported caught) every 0.1.
+        var curve: [[Double]]
+    }
+
+    func run() throws {
+        let testChapters = try MeaningCutsCommand.heldOutChapters(cases: cases)
+        var chapters: [(book: String, test: Bool, retriever: PassageRetriever, claims: [String])] = []
+        let root = URL(fileURLWithPath: golden)
+        for book in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("text").path).sorted() {
+            guard let data = try? Data(contentsOf: root.appendingPathComponent("\(book).json")),
+                let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let goldenChapters = object["chapters"] as? [[String: Any]]
+            else { continue }
+            let folder = root.appendingPathComponent("text").appendingPathComponent(book)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+                guard file.hasPrefix("ch"), file.hasSuffix(".md"), !file.contains("-"),
+                    let number = Int(file.dropFirst(2).dropLast(3)), number >= 1, number <= goldenChapters.count
+                else { continue }
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                var claims: [String] = []
+                for section in goldenChapters[number - 1]["sections"] as? [[String: Any]] ?? [] where text.contains("## \(section["title"] as? String ?? "\u{0}")") {
+                    for term in section["terms"] as? [[String: Any]] ?? [] {
+                        if let name = term["term"] as? String, let definition = term["definition"] as? String { claims.append("\(name) is \(definition).") }
+                    }
+                    for mcq in section["mcq"] as? [[String: Any]] ?? [] {
+                        guard let stem = mcq["stem"] as? String, let choices = mcq["choices"] as? [String], let answer = mcq["answer"] as? Int,
+                            choices.indices.contains(answer), stem.contains("____")
+                        else { continue }
+                        claims.append(stem.replacing(/_{3,}/, with: choices[answer]))
+                    }
+                }
+                let document = ExtractedDocument(name: file, format: .markdown, text: text)
+                chapters.append((book, testChapters.contains("\(book)/\(number)"), PassageRetriever(documents: [document]), claims))
+            }
+        }
+        var own: [(Double, Bool)] = [], other: [(Double, Bool)] = []
+        for (index, chapter) in chapters.enumerated() {
+            var pair = (index + chapters.count / 2) % chapters.count
+            while chapters[pair].book == chapter.book { pair = (pair + 1) % chapters.count }
+            for claim in chapter.claims {
+                guard let source = chapter.retriever.ranked(query: claim).first?.passage else { continue }
+                let foreign = chapters[pair].retriever.ranked(query: claim).first?.passage ?? chapters[pair].retriever.passages[0]
+                own.append((Citations.support(of: claim, in: [source.text]), chapter.test))
+                other.append((Citations.support(of: claim, in: [foreign.text]), chapter.test))
+            }
+        }
+        func split(_ cut: Double, test: Bool) -> Split {
+            let o = own.filter { $0.1 == test }.map(\.0), f = other.filter { $0.1 == test }.map(\.0)
+            return Split(
+                claims: o.count, supportedKept: Double(o.filter { $0 >= cut }.count) / Double(max(1, o.count)),
+                unsupportedCaught: Double(f.filter { $0 < cut }.count) / Double(max(1, f.count)))
+        }
+        let cuts = (0...20).map { Double($0) / 20 }
+        let jCut = cuts.max { split($0, test: false).supportedKept + split($0, test: false).unsupportedCaught
+            < split($1, test: false).supportedKept + split($1, test: false).unsupportedCaught } ?? 0
+        let shipped = Citations.minimumSupport
+        let result = Result(
+            machine: MachineFacts.collect(), jCut: jCut, shippedCut: shipped, dev: split(shipped, test: false), test: split(shipped, test: true),
+            curve: (1...9).map { Double($0) / 10 }.map { [$0, split($0, test: false).supportedKept, split($0, test: false).unsupportedCaught] })
+        print("\(own.count) claims from \(chapters.count) chapters; Youden's J on dev: \(String(format: "%.2f", jCut)); shipped: \(shipped)")
+        for (name, s) in [("dev", result.dev), ("test", result.test)] {
+            print(String(format: "%@ at %.2f: %d claims, supported kept %.3f, unsupported caught %.3f", name, shipped, s.claims, s.supportedKept, s.unsupportedCaught))
+        }
+        for point in result.curve { print(String(format: "  cut %.1f: kept %.3f, caught %.3f", point[0], point[1], point[2])) }
+        try writeJSON(result, to: json)
+    }
+}
