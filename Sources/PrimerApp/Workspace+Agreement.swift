@@ -14,7 +14,8 @@ public struct AgreementOutcome: Sendable {
 
 extension Workspace {
     /// Scores every hand-labelled output of a suite with the deterministic metrics (and the
-    /// judge, through `judge`, when given) and measures how well each metric agrees with the labels.
+    /// judge, through `judge`, when given; and the off-topic and near-duplicate rates with an
+    /// embedder, `--embedder`) and measures how well each metric agrees with the labels.
     public func agreement(suite name: String, judge: String?) async throws -> AgreementOutcome {
         let suiteURL = suiteDirectory(name)
         let suite: EvalSuite
@@ -27,13 +28,19 @@ extension Workspace {
             throw WorkspaceError("suite '\(suite.name)' has no \(LabelSet.fileName): label outputs from a run by hand first (Evaluations/README.md says how)")
         }
         let judgeScorer = try judge.map { JudgeScorer(provider: try provider(named: $0)) }
+        var meanings: MeaningScorer?
+        if let embedder = try embedder() { meanings = MeaningScorer(embedder: CachingEmbedder(base: embedder, cache: try await store())) }
         return try await LocalServers.stoppingAfter {
             var scored: [Agreement.Scored] = []
             var judgeFailures = 0
             for entry in labels.labels {
                 // `LabelSet.load` checked both.
                 guard let evalCase = suite.cases.first(where: { $0.id == entry.caseID }), let (kind, output) = entry.output else { continue }
-                var scores = CaseScorer().score(evalCase, outputs: CaseOutputs([FamilyOutput(family: entry.family, kind: kind, output: output)]))
+                let outputs = CaseOutputs([FamilyOutput(family: entry.family, kind: kind, output: output)])
+                var scores = CaseScorer().score(evalCase, outputs: outputs)
+                if let meanings {
+                    for (family, metrics) in try await meanings.score(evalCase, outputs: outputs) { scores.merge(metrics, into: family) }
+                }
                 if let judgeScorer {
                     do {
                         scores.merge(try await judgeScorer.score(evalCase, output: output, kind: kind).score.metrics, into: entry.family)

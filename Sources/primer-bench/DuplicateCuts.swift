@@ -93,13 +93,7 @@ struct DuplicateCutsCommand: AsyncParsableCommand {
         func share(_ values: [Double], _ test: (Double) -> Bool) -> Double {
             values.isEmpty ? 0 : Double(values.filter(test).count) / Double(values.count)
         }
-        func percentiles(_ values: [Double]) -> [String: Double] {
-            let sorted = values.sorted()
-            guard !sorted.isEmpty else { return [:] }
-            return Dictionary(uniqueKeysWithValues: [5, 25, 50, 75, 95, 99].map { p in
-                ("p\(p)", (sorted[min(sorted.count - 1, sorted.count * p / 100)] * 1000).rounded() / 1000)
-            })
-        }
+        let percentiles = GoldenBooks.percentiles
         func split(_ test: Bool) -> Split {
             let d = distinct[test] ?? [], r = restated[test] ?? [], a = asked[test] ?? []
             return Split(
@@ -140,38 +134,23 @@ struct DuplicateCutsCommand: AsyncParsableCommand {
 
     /// Every golden chapter's cards and questions, as the gate reads them.
     func goldenChapters() throws -> [Chapter] {
-        let testChapters = try MeaningCutsCommand.heldOutChapters(cases: cases)
-        let golden = options.golden
-        var chapters: [Chapter] = []
-        let books = try FileManager.default.contentsOfDirectory(atPath: golden).filter { $0.hasSuffix(".json") }.sorted()
-        for file in books {
-            let slug = String(file.dropLast(5))
-            guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: golden).appendingPathComponent(file))) as? [String: Any],
-                let chapterObjects = object["chapters"] as? [[String: Any]]
-            else { continue }
-            for (index, chapterObject) in chapterObjects.enumerated() {
-                var chapter = Chapter(test: testChapters.contains("\(slug)/\(index + 1)"))
-                for section in chapterObject["sections"] as? [[String: Any]] ?? [] {
-                    var cardOfTerm: [String: Int] = [:]
-                    for term in section["terms"] as? [[String: Any]] ?? [] {
-                        guard let name = term["term"] as? String, let definition = term["definition"] as? String else { continue }
-                        cardOfTerm[name.lowercased().trimmingCharacters(in: .whitespaces)] = chapter.cards.count
-                        chapter.cards.append("\(name)\n\(definition)")
-                        chapter.asked.append("What is \(name)?\n\(definition.prefix(1).uppercased() + definition.dropFirst()).")
-                    }
-                    for mcq in section["mcq"] as? [[String: Any]] ?? [] {
-                        guard let stem = mcq["stem"] as? String, let choices = mcq["choices"] as? [String], let answer = mcq["answer"] as? Int,
-                            choices.indices.contains(answer)
-                        else { continue }
-                        if let card = cardOfTerm[choices[answer].lowercased().trimmingCharacters(in: .whitespaces)] {
-                            chapter.restated.append((card, chapter.questions.count))
-                        }
-                        chapter.questions.append("\(stem)\n\(choices[answer])")
-                    }
+        try GoldenBooks.load(golden: options.golden, cases: cases).compactMap { golden in
+            var chapter = Chapter(test: golden.test)
+            for section in golden.sections {
+                var cardOfTerm: [String: Int] = [:]
+                for (name, definition) in section.terms {
+                    cardOfTerm[name.lowercased().trimmingCharacters(in: .whitespaces)] = chapter.cards.count
+                    chapter.cards.append("\(name)\n\(definition)")
+                    chapter.asked.append("What is \(name)?\n\(definition.prefix(1).uppercased() + definition.dropFirst()).")
                 }
-                if !chapter.cards.isEmpty || !chapter.questions.isEmpty { chapters.append(chapter) }
+                for (stem, answer) in section.questions {
+                    if let card = cardOfTerm[answer.lowercased().trimmingCharacters(in: .whitespaces)] {
+                        chapter.restated.append((card, chapter.questions.count))
+                    }
+                    chapter.questions.append("\(stem)\n\(answer)")
+                }
             }
+            return chapter.cards.isEmpty && chapter.questions.isEmpty ? nil : chapter
         }
-        return chapters
     }
 }

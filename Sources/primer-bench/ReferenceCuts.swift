@@ -70,12 +70,7 @@ struct ReferenceCutsCommand: AsyncParsableCommand {
             let x = rates(a, test: false), y = rates(b, test: false)
             return x.kept + x.caught < y.kept + y.caught
         } ?? 0
-        func percentiles(_ values: [Double]) -> [String: Double] {
-            let sorted = values.sorted()
-            return Dictionary(uniqueKeysWithValues: [5, 25, 50, 75, 95].map { p in
-                ("p\(p)", (sorted[min(sorted.count - 1, sorted.count * p / 100)] * 1000).rounded() / 1000)
-            })
-        }
+        let percentiles = GoldenBooks.percentiles
         let dev = rates(cut, test: false), test = rates(cut, test: true)
         let result = Result(
             machine: MachineFacts.collect(), embedder: options.embedder, model: model.model, cut: cut, devProbes: dev.count, testProbes: test.count,
@@ -90,35 +85,15 @@ struct ReferenceCutsCommand: AsyncParsableCommand {
     /// Every golden section with references: objectives, "term\ndefinition", "stem\nanswer"
     /// (as `GateItem.aboutText` writes items); its probes are its first terms and questions.
     func goldenSections() throws -> [Section] {
-        let testChapters = try MeaningCutsCommand.heldOutChapters(cases: cases)
-        let golden = options.golden
-        var sections: [Section] = []
-        let books = try FileManager.default.contentsOfDirectory(atPath: golden).filter { $0.hasSuffix(".json") }.sorted()
-        for (book, file) in books.enumerated() {
-            let slug = String(file.dropLast(5))
-            guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: golden).appendingPathComponent(file))) as? [String: Any],
-                let chapters = object["chapters"] as? [[String: Any]]
-            else { continue }
-            for (index, chapter) in chapters.enumerated() {
-                for section in chapter["sections"] as? [[String: Any]] ?? [] {
-                    let terms = (section["terms"] as? [[String: Any]] ?? []).compactMap { term -> String? in
-                        guard let name = term["term"] as? String, let definition = term["definition"] as? String else { return nil }
-                        return "\(name)\n\(definition)"
-                    }
-                    let questions = (section["mcq"] as? [[String: Any]] ?? []).compactMap { mcq -> String? in
-                        guard let stem = mcq["stem"] as? String, let choices = mcq["choices"] as? [String], let answer = mcq["answer"] as? Int,
-                            choices.indices.contains(answer)
-                        else { return nil }
-                        return "\(stem)\n\(choices[answer])"
-                    }
-                    let objectives = section["objectives"] as? [String] ?? []
-                    let probes = Array(terms.prefix(perSection)) + Array(questions.prefix(perSection))
-                    let references = objectives + terms + questions
-                    guard !probes.isEmpty, references.count >= 2 else { continue }
-                    sections.append(Section(book: book, test: testChapters.contains("\(slug)/\(index + 1)"), references: references, probes: probes))
-                }
+        try GoldenBooks.load(golden: options.golden, cases: cases).flatMap { chapter in
+            chapter.sections.compactMap { section -> Section? in
+                let terms = section.terms.map { "\($0.term)\n\($0.definition)" }
+                let questions = section.questions.map { "\($0.stem)\n\($0.answer)" }
+                let probes = Array(terms.prefix(perSection)) + Array(questions.prefix(perSection))
+                let references = section.objectives + terms + questions
+                guard !probes.isEmpty, references.count >= 2 else { return nil }
+                return Section(book: chapter.bookIndex, test: chapter.test, references: references, probes: probes)
             }
         }
-        return sections
     }
 }

@@ -35,35 +35,19 @@ struct SupportCutsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let testChapters = try MeaningCutsCommand.heldOutChapters(cases: cases)
         var chapters: [(book: String, test: Bool, retriever: PassageRetriever, claims: [String])] = []
-        let root = URL(fileURLWithPath: golden)
-        for book in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("text").path).sorted() {
-            guard let data = try? Data(contentsOf: root.appendingPathComponent("\(book).json")),
-                let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let goldenChapters = object["chapters"] as? [[String: Any]]
-            else { continue }
-            let folder = root.appendingPathComponent("text").appendingPathComponent(book)
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
-                guard file.hasPrefix("ch"), file.hasSuffix(".md"), !file.contains("-"),
-                    let number = Int(file.dropFirst(2).dropLast(3)), number >= 1, number <= goldenChapters.count
-                else { continue }
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                var claims: [String] = []
-                for section in goldenChapters[number - 1]["sections"] as? [[String: Any]] ?? [] where text.contains("## \(section["title"] as? String ?? "\u{0}")") {
-                    for term in section["terms"] as? [[String: Any]] ?? [] {
-                        if let name = term["term"] as? String, let definition = term["definition"] as? String { claims.append("\(name) is \(definition).") }
-                    }
-                    for mcq in section["mcq"] as? [[String: Any]] ?? [] {
-                        guard let stem = mcq["stem"] as? String, let choices = mcq["choices"] as? [String], let answer = mcq["answer"] as? Int,
-                            choices.indices.contains(answer), stem.contains("____")
-                        else { continue }
-                        claims.append(stem.replacing(/_{3,}/, with: choices[answer]))
-                    }
-                }
-                let document = ExtractedDocument(name: file, format: .markdown, text: text)
-                chapters.append((book, testChapters.contains("\(book)/\(number)"), PassageRetriever(documents: [document]), claims))
+        let folder = URL(fileURLWithPath: golden).appendingPathComponent("text")
+        for chapter in try GoldenBooks.load(golden: golden, cases: cases) {
+            // Whole chapters only (chNN.md), not the section files (chNN-sM.md).
+            let file = folder.appendingPathComponent(chapter.book).appendingPathComponent(String(format: "ch%02d.md", chapter.number))
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            var claims: [String] = []
+            for section in chapter.sections where text.contains("## \(section.title)") && !section.title.isEmpty {
+                claims += section.terms.map { "\($0.term) is \($0.definition)." }
+                claims += section.questions.filter { $0.stem.contains("____") }.map { $0.stem.replacing(/_{3,}/, with: $0.answer) }
             }
+            let document = ExtractedDocument(name: file.lastPathComponent, format: .markdown, text: text)
+            chapters.append((chapter.book, chapter.test, PassageRetriever(documents: [document]), claims))
         }
         var own: [(Double, Bool)] = [], other: [(Double, Bool)] = []
         for (index, chapter) in chapters.enumerated() {
