@@ -127,7 +127,7 @@ let mirrorScript = ExecFixture.script(
     /// The shipped example, loaded the way a user points `--plugins` at it.
     func example() throws -> any Provider {
         let registry = try ProviderRegistry(directories: [ExecFixture.examplesFolder])
-        #expect(registry.names == ["echo-exec"])
+        #expect(registry.names == ["echo-exec", "words-exec"], "the example provider and the example embedding model")
         return try registry.makeProvider(named: "echo-exec", environment: ProcessInfo.processInfo.environment)
     }
 

@@ -9,6 +9,9 @@ import PrimerCore
 ///             "cost":0.0,"citations":[{"url":"…","title":"…","snippet":"…"}],"finish_reason":"stop"}`
 /// Failure:  `{"id":"1","error":{"message":"…","retryable":true}}`
 ///
+/// An embedding model (`adapter: exec-embeddings`) is asked `{"protocol":1,"id":"1","model":"…",
+/// "embed":["text",…]}` and answers `{"id":"1","vectors":[[0.1,…],…]}`, one vector a text.
+///
 /// Unknown fields are ignored both ways.
 enum ExecProtocol {
     static let version = 1
@@ -38,9 +41,16 @@ enum ExecProtocol {
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
     }
 
-    /// What one line of the child's stdout says.
-    enum Answer: Equatable {
-        case response(id: String, CompletionResponse)
+    /// An embedding request as one line of JSON.
+    static func encode(embedding texts: [String], id: String, model: String) -> Data {
+        let object: [String: Any] = ["protocol": version, "id": id, "model": model, "embed": texts]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+
+    /// What one line of the child's stdout says: a completion's response, or an embedding
+    /// request's vectors.
+    enum Answer<Payload> {
+        case response(id: String, Payload)
         case failure(id: String, message: String, retryable: Bool)
     }
 
@@ -51,7 +61,8 @@ enum ExecProtocol {
         case incomplete(String)
     }
 
-    static func decode(_ line: String, defaultModel: String) throws(DecodeError) -> Answer {
+    /// An answer line's object and id, or its failure.
+    private static func envelope(_ line: String) throws(DecodeError) -> (id: String, object: [String: JSONValue], failure: Answer<Never>?) {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)), case .object(let object) = value
         else {
             throw .notJSON(preview(line))
@@ -60,10 +71,27 @@ enum ExecProtocol {
             throw .incomplete("an `id` (the id of the request it answers)")
         }
         if let error = object["error"], error != .null {
-            if case .string(let text) = error { return .failure(id: id, message: text, retryable: false) }
+            if case .string(let text) = error { return (id, object, .failure(id: id, message: text, retryable: false)) }
             let message = error["message"]?.string ?? "the provider reported an error without a message"
-            return .failure(id: id, message: message, retryable: error["retryable"]?.bool ?? false)
+            return (id, object, .failure(id: id, message: message, retryable: error["retryable"]?.bool ?? false))
         }
+        return (id, object, nil)
+    }
+
+    /// An embedding answer: one list of numbers for each of the `count` texts asked.
+    static func decode(vectorsFrom line: String, count: Int) throws(DecodeError) -> Answer<[[Float]]> {
+        let (id, object, failure) = try envelope(line)
+        if case .failure(let id, let message, let retryable)? = failure { return .failure(id: id, message: message, retryable: retryable) }
+        let vectors = (object["vectors"]?.array ?? []).map { $0.array?.compactMap { $0.number.map(Float.init) } ?? [] }
+        guard vectors.count == count, vectors.allSatisfy({ !$0.isEmpty }), Set(vectors.map(\.count)).count == 1 else {
+            throw .incomplete("`vectors`: \(count) lists of numbers of one length, one for each text asked")
+        }
+        return .response(id: id, vectors)
+    }
+
+    static func decode(_ line: String, defaultModel: String) throws(DecodeError) -> Answer<CompletionResponse> {
+        let (id, object, failure) = try envelope(line)
+        if case .failure(let id, let message, let retryable)? = failure { return .failure(id: id, message: message, retryable: retryable) }
         guard let text = object["text"]?.string else {
             throw .incomplete("a `text` string (or an `error` object)")
         }
@@ -91,6 +119,8 @@ enum ExecProtocol {
     }
 
 }
+
+extension ExecProtocol.Answer: Equatable where Payload: Equatable {}
 
 /// Any JSON value, for reading answers leniently (unknown fields are simply never looked at).
 enum JSONValue: Decodable, Equatable {

@@ -1,14 +1,15 @@
 import Foundation
 import PrimerCore
 
-/// A provider written in any language, run as a child process (`adapter: exec`).
+/// A provider written in any language, run as a child process (`adapter: exec`); also an
+/// embedding model (`adapter: exec-embeddings`, `embed`).
 ///
 /// Primer starts the command on the first request and keeps it running; requests go one at a
 /// time (concurrent callers queue) as one JSON line on the child's stdin, and the answer is one
 /// JSON line on its stdout (protocol v1, `ExecProtocol`, documented in Plugins/examples/README.md).
 /// A child that exits, times out or breaks the protocol is stopped and started again on the next
 /// request. The last 20 stderr lines go into error messages.
-public final class ExecProvider: Provider, @unchecked Sendable {
+public final class ExecProvider: Provider, Embedder, @unchecked Sendable {
     public let name: String
     public let model: String
     public let configuration: ExecConfiguration
@@ -70,7 +71,23 @@ public final class ExecProvider: Provider, @unchecked Sendable {
         await queue.acquire()
         defer { queue.release() }
         try Task.checkCancellation()
-        return try await exchange(request)
+        var request = request
+        if !sendsJSONSchema { request.jsonSchema = nil }
+        return try await exchange { id in ExecProtocol.encode(request, id: id, model: self.model) } decode: { line throws(ExecProtocol.DecodeError) in
+            try ExecProtocol.decode(line, defaultModel: self.model)
+        }
+    }
+
+    /// The texts' vectors, in one request (protocol v1's `embed`).
+    public func embed(_ texts: [String]) async throws -> [[Float]] {
+        guard !texts.isEmpty else { return [] }
+        await queue.acquire()
+        defer { queue.release() }
+        try Task.checkCancellation()
+        let vectors = try await exchange { id in ExecProtocol.encode(embedding: texts, id: id, model: self.model) } decode: { line throws(ExecProtocol.DecodeError) in
+            try ExecProtocol.decode(vectorsFrom: line, count: texts.count)
+        }
+        return vectors.map(Embeddings.normalised)
     }
 
     /// Stops the child (close stdin, wait up to `grace` seconds, then terminate). A later request
@@ -86,7 +103,9 @@ public final class ExecProvider: Provider, @unchecked Sendable {
 
     // MARK: - One request
 
-    private func exchange(_ request: CompletionRequest) async throws -> CompletionResponse {
+    private func exchange<Payload>(
+        _ encode: (String) -> Data, decode: (String) throws(ExecProtocol.DecodeError) -> ExecProtocol.Answer<Payload>
+    ) async throws -> Payload {
         let child = try running()
         let id = newID()
         // Lines written since the last answer answer nothing: the child wrote more than one line
@@ -102,9 +121,7 @@ public final class ExecProvider: Provider, @unchecked Sendable {
         }
         let deadline = Date().addingTimeInterval(
             configuration.timeoutSeconds + (child.answered == 0 ? configuration.startupTimeoutSeconds : 0))
-        var request = request
-        if !sendsJSONSchema { request.jsonSchema = nil }
-        child.send(ExecProtocol.encode(request, id: id, model: model))
+        child.send(encode(id))
 
         while true {
             switch await child.lines.next(timeout: deadline.timeIntervalSinceNow) {
@@ -117,9 +134,9 @@ public final class ExecProvider: Provider, @unchecked Sendable {
                         + "(an answer must be one line of JSON of at most \(Self.maxLineBytes / 1024 / 1024) MB)",
                     child: child, retryable: true)
             case .line(let line):
-                let answer: ExecProtocol.Answer
+                let answer: ExecProtocol.Answer<Payload>
                 do throws(ExecProtocol.DecodeError) {
-                    answer = try ExecProtocol.decode(line, defaultModel: model)
+                    answer = try decode(line)
                 } catch {
                     let problem: String
                     switch error {

@@ -21,6 +21,7 @@ public struct ProviderRegistry: Sendable {
     public static let builtInEmbedderAdapters: [String: EmbedderFactory] = [
         "mock-embeddings": { manifest, environment in try MockEmbedder(manifest: manifest, environment: environment) },
         "openai-embeddings": { manifest, environment in try OpenAIEmbeddingsProvider(manifest: manifest, environment: environment) },
+        "exec-embeddings": { manifest, environment in try ExecProvider(manifest: manifest, environment: environment) },
     ]
 
     public static var builtInAdapterNames: [String] { (Array(builtInAdapters.keys) + Array(builtInEmbedderAdapters.keys)).sorted() }
