@@ -52,17 +52,26 @@ import Testing
         let cli = try CLIRunner()
         defer { cli.remove() }
         let doc = try cli.write(Self.biology, to: "biology.md")
-        let first = try await cli.run(["generate", "Cell Biology", "--doc", doc.path, "--embedder", "mock-embeddings", "--max-subtopics", "1"])
-        #expect(first.status == 0, "\(first.stderr)")
         func embeddings() throws -> Int {
             try DatabaseQueue(path: cli.storePath).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM embeddings") ?? 0 }
         }
-        let stored = try embeddings()
-        #expect(stored >= 3, "the three passages (and the subtopics' queries) are embedded: \(stored)")
-        let second = try await cli.run(["generate", "Cell Biology", "--embedder", "mock-embeddings", "--max-subtopics", "2"])
-        #expect(second.status == 0, "\(second.stderr)")
-        // Only the new subtopic's query is new.
-        #expect(try embeddings() == stored + 1)
+        // A plan from the outline asks nothing of a model: what is embedded is the passages.
+        let first = try await cli.run(["generate", "Cell Biology", "--doc", doc.path, "--embedder", "mock-embeddings", "--plan-only"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let passages = try embeddings()
+        #expect(passages >= 3, "the three sections' passages are embedded: \(passages)")
+        // The same document under another subject: its passages come from the store.
+        let again = try await cli.run(["generate", "Cell Biology 2", "--doc", doc.path, "--embedder", "mock-embeddings", "--plan-only"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try embeddings() == passages)
+        // A subtopic's families: its query and the items the gates read are kept too (a stored
+        // item is compared with every later answer), and a run with nothing left to do embeds nothing.
+        let kit = try await cli.run(["generate", "Cell Biology", "--embedder", "mock-embeddings", "--max-subtopics", "1"])
+        #expect(kit.status == 0, "\(kit.stderr)")
+        let withItems = try embeddings()
+        #expect(withItems > passages)
+        _ = try await cli.run(["generate", "Cell Biology", "--embedder", "mock-embeddings", "--max-subtopics", "1"])
+        #expect(try embeddings() == withItems)
         let wrong = try await cli.run(["generate", "Cell Biology", "--embedder", "mock"])
         #expect(wrong.status != 0)
         #expect(wrong.stderr.contains("makes no embeddings; the embedding models are: minilm-local, mock-embeddings"), "\(wrong.stderr)")

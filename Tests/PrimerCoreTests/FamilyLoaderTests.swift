@@ -23,7 +23,8 @@ import Testing
 
     @Test func shippedFamiliesLoadAndCoverEveryStep() throws {
         let set = try FamilySet.load(directory: RepositoryFiles.prompts)
-        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "cloze", "terms"])
+        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "cloze", "terms", "ask"])
+        #expect(set.questionFamily(for: .general)?.name == "ask" && set.questionFamily(for: .language)?.name == "ask")
         #expect(set.planFamily(for: .general)?.name == "plan")
         #expect(set.planFamily(for: .language)?.name == "plan")
         #expect(set.subtopicFamilies(for: .general).map(\.name) == ["notes", "flashcards", "quiz", "cloze", "terms"])

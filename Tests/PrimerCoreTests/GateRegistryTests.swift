@@ -20,8 +20,8 @@ struct GateRegistryTests {
 
     @Test func knowsEveryGateAndBuildsEachFromItsBareName() throws {
         #expect(GateRegistry.names == [
-            "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "scope", "relevance", "meta-labels",
-            "plan-titles", "plan-bounds", "dedupe-plan", "notes-length",
+            "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "scope", "relevance", "near-duplicate",
+            "meta-labels", "plan-titles", "plan-bounds", "dedupe-plan", "notes-length", "citations",
         ])
         // `pattern` has no sensible default (which field, which expression): bare, it says what it needs.
         for name in GateRegistry.names where name != "pattern" {
@@ -45,8 +45,8 @@ struct GateRegistryTests {
 
     @Test func unknownGateListsTheKnownOnesAndSuggestsTheClosest() {
         let typo = error("dedup", nil)
-        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, relevance, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length; did you mean 'dedupe'?)")
-        #expect(error("spellcheck", nil)?.description.hasSuffix("notes-length)") == true)
+        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, relevance, near-duplicate, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length, citations; did you mean 'dedupe'?)")
+        #expect(error("spellcheck", nil)?.description.hasSuffix("citations)") == true)
     }
 
     @Test func unknownOptionsAreErrorsNotIgnored() {
@@ -87,11 +87,13 @@ struct GateRegistryTests {
               - quiz-shape: {allow_all_of_the_above: false}
               - scope
               - relevance: {min_similarity: 0.2}
+              - near-duplicate: {max_similarity: 0.9}
               - meta-labels
               - plan-titles
               - plan-bounds: {topics: {min: 2, max: 12}, subtopics: {min: 2, max: 10}}
               - dedupe-plan
               - notes-length: {min_words: 80, max_words: 2500}
+              - citations
               - count:
             """
         let chain = try GateRegistry.chain(yaml: yaml)
