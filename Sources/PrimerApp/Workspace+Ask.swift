@@ -90,7 +90,7 @@ extension Workspace {
             answer.method = "quotes"
         }
         if Citations.isRefusal(text) {
-            answer.reason = "the \(sources.count) passages found for it do not answer the question"
+            answer.reason = sources.count == 1 ? "the one passage found for it does not answer the question" : "the \(sources.count) passages found for it do not answer the question"
             return answer
         }
         answer.answered = true

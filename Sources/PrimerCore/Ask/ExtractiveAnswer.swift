@@ -26,23 +26,34 @@ public enum ExtractiveAnswer {
         return lines.joined(separator: "\n\n")
     }
 
-    /// Sentences of a passage of four words or more: split after ". ", "? ", "! " and at line
-    /// ends; headings dropped.
+    /// Sentences of a passage of four words or more: a paragraph's lines joined (a PDF's text
+    /// breaks lines mid-sentence), then split after ". ", "? ", "! "; headings dropped.
     static func sentences(_ text: String) -> [String] {
+        var paragraphs: [String] = []
+        var current: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) + [Substring("")] {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+                current = []
+            } else {
+                current.append(Substring(trimmed))
+            }
+        }
         var sentences: [String] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            var current = ""
+        for paragraph in paragraphs {
+            var sentence = ""
             var previous: Character = " "
-            for character in line {
+            for character in paragraph {
                 if character == " " && ".?!".contains(previous) {
-                    sentences.append(current)
-                    current = ""
+                    sentences.append(sentence)
+                    sentence = ""
                 } else {
-                    current.append(character)
+                    sentence.append(character)
                 }
                 previous = character
             }
-            sentences.append(current)
+            sentences.append(sentence)
         }
         return sentences.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.split(separator: " ").count >= 4 }
     }
