@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests use, when it is missing: poppler-utils (pdftotext), qpdf, tmux
+# Installs what the tests use, when it is missing: poppler-utils (pdftotext), tesseract-ocr, qpdf, tmux
 # (the terminal the study sessions are driven in), iproute2 (network namespaces), chromium with chromium-driver and selenium (the
 # study web page) and postgresql (the store's second engine) from Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
 # its model (scripts/install-local-llm.sh, cached in ~/.cache/primer).
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 missing=()
 # chromium and chromium-driver: the study web page is tested in headless Chromium. ip (iproute2)
 # and unshare (util-linux): queue workers on "other hosts" run in network namespaces of the tests'.
-for tool in pdftotext:poppler-utils qpdf:qpdf tmux:tmux chromium:chromium chromedriver:chromium-driver ip:iproute2 unshare:util-linux; do
+for tool in pdftotext:poppler-utils tesseract:tesseract-ocr qpdf:qpdf tmux:tmux chromium:chromium chromedriver:chromium-driver ip:iproute2 unshare:util-linux; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
 # PostgreSQL's server programs, for the store contract run on a real server (the tests start their

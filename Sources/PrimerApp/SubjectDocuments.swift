@@ -5,11 +5,12 @@ import PrimerDocuments
 /// Reading, attaching and indexing a subject's documents, shared by `generate --doc`, `batch`
 /// and `docs`.
 public enum SubjectDocuments {
-    /// Extracts every file first, so a bad file stops the command before anything is stored.
-    public static func extract(_ paths: [String]) throws -> [ExtractedDocument] {
+    /// Extracts every file first, so a bad file stops the command before anything is stored;
+    /// scans and photos are read by OCR in `ocrLanguage`.
+    public static func extract(_ paths: [String], ocrLanguage: String = "eng") throws -> [ExtractedDocument] {
         try paths.map { path in
             do {
-                return try DocumentExtractor.extract(file: URL(fileURLWithPath: path))
+                return try DocumentExtractor.extract(file: URL(fileURLWithPath: path), ocrLanguage: ocrLanguage)
             } catch let error as DocumentError {
                 throw WorkspaceError("\(error)")
             }
@@ -59,7 +60,7 @@ public struct DocumentAttachment: Sendable, Equatable {
     /// What `docs add` and `generate --doc` print about it.
     public var line: String {
         added
-            ? "Attached \(name) (\(format), \(characters) characters\(pages.map { ", \($0) pages" } ?? ""))"
+            ? "Attached \(name) (\(format), \(characters) characters\(pages.map { ", \($0) page\($0 == 1 ? "" : "s")" } ?? ""))"
             : "\(name) is already attached (same content as \(sameAs)); nothing changed"
     }
 }

@@ -15,7 +15,7 @@ extension Workspace {
 
     /// Attaches the files' documents to the subject, creating the subject when it is new.
     public func attachDocuments(_ files: [String], to title: String) async throws -> AttachedDocuments {
-        let documents = try SubjectDocuments.extract(files)
+        let documents = try SubjectDocuments.extract(files, ocrLanguage: locations.chosenOCRLanguage)
         let store = try await store()
         let subject: StoredSubject
         if let existing = try await store.subject(titled: title) {

@@ -13,19 +13,21 @@ import PrimerStore
 /// - plugins: the shipped manifests, ./Plugins, primer.yaml's `plugins`, then `plugins` or
 ///   `PRIMER_PLUGINS` (a later manifest with the same name wins);
 /// - embedder: `embedder`, `PRIMER_EMBEDDER`, primer.yaml's `embedder`, else none (passages are
-///   ranked by BM25 alone).
+///   ranked by BM25 alone);
+/// - OCR language: `ocrLanguage`, `PRIMER_OCR_LANG`, else `eng` (tesseract's names).
 public struct WorkspaceLocations: Sendable {
     public var config: String?
     public var store: String?
     public var prompts: String?
     public var plugins: String?
     public var embedder: String?
+    public var ocrLanguage: String?
     public var environment: [String: String]
     public var currentDirectory: URL
 
     public init(
         config: String? = nil, store: String? = nil, prompts: String? = nil, plugins: String? = nil, embedder: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        ocrLanguage: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) {
         self.config = config
@@ -33,9 +35,13 @@ public struct WorkspaceLocations: Sendable {
         self.prompts = prompts
         self.plugins = plugins
         self.embedder = embedder
+        self.ocrLanguage = ocrLanguage
         self.environment = environment
         self.currentDirectory = currentDirectory
     }
+
+    /// Tesseract's language(s) for scans and photos.
+    public var chosenOCRLanguage: String { ocrLanguage ?? environment["PRIMER_OCR_LANG"] ?? "eng" }
 
     public func loadConfig() throws -> PrimerConfig {
         if let named = config ?? environment["PRIMER_CONFIG"] {

@@ -97,13 +97,17 @@ public struct DocumentGrounding: GroundingSource {
 extension ExtractedDocument {
     static let pageSeparator = "\u{0C}"
 
+    /// A document of one page (a photo, a one-page PDF) ends with the separator, so its page
+    /// number comes back too.
     public var storedText: String {
-        pages.map { $0.joined(separator: Self.pageSeparator) } ?? text
+        guard let pages else { return text }
+        return pages.count == 1 ? pages[0] + Self.pageSeparator : pages.joined(separator: Self.pageSeparator)
     }
 
     public init(name: String, format: DocumentFormat, storedText: String) {
         if storedText.contains(Self.pageSeparator) {
-            let pages = storedText.components(separatedBy: Self.pageSeparator)
+            var pages = storedText.components(separatedBy: Self.pageSeparator)
+            if pages.count == 2, pages[1].isEmpty { pages.removeLast() }
             self.init(name: name, format: format, text: pages.joined(separator: "\n\n"), pages: pages)
         } else {
             self.init(name: name, format: format, text: storedText)

@@ -12,16 +12,17 @@ struct DocsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Attach documents to a subject (created if new). Kits generated from now on use them.")
         @Argument(help: "The subject title.") var subject: String
-        @Argument(help: "Files: .txt, .md, .html, .pdf, .docx.") var files: [String]
+        @Argument(help: "Files: .txt, .md, .html, .pdf (scanned pages by OCR), .docx, and photos or scans (.png, .jpg) by OCR.") var files: [String]
         @OptionGroup var configOptions: ConfigOptions
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var ocrOptions: OCROptions
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("name at least one file to attach") }
         }
 
         func run() async throws {
-            let attached = try await openWorkspace(configOptions, storeOptions).attachDocuments(files, to: subject)
+            let attached = try await openWorkspace(configOptions, storeOptions, ocr: ocrOptions).attachDocuments(files, to: subject)
             for line in attached.lines { Console.out(line) }
             if attached.planMadeBefore {
                 Console.out("The stored plan was made before; to make it follow the documents, run: primer generate \"\(attached.subject.title)\" --regenerate-plan")

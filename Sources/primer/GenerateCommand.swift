@@ -22,7 +22,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Instructions applied to every family, e.g. \"write every card as bullet points\".")
     var instructions: String?
 
-    @Option(name: .customLong("doc"), help: "A document to ground the kit on (.txt, .md, .html, .pdf, .docx); repeatable.")
+    @Option(name: .customLong("doc"), help: "A document to ground the kit on (.txt, .md, .html, .pdf, .docx; scanned PDF pages and photos, .png or .jpg, by OCR); repeatable.")
     var documents: [String] = []
 
     @Option(help: "Subject kind: auto, general or language.")
@@ -65,6 +65,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @OptionGroup var promptsOptions: PromptsOptions
     @OptionGroup var pluginsOptions: PluginsOptions
     @OptionGroup var embedderOptions: EmbedderOptions
+    @OptionGroup var ocrOptions: OCROptions
 
     enum KindChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, general, language
@@ -88,7 +89,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions, ocr: ocrOptions)
         var request = GenerateRequest(
             subject: SubjectRequest(title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions),
             documents: documents, provider: provider,

@@ -56,15 +56,23 @@ struct EmbedderOptions: ParsableArguments {
     var embedder: String?
 }
 
-/// The workspace the flag groups describe.
-func openWorkspace(
-    _ config: ConfigOptions, _ store: StoreOptions, _ prompts: PromptsOptions, _ plugins: PluginsOptions, _ embedder: EmbedderOptions? = nil
-) throws -> Workspace {
-    try Workspace(WorkspaceLocations(
-        config: config.config, store: store.store, prompts: prompts.prompts, plugins: plugins.plugins, embedder: embedder?.embedder))
+struct OCROptions: ParsableArguments {
+    @Option(name: .customLong("ocr-lang"), help: "The language(s) of scanned pages and photos, as tesseract names them (deu, fra, eng+spa; default: $PRIMER_OCR_LANG, else eng; `tesseract --list-langs` lists the installed ones).")
+    var ocrLanguage: String?
 }
 
-/// The workspace of a command that only needs the configuration and the store.
-func openWorkspace(_ config: ConfigOptions, _ store: StoreOptions) throws -> Workspace {
-    try Workspace(WorkspaceLocations(config: config.config, store: store.store))
+/// The workspace the flag groups describe.
+func openWorkspace(
+    _ config: ConfigOptions, _ store: StoreOptions, _ prompts: PromptsOptions, _ plugins: PluginsOptions, _ embedder: EmbedderOptions? = nil,
+    ocr: OCROptions? = nil
+) throws -> Workspace {
+    try Workspace(WorkspaceLocations(
+        config: config.config, store: store.store, prompts: prompts.prompts, plugins: plugins.plugins, embedder: embedder?.embedder,
+        ocrLanguage: ocr?.ocrLanguage))
+}
+
+/// The workspace of a command that only needs the configuration and the store (and, attaching
+/// documents, the OCR language).
+func openWorkspace(_ config: ConfigOptions, _ store: StoreOptions, ocr: OCROptions? = nil) throws -> Workspace {
+    try Workspace(WorkspaceLocations(config: config.config, store: store.store, ocrLanguage: ocr?.ocrLanguage))
 }

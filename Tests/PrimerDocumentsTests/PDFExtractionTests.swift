@@ -48,7 +48,7 @@ struct PDFExtractionTests {
         let file = try folder.write("scan.pdf", data: MinimalPDF.make([.drawing, .drawing]))
         let error = #expect(throws: DocumentError.self) { try DocumentExtractor.extract(file: file) }
         #expect(error == .noTextLayer(name: "scan.pdf"))
-        #expect(error?.description == "scan.pdf has no text layer (a scanned PDF?); OCR it first or attach a text version.")
+        #expect(error?.description == "scan.pdf has no text: no page has a text layer or text OCR could read; attach a text version (or a clearer scan).")
     }
 
     @Test func encryptedPDFSaysSo() throws {

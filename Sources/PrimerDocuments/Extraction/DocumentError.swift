@@ -16,6 +16,11 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptDOCX(name: String, detail: String)
     /// word/document.xml inflates past `limitMB` (a huge document, or a zip bomb).
     case docxTooLarge(name: String, limitMB: Int)
+    case corruptImage(name: String, detail: String)
+    case imageTooLarge(name: String, width: Int, height: Int, limit: Int)
+    case tooManyScannedPages(name: String, pages: Int, limit: Int)
+    /// tesseract has no data for the language (`--ocr-lang`).
+    case ocrLanguageMissing(language: String)
 
     public var description: String {
         switch self {
@@ -36,13 +41,23 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .toolFailed(let tool, let name, let message):
             "\(tool) could not read \(name) (\(message)); open the file to check it, or attach a text version."
         case .noTextLayer(let name):
-            "\(name) has no text layer (a scanned PDF?); OCR it first or attach a text version."
+            "\(name) has no text: no page has a text layer or text OCR could read; attach a text version (or a clearer scan)."
         case .encryptedPDF(let name):
             "\(name) is encrypted (password protected); remove the password (e.g. qpdf --decrypt) or attach a text version."
         case .corruptPDF(let name, let detail):
             "\(name) is not a valid PDF (\(detail)); export it again or attach a text version."
         case .corruptDOCX(let name, let detail):
             "\(name) is not a valid Word document (\(detail)); save it again as .docx or attach a text version."
+        case .corruptImage(let name, let detail):
+            "\(name) is not a readable image (\(detail)); save it again as PNG or JPEG."
+        case .imageTooLarge(let name, let width, let height, let limit):
+            "\(name) is \(width) × \(height) pixels, more than the \(limit / 1_000_000) million OCR reads; scale it down and attach it again."
+        case .tooManyScannedPages(let name, let pages, let limit):
+            "\(name) has \(pages) pages without text, more than the \(limit) OCR reads in one document; split it, or OCR it first (e.g. ocrmypdf)."
+        case .ocrLanguageMissing(let language):
+            "tesseract has no data for '\(language)': install "
+                + language.split(separator: "+").map { "tesseract-ocr-\($0)" }.joined(separator: " ")
+                + " (apt-get install …), or choose another --ocr-lang (`tesseract --list-langs` lists what is installed)."
         case .docxTooLarge(let name, let limitMB):
             "\(name): word/document.xml expands to more than \(limitMB) MB; a Word document this large is not supported "
                 + "(or the file is a zip bomb); split it into smaller documents or attach a text version."

@@ -1,11 +1,13 @@
 import Foundation
 
 /// Reads an attached file into text: .txt and .md as they are, .html without markup,
-/// .pdf through poppler's `pdftotext`, .docx from its word/document.xml.
+/// .pdf through poppler's `pdftotext` (its pages without a text layer by OCR), .docx from its
+/// word/document.xml, a photo or scan (.png, .jpg) by OCR (`OCRTextExtractor`).
 public enum DocumentExtractor {
     /// Extracts the text of `file`. Throws `DocumentError` with a message that says what to do.
-    /// - Parameter tools: where external programs (pdftotext) are looked up; the PATH by default.
-    public static func extract(file: URL, tools: ToolLocator = .init()) throws -> ExtractedDocument {
+    /// - Parameter tools: where external programs (pdftotext, tesseract) are looked up; the PATH by default.
+    /// - Parameter ocrLanguage: tesseract's language(s) for scans and photos (`eng`, `deu`, `eng+fra`).
+    public static func extract(file: URL, tools: ToolLocator = .init(), ocrLanguage: String = "eng") throws -> ExtractedDocument {
         let name = file.lastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
@@ -33,11 +35,20 @@ public enum DocumentExtractor {
         case .html:
             text = HTMLTextExtractor.text(fromHTML: try TextDecoding.decode(data, name: name))
         case .pdf:
-            let pdfPages = try PDFTextExtractor.pages(file: file, data: data, name: name, tools: tools)
+            // Pages with a text layer keep it; only the blank ones (scanned) are read by OCR.
+            let pdfPages = try OCRTextExtractor.fill(
+                blank: try PDFTextExtractor.pages(file: file, data: data, name: name, tools: tools), pdf: file, name: name,
+                language: ocrLanguage, tools: tools)
+            if pdfPages.allSatisfy(\.isBlank) { throw DocumentError.noTextLayer(name: name) }
             pages = pdfPages
             text = pdfPages.filter { !$0.isBlank }.joined(separator: "\n\n")
         case .docx:
             text = try DOCXTextExtractor.text(file: file, name: name)
+        case .image:
+            // One page: the image is what a citation's page 1 points at.
+            let recognized = trimBlankEdges(try OCRTextExtractor.text(image: file, name: name, language: ocrLanguage, tools: tools))
+            pages = [recognized]
+            text = recognized
         }
         if text.isBlank { throw DocumentError.noText(name: name) }
         return ExtractedDocument(name: name, format: format, text: text, pages: pages)

@@ -7,6 +7,8 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable, Equatable {
     case html
     case pdf
     case docx
+    /// A photo or a scan, read by OCR.
+    case image
 
     /// The extensions (without the dot) each format accepts.
     public var extensions: [String] {
@@ -16,6 +18,7 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable, Equatable {
         case .html: ["html", "htm"]
         case .pdf: ["pdf"]
         case .docx: ["docx"]
+        case .image: ["png", "jpg", "jpeg"]
         }
     }
 

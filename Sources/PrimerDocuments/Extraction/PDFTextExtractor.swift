@@ -29,11 +29,8 @@ enum PDFTextExtractor {
         var pages = output.split(separator: "\u{0C}", omittingEmptySubsequences: false).map(String.init)
         // pdftotext ends every page with a form feed, so the last piece is what follows the last page.
         if pages.count > 1, let last = pages.last, last.isBlank { pages.removeLast() }
-        pages = pages.map(DocumentExtractor.trimBlankEdges)
-        if pages.allSatisfy(\.isBlank) {
-            throw DocumentError.noTextLayer(name: name)
-        }
-        return pages
+        // Pages without text (a scan) come back blank; the extractor reads them by OCR.
+        return pages.map(DocumentExtractor.trimBlankEdges)
     }
 
     /// The %PDF- marker must appear in the first kilobyte (the specification allows junk before it).

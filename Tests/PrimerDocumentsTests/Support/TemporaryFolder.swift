@@ -44,6 +44,7 @@ enum RequiredTool {
 
     static var pdftotext: URL? { find("pdftotext", package: "poppler-utils") }
     static var qpdf: URL? { find("qpdf", package: "qpdf") }
+    static var tesseract: URL? { find("tesseract", package: "tesseract-ocr") }
 
     /// Runs a tool and fails the test when it does not exit with 0.
     static func run(_ tool: URL, _ arguments: [String]) throws {
