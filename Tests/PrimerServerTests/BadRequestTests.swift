@@ -58,9 +58,14 @@ import Testing
         let large = APIClient.multipart(fileName: "big.txt", contents: Data(repeating: UInt8(ascii: "a"), count: 1_200_000))
         Self.expectProblem(
             try await ana.request(.POST, "/api/subjects/\(subject)/documents", body: large.body, contentType: large.contentType), 413, "1 MB")
-        let image = APIClient.multipart(fileName: "photo.png", contents: Data([0x89, 0x50, 0x4E, 0x47]))
+        let image = APIClient.multipart(fileName: "photo.gif", contents: Data([0x47, 0x49, 0x46, 0x38]))
         Self.expectProblem(
             try await ana.request(.POST, "/api/subjects/\(subject)/documents", body: image.body, contentType: image.contentType), 422, "*.pdf")
+        // A photo is read by OCR; one that is not an image says so.
+        let broken = APIClient.multipart(fileName: "photo.png", contents: Data([0x89, 0x50, 0x4E, 0x47]))
+        Self.expectProblem(
+            try await ana.request(.POST, "/api/subjects/\(subject)/documents", body: broken.body, contentType: broken.contentType), 422,
+            "not a readable image")
         let listed = try await ana.request(.GET, "/api/subjects").json["subjects"] as? [[String: Any]] ?? []
         #expect(listed.map { $0["title"] as? String } == ["Chemistry"], "nothing refused was stored")
 
