@@ -1623,8 +1623,9 @@ internal enum Operations {
             }
         }
     }
-    /// Attach a document (PDF, Word, HTML, Markdown or text; at most the server's upload limit,
-    /// 10 MB unless configured) to ground the subject's kit; its outline can shape the plan.
+    /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
+    /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
+    /// unless configured) to ground the subject's kit; its outline can shape the plan.
     ///
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/documents`.

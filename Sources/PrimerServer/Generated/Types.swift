@@ -58,8 +58,9 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/jobs/{jobId}/events`.
     /// - Remark: Generated from `#/paths//api/jobs/{jobId}/events/get(jobEvents)`.
     func jobEvents(_ input: Operations.JobEvents.Input) async throws -> Operations.JobEvents.Output
-    /// Attach a document (PDF, Word, HTML, Markdown or text; at most the server's upload limit,
-    /// 10 MB unless configured) to ground the subject's kit; its outline can shape the plan.
+    /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
+    /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
+    /// unless configured) to ground the subject's kit; its outline can shape the plan.
     ///
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/documents`.
@@ -264,8 +265,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Attach a document (PDF, Word, HTML, Markdown or text; at most the server's upload limit,
-    /// 10 MB unless configured) to ground the subject's kit; its outline can shape the plan.
+    /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
+    /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
+    /// unless configured) to ground the subject's kit; its outline can shape the plan.
     ///
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/documents`.
