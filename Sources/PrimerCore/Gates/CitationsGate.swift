@@ -2,7 +2,7 @@ import Yams
 
 /// `citations`: an answer to a learner's question (`primer ask`) must tie each claim to the
 /// sources it was given: every claim (`Citations.claims`) cites a source (`[2]`), only the
-/// numbers given (`GateContext.sources`), and the sources it cites contain at least 40 % of its
+/// numbers given (`GateContext.sources`), and the sources it cites contain at least 45 % of its
 /// words (`Citations.support`): a claim its sources do not make is not cited, it is invented.
 /// The refusal (`Citations.refusal`) alone is an answer too. Rejects the answer otherwise, so
 /// the model tries again with the reasons.
