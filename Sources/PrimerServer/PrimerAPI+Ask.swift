@@ -9,7 +9,7 @@ extension PrimerAPI {
         let (account, workspace) = try caller()
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the question as JSON.") }
-        let providerName = try answeringProvider(body.provider, workspace)
+        let providerName = try serverProvider(body.provider, workspace)
         let answer = try await workspace.ask(subject: subject.title, question: body.question, providerName: providerName)
         return .ok(.init(body: .json(Self.schema(answer))))
     }
@@ -22,17 +22,8 @@ extension PrimerAPI {
         if case .json(let body)? = input.body { (chosen, provider) = (body.chosen, body.provider) }
         if let chosen, !(0...25).contains(chosen) { throw APIError.invalid("chosen is 0 to 25 (A to Z), not \(chosen).") }
         let answer = try await workspace.explain(
-            ItemKey.of(input.path.itemId), chosen: chosen, providerName: try answeringProvider(provider, workspace))
+            ItemKey.of(input.path.itemId), chosen: chosen, providerName: try serverProvider(provider, workspace))
         return .ok(.init(body: .json(Self.schema(answer))))
-    }
-
-    /// The provider a question is answered with: the body's, else the server's; refused when this
-    /// server does not have it.
-    func answeringProvider(_ named: String?, _ workspace: Workspace) throws -> String {
-        if let named, named.isEmpty || named.count > 200 { throw APIError.invalid("provider is 1 to 200 characters when given.") }
-        let providerName = workspace.providerName(named ?? policy.provider)
-        do { _ = try workspace.resolver.manifest(named: providerName) } catch { throw APIError.invalid("\(error)") }
-        return providerName
     }
 
     static func schema(_ answer: AskAnswer) -> Components.Schemas.Answer {

@@ -9,13 +9,11 @@ extension PrimerAPI {
         var options = Components.Schemas.GenerationOptions()
         if case .json(let body)? = input.body { options = body }
         if let max = options.maxSubtopics, !(1...200).contains(max) { throw APIError.invalid("maxSubtopics is 1 to 200, not \(max).") }
-        for (name, value) in [("subtopic", options.subtopic), ("family", options.family), ("provider", options.provider)] {
+        for (name, value) in [("subtopic", options.subtopic), ("family", options.family)] {
             if let value, value.isEmpty || value.count > 200 { throw APIError.invalid("\(name) is 1 to 200 characters when given.") }
         }
         // Refused before anything is stored: a provider or family this server does not have.
-        let provider = options.provider ?? policy.provider
-        let providerName = workspace.providerName(provider)
-        do { _ = try workspace.resolver.manifest(named: providerName) } catch { throw APIError.invalid("\(error)") }
+        let providerName = try serverProvider(options.provider, workspace)
         let families = try workspace.families(forProvider: providerName)
         if let family = options.family, families.family(named: family) == nil {
             throw APIError.invalid("No family is named ‘\(family)’; the families are \(families.families.map(\.name).joined(separator: ", ")).")

@@ -31,6 +31,14 @@ struct PrimerAPI: APIProtocol {
         return subject
     }
 
+    /// The provider a request names, else the server's; refused when this server does not have it.
+    func serverProvider(_ named: String?, _ workspace: Workspace) throws -> String {
+        if let named, named.isEmpty || named.count > 200 { throw APIError.invalid("provider is 1 to 200 characters when given.") }
+        let providerName = workspace.providerName(named ?? policy.provider)
+        do { _ = try workspace.resolver.manifest(named: providerName) } catch { throw APIError.invalid("\(error)") }
+        return providerName
+    }
+
     /// The job with this id if the account started it; 404 otherwise.
     func ownedJob(_ id: Int64, of account: Account) async throws -> GenerationJob {
         guard let job = try await store.job(id: id), job.owner == account.owner else { throw APIError.notFound("job") }
