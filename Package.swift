@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PrimerDocuments", targets: ["PrimerDocuments"]),
         .library(name: "PrimerEval", targets: ["PrimerEval"]),
         .library(name: "PrimerExport", targets: ["PrimerExport"]),
+        .library(name: "PrimerImport", targets: ["PrimerImport"]),
         .library(name: "PrimerApp", targets: ["PrimerApp"]),
         .library(name: "PrimerServer", targets: ["PrimerServer"]),
         .executable(name: "primer-bench", targets: ["primer-bench"]),
@@ -100,6 +101,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Imports of what learners bring: CSV, Quizlet, Anki text and .apkg packages (with their
+        // review history).
+        .target(
+            name: "PrimerImport",
+            dependencies: [
+                "PrimerCore", "PrimerExport", "PrimerDocuments",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ]
+        ),
         // The prompt families and provider manifests shipped with the binary
         // (the repository's Prompts/ and Plugins/ are links to these folders).
         .target(
@@ -110,7 +122,10 @@ let package = Package(
         // families, store) and its operations; the CLI only parses arguments and prints.
         .target(
             name: "PrimerApp",
-            dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults"]
+            dependencies: [
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerImport",
+                "PrimerBatch", "PrimerDefaults",
+            ]
         ),
         // `primer serve`: the HTTP API (Hummingbird; its routes generated from openapi.yaml by
         // swift-openapi-generator, run once by scripts/generate-openapi.sh and committed) and
@@ -171,6 +186,7 @@ let package = Package(
             dependencies: ["PrimerDocuments", "PrimerCore", "PrimerTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "PrimerBatchTests", dependencies: ["PrimerBatch", "PrimerCore", "PrimerProviders", "PrimerStore"]),
         .testTarget(name: "PrimerEvalTests", dependencies: ["PrimerEval", "PrimerCore"]),
+        .testTarget(name: "PrimerImportTests", dependencies: ["PrimerImport", "PrimerCore", "PrimerTestSupport"]),
         .testTarget(name: "PrimerExportTests", dependencies: ["PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift")]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),

@@ -28,7 +28,8 @@ extension Workspace {
     /// Writes the kits of `titles` (nil: every stored subject) in `format` to `file` (default:
     /// <subject>.<extension>, or primer-kits.<extension> for all, in the current folder). A file
     /// that cannot be written is refused before anything is read. `withScheduling`: an apkg
-    /// carries the learner's schedule of each reviewed card (Anki's due date and interval).
+    /// carries the learner's schedule of each reviewed card (Anki's due date and interval), its
+    /// FSRS memory and its review log.
     public func export(_ titles: [String]?, format: ExportFormat, to file: URL?, withScheduling: Bool = false) async throws -> ExportResult {
         if let file {
             do { try OutputFile.checkTarget(file) } catch let error as OutputFileError { throw WorkspaceError("\(error)") }
@@ -39,14 +40,18 @@ extension Workspace {
         for title in chosen { kits.append(try await kit(titled: title)) }
         let name = titles == nil ? "primer-kits" : Self.fileName(kits[0].subject.title)
         let url = file ?? locations.currentDirectory.appendingPathComponent("\(name).\(format.fileExtension)")
-        var schedules: [Int64: ItemMemory] = [:]
-        if withScheduling {
-            for title in chosen {
-                for card in try await readingStore().studyCards(subjectTitle: title) { schedules[card.id] = card.memory }
+        var learner = LearnerRecords()
+        for title in chosen {
+            for card in try await readingStore().studyCards(subjectTitle: title) {
+                if !card.tags.isEmpty { learner.tags[card.id] = card.tags }
+                if withScheduling { learner.memories[card.id] = card.memory }
+            }
+            if withScheduling {
+                for entry in try await readingStore().reviewLog(subjectTitle: title) { learner.reviews[entry.itemID, default: []].append(entry) }
             }
         }
         do {
-            try KitExporter(schedules: schedules).export(kits, format: format, to: url)
+            try KitExporter(learner: learner).export(kits, format: format, to: url)
         } catch let error as ExportError {
             throw WorkspaceError("\(error)")
         } catch let error as OutputFileError {

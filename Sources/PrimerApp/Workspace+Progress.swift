@@ -15,12 +15,19 @@ extension Workspace {
         let cards = Dictionary(grouping: try await store.studyCards(subjectTitle: subject), by: \.subject)
         let log = Dictionary(grouping: try await store.reviewLog(subjectTitle: subject), by: \.subject)
         let quizzes = Dictionary(grouping: try await store.quizAttempts(subjectTitle: subject), by: \.subject)
-        return titles.filter { subject != nil || cards[$0] != nil }.map { title in
-            StudyProgress.subject(
+        var progress: [SubjectProgress] = []
+        for title in titles where subject != nil || cards[title] != nil {
+            // Recall is predicted with the parameters that schedule the subject.
+            var policy = studyPolicy
+            policy.scheduler = try await scheduler(forSubject: title)
+            var one = StudyProgress.subject(
                 title, cards: cards[title] ?? [], log: log[title] ?? [],
                 quizzes: (quizzes[title] ?? []).map { (Double($0.correct) * 100 / Double(max(1, $0.questions)), $0.passed) },
-                now: now, policy: studyPolicy)
+                now: now, policy: policy)
+            one.parameters = try await fittedParameters(subject: title).map { ParametersInUse($0.fitted, own: $0.own) }
+            progress.append(one)
         }
+        return progress
     }
 
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.

@@ -70,7 +70,7 @@ extension Workspace {
         }
         let subjectTitle = questions.first?.subject ?? subject
         let attempt = QuizAttempt(subject: subjectTitle, subtopic: subtopic, takenAt: now, answers: responses, passPercent: pass)
-        let scheduler = studyPolicy.scheduler
+        let scheduler = try await scheduler(forSubject: subjectTitle)
         try await store().recordQuiz(attempt, rating: { $0.isRight ? .good : .again }) { memory, rating in
             scheduler.review(memory, rating: rating, at: now)
         }

@@ -88,7 +88,7 @@ extension Workspace {
     ) async throws -> [StudyCard] {
         StudyQueue.select(
             try await studyCards(subject: subject, subtopic: subtopic), mode: mode, now: now, daysAhead: daysAhead, limit: limit,
-            scheduler: studyPolicy.scheduler)
+            scheduler: try await scheduler(forSubject: subject))
     }
 
     /// The next card due by now + `daysAhead` days (reviews before new cards).
@@ -131,7 +131,7 @@ extension Workspace {
             throw WorkspaceError(
                 "item \(card.key) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
         }
-        let scheduler = studyPolicy.scheduler
+        let scheduler = try await scheduler(forSubject: card.subject)
         let (before, after) = try await store().recordReview(itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs) {
             scheduler.review($0, rating: rating, at: reviewedAt)
         }

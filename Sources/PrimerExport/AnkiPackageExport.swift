@@ -13,17 +13,18 @@ import ZIPFoundation
 ///   "Primer Basic" (fields Front and Back, one card, Anki's Basic templates) for pairs and
 ///   choice questions (see `StudyItem.ankiFront`), and "Primer Cloze" (fields Text and Back
 ///   Extra, Anki's Cloze templates) for cloze notes, one card per deletion number.
-/// - Notes: stable guids (`StudyItem.guid`), tags `primer` and the family, `csum` of the
-///   stripped first field. Cards are new (type 0, queue 0), due in kit order — or, for items
-///   the learner reviewed when `schedules` has them, carry Anki's scheduling fields
-///   (`AnkiSchedule`).
+/// - Notes: stable guids (`StudyItem.guid`), tags `primer`, the family and the learner's, `csum`
+///   of the stripped first field. Cards are new (type 0, queue 0), due in kit order — or, for
+///   items the learner reviewed when `learner` has their memory, carry Anki's scheduling fields
+///   (`AnkiSchedule`), the FSRS memory in `cards.data` and the review log as `revlog` rows
+///   (`AnkiReviewLog`).
 public enum AnkiPackageExport {
     public static let noteTypeName = "Primer Basic"
     public static var noteTypeID: Int64 { AnkiIdentity.modelID(noteTypeName) }
     public static let clozeNoteTypeName = "Primer Cloze"
     public static var clozeNoteTypeID: Int64 { AnkiIdentity.modelID(clozeNoteTypeName) }
 
-    public static func write(_ kits: [Kit], to url: URL, now: Date, schedules: [Int64: ItemMemory] = [:]) throws {
+    public static func write(_ kits: [Kit], to url: URL, now: Date, learner: LearnerRecords = LearnerRecords()) throws {
         let fileManager = FileManager.default
         let dir = fileManager.temporaryDirectory.appendingPathComponent("primer-anki-\(UUID().uuidString)", isDirectory: true)
         try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -31,7 +32,7 @@ public enum AnkiPackageExport {
 
         let collection = dir.appendingPathComponent("collection.anki2")
         do {
-            try writeCollection(StudyItems.collect(kits), to: collection, now: now, schedules: schedules)
+            try writeCollection(StudyItems.collect(kits), to: collection, now: now, learner: learner)
         } catch let error as DatabaseError {
             throw ExportError.packageFailed("SQLite: \(error.message ?? error.description)")
         }
@@ -50,7 +51,7 @@ public enum AnkiPackageExport {
         }
     }
 
-    static func writeCollection(_ items: [StudyItem], to path: URL, now: Date, schedules: [Int64: ItemMemory] = [:]) throws {
+    static func writeCollection(_ items: [StudyItem], to path: URL, now: Date, learner: LearnerRecords = LearnerRecords()) throws {
         let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         let nowS = nowMs / 1000
         let leafDecks = items.map(\.deckName)
@@ -75,6 +76,7 @@ public enum AnkiPackageExport {
                     try AnkiSchema11.json(AnkiSchema11.dconf),
                 ])
             var due = 0
+            var revlog = AnkiReviewLog()
             for (index, item) in items.enumerated() {
                 let noteID = nowMs + Int64(index)
                 let front = item.ankiFront
@@ -82,7 +84,7 @@ public enum AnkiPackageExport {
                 try db.execute(
                     sql: "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')",
                     arguments: [
-                        noteID, item.guid, isCloze ? clozeNoteTypeID : modelID, nowS, " " + item.tags.joined(separator: " ") + " ",
+                        noteID, item.guid, isCloze ? clozeNoteTypeID : modelID, nowS, " " + learner.tags(of: item).joined(separator: " ") + " ",
                         front + "\u{1f}" + item.ankiBack, AnkiHTML.strip(front.replacingOccurrences(of: "<br>", with: " ")),
                         AnkiIdentity.checksum(firstField: front),
                     ])
@@ -92,14 +94,18 @@ public enum AnkiPackageExport {
                 for ord in ords {
                     due += 1
                     let cardID = ord == 0 ? noteID : nowMs + Int64(items.count) + Int64(due)
-                    let schedule = schedules[item.itemID].map { AnkiSchedule($0, collectionCreated: created) }
-                        ?? AnkiSchedule(newAt: due)
+                    let memory = learner.memories[item.itemID]
+                    let schedule = memory.map { AnkiSchedule($0, collectionCreated: created) } ?? AnkiSchedule(newAt: due)
                     try db.execute(
-                        sql: "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '')",
+                        sql: "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)",
                         arguments: [
                             cardID, noteID, AnkiIdentity.deckID(item.deckName), ord, nowS, schedule.type, schedule.queue,
                             schedule.due, schedule.interval, schedule.factor, schedule.reps, schedule.lapses, schedule.left,
+                            memory.map(AnkiReviewLog.memoryData) ?? "",
                         ])
+                    if let memory, let reviews = learner.reviews[item.itemID] {
+                        try revlog.insert(reviews, card: cardID, memory: memory, into: db)
+                    }
                 }
             }
         }

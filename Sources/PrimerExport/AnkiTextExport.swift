@@ -19,11 +19,11 @@ public enum AnkiTextExport {
         "#tags column:6",
     ]
 
-    public static func render(_ kits: [Kit]) -> String {
+    public static func render(_ kits: [Kit], learner: LearnerRecords = LearnerRecords()) -> String {
         var lines = headers
         for item in StudyItems.collect(kits) {
             lines.append([
-                item.guid, item.shape == .cloze ? "Cloze" : "Basic", item.deckName, item.ankiFront, item.ankiBack, item.tags.joined(separator: " "),
+                item.guid, item.shape == .cloze ? "Cloze" : "Basic", item.deckName, item.ankiFront, item.ankiBack, learner.tags(of: item).joined(separator: " "),
             ].map(quoted).joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"

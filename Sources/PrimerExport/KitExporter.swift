@@ -10,13 +10,13 @@ import PrimerCore
 public struct KitExporter: Sendable {
     /// Stamped into the JSON (`exported_at`) and used as the modification time in Anki packages.
     public var exportedAt: Date
-    /// The learner's memory of items by item id: an apkg carries it as Anki's scheduling
-    /// fields (due date, interval, reps, lapses); empty, every card is new.
-    public var schedules: [Int64: ItemMemory]
+    /// The learner's tags, memories and reviews of items (`LearnerRecords`); without memories,
+    /// every card of an apkg is new.
+    public var learner: LearnerRecords
 
-    public init(exportedAt: Date = Date(), schedules: [Int64: ItemMemory] = [:]) {
+    public init(exportedAt: Date = Date(), learner: LearnerRecords = LearnerRecords()) {
         self.exportedAt = exportedAt
-        self.schedules = schedules
+        self.learner = learner
     }
 
     /// Writes `kits` to `url`, replacing a regular file there; anything else there (a symbolic
@@ -26,7 +26,7 @@ public struct KitExporter: Sendable {
         try OutputFile.checkTarget(url)
         switch format {
         case .apkg:
-            try AnkiPackageExport.write(kits, to: url, now: exportedAt, schedules: schedules)
+            try AnkiPackageExport.write(kits, to: url, now: exportedAt, learner: learner)
         default:
             try OutputFile.write(data(kits, format: format), to: url)
         }
@@ -39,14 +39,14 @@ public struct KitExporter: Sendable {
         case .json: return try JSONKitExport.encode(kits, exportedAt: exportedAt)
         case .markdown: return Data(MarkdownStudyGuide.render(kits).utf8)
         case .csv: return Data(CSVKitExport.render(kits).utf8)
-        case .ankiText: return Data(AnkiTextExport.render(kits).utf8)
+        case .ankiText: return Data(AnkiTextExport.render(kits, learner: learner).utf8)
         case .apkg:
             let dir = FileManager.default.temporaryDirectory
                 .appendingPathComponent("primer-apkg-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             let file = dir.appendingPathComponent("kit.apkg")
-            try AnkiPackageExport.write(kits, to: file, now: exportedAt, schedules: schedules)
+            try AnkiPackageExport.write(kits, to: file, now: exportedAt, learner: learner)
             return try Data(contentsOf: file)
         }
     }

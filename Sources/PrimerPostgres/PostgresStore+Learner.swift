@@ -7,7 +7,7 @@ import PrimerCore
 /// and a rewrite of one card follow one another.
 extension PostgresStore {
     static let studyCardSQL = """
-        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at,
+        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags,
             s.title AS subject, t.title AS topic, st.title AS subtopic,
             m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
             k.item_id IS NOT NULL AS known
@@ -286,10 +286,12 @@ extension PostgresStore {
     }
 
     static func studyCard(_ row: PostgresRandomAccessRow) throws -> StudyCard {
-        StudyCard(
+        var card = StudyCard(
             id: try row.value("id"), subject: try row.value("subject"), topic: try row.value("topic"), subtopic: try row.value("subtopic"),
             family: try row.value("family"), content: try itemContent(row), memory: try memory(row), known: try row.value("known"),
             edited: try row.value("edited_at", as: Date?.self) != nil,
             addedByLearner: try row.value("generation_id", as: Int64?.self) == nil, createdAt: try row.value("created_at", as: Date?.self))
+        card.tags = ImportedTags.decode(try row.value("tags", as: String?.self))
+        return card
     }
 }

@@ -186,9 +186,11 @@ struct ItemRow: Codable, FetchableRecord, PersistableRecord {
     var createdAt: Date
     /// The passages it came from, as JSON citations (`v9-item-sources`); nil: none.
     var sources: String?
+    /// The learner's tags, a JSON array (`v12-imports`); nil: none.
+    var tags: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, family, shape, position, fields, sources
+        case id, family, shape, position, fields, sources, tags
         case subtopicID = "subtopic_id", generationID = "generation_id", createdAt = "created_at"
     }
 

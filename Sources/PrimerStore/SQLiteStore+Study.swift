@@ -6,7 +6,7 @@ import PrimerCore
 /// the items a learner adds, edits and deletes. Every write is one transaction.
 extension SQLiteStore {
     private static let studyCardSQL = """
-        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at,
+        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags,
             s.title AS subject, t.title AS topic, st.title AS subtopic,
             m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
             k.item_id IS NOT NULL AS known
@@ -273,11 +273,13 @@ extension SQLiteStore {
         guard let shape = Shape(rawValue: row["shape"]) else {
             throw StoreError.invalidWrite("item row of unknown shape '\(row["shape"] as String? ?? "")'")
         }
-        return StudyCard(
+        var card = StudyCard(
             id: row["id"], subject: row["subject"], topic: row["topic"], subtopic: row["subtopic"], family: row["family"],
             content: try ItemFieldsJSON.decode(row["fields"], shape: shape), memory: memory(row), known: row["known"],
             edited: row["edited_at"] as Date? != nil, addedByLearner: row["generation_id"] as Int64? == nil,
             createdAt: row["created_at"])
+        card.tags = ImportedTags.decode(row["tags"])
+        return card
     }
 }
 

@@ -9,7 +9,7 @@ enum Schema {
     /// Every kit table, parents first (the rows of subjects and what hangs under them).
     static let tables = [
         "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
-        "items", "memory_states", "review_log", "known_items", "quiz_attempts", "quiz_answers", "item_rewrites",
+        "items", "memory_states", "review_log", "known_items", "quiz_attempts", "quiz_answers", "item_rewrites", "fitted_parameters",
     ]
 
     static var migrator: DatabaseMigrator {
@@ -59,8 +59,31 @@ enum Schema {
         migrator.registerMigration("v11-embeddings") { db in
             try db.execute(sql: v11Embeddings)
         }
+        migrator.registerMigration("v12-imports") { db in
+            try db.execute(sql: v12Imports)
+        }
         return migrator
     }
+
+    /// `v12-imports` (`primer import`, `primer study optimize`): an item's tags (a JSON array; NULL:
+    /// none), and the FSRS parameters fitted to a learner's review log — one set per owner for
+    /// every subject (`subject_id` NULL) and one per subject fitted on its own.
+    static let v12Imports = """
+        ALTER TABLE items ADD COLUMN tags TEXT CHECK (tags IS NULL OR (json_valid(tags) AND json_type(tags) = 'array'));
+        CREATE TABLE fitted_parameters (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner_id INTEGER NOT NULL,
+            subject_id INTEGER REFERENCES subjects(id) ON DELETE CASCADE,
+            parameters TEXT NOT NULL CHECK (json_valid(parameters) AND json_array_length(parameters) = 21),
+            fitted_at DATETIME NOT NULL,
+            reviews INTEGER NOT NULL,
+            default_log_loss REAL NOT NULL,
+            default_rmse REAL NOT NULL,
+            fitted_log_loss REAL NOT NULL,
+            fitted_rmse REAL NOT NULL
+        );
+        CREATE UNIQUE INDEX fitted_parameters_scope ON fitted_parameters(owner_id, COALESCE(subject_id, 0));
+        """
 
     /// `v11-embeddings`: vectors an embedder made, by model and text key (`EmbeddingCache`).
     static let v11Embeddings = """

@@ -71,6 +71,11 @@ struct StatsCommand: AsyncParsableCommand {
                 second += ")"
             }
             Console.out(second)
+            if let fit = subject.parameters {
+                Console.out(
+                    "  scheduler: FSRS parameters fitted to \(fit.fittedTo == "subject" ? "this subject's" : "your whole") review log (\(fit.reviews) reviews, \(Timestamp.format(fit.fittedAt)))"
+                        + String(format: "; log loss %.4f (defaults %.4f), RMSE %.4f (defaults %.4f)", fit.fittedFit.logLoss, fit.defaultFit.logLoss, fit.fittedFit.rmse, fit.defaultFit.rmse))
+            }
             // Titles are made terminal-safe one by one; the colour codes around the
             // percentages are Primer's own, so these lines are printed as they are.
             for topic in subject.topics {

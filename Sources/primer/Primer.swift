@@ -56,7 +56,7 @@ struct Primer: AsyncParsableCommand {
         discussion: "Set PRIMER_LOG_LEVEL=debug (or trace, info, notice) to log HTTP requests, retries, attempts and the local server on standard error.",
         subcommands: [
             GenerateCommand.self, BatchCommand.self, WorkerCommand.self, EvalCommand.self, ExportCommand.self, CacheCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self,
-            DocsCommand.self, AskCommand.self, ProvidersCommand.self, PromptsCommand.self,
+            DocsCommand.self, ImportCommand.self, AskCommand.self, ProvidersCommand.self, PromptsCommand.self,
             StudyCommand.self, QuizCommand.self, ReviewCommand.self, CardsCommand.self, VocabCommand.self, DueCommand.self,
             StatsCommand.self, StoreCommand.self, ServeCommand.self,
         ]

@@ -5,9 +5,18 @@ import PrimerCore
 
 extension StudyMode: ExpressibleByArgument {}
 
+/// `primer study "<subject>"` runs a session (the default subcommand); `primer study optimize`
+/// fits the scheduler to the learner's log.
 struct StudyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "study",
+        abstract: "Study a subject's cards in the terminal, or fit the scheduler to your review log (study optimize).",
+        subcommands: [StudySessionCommand.self, OptimizeCommand.self], defaultSubcommand: StudySessionCommand.self)
+}
+
+struct StudySessionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session",
         abstract: "Study a subject's cards in the terminal: flip, hint, rate 1–4 (or sort into three buckets with --buckets).",
         discussion: """
             Keys: space or enter shows the answer, h the hint, e an explanation (from the subtopic's lesson and the subject's documents, with sources; asks --provider), 1 again, 2 hard, 3 good, 4 easy, q quits (every rating so far is kept).

@@ -201,6 +201,12 @@ import Testing
             replacements: [(Leech(itemID: term.id, subtopicID: subtopic, family: "terms", content: term.content, lapses: 0, reviews: 1),
                             .pair(PairItem(front: "t", back: "a clearer d")))],
             generation: generation("terms"))
+        // Parameters fitted to Biology's log go with it.
+        try await store.saveFittedParameters(
+            FittedParameters(
+                parameters: FSRSScheduler.defaultParameters, fittedAt: Date(), reviews: 2, defaultFit: FitQuality(logLoss: 0.3, rmse: 0.05),
+                fittedFit: FitQuality(logLoss: 0.29, rmse: 0.04)),
+            subjectID: subject.id)
         let full = try await store.counts()
         for table in Schema.tables {
             #expect(full[table]! > keepCounts[table]!, "\(table) should have rows of Biology")

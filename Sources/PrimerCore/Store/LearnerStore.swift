@@ -20,6 +20,14 @@ public protocol LearnerStore: Sendable {
     func setKnown(itemID: Int64, known: Bool, at date: Date) async throws
     /// Adds an item the learner wrote after the subtopic's items of `family`; returns its id.
     func addItem(subjectID: Int64, subtopicID: Int64, family: String, content: ItemContent, at date: Date) async throws -> Int64
+    /// Adds items brought in from another app (`ImportedItem`), with their memories and review
+    /// logs, creating the topics and subtopics they name; returns their ids. One transaction.
+    func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64]
+    /// The FSRS parameters fitted for a subject (nil: the learner's own, for every subject
+    /// without its own), nil when none were.
+    func fittedParameters(subjectID: Int64?) async throws -> FittedParameters?
+    /// Stores fitted parameters for a subject (nil: the learner's own), replacing earlier ones.
+    func saveFittedParameters(_ fitted: FittedParameters, subjectID: Int64?) async throws
     /// Replaces an item's fields with the learner's version; its memory and review log stay.
     func editItem(id: Int64, content: ItemContent, at date: Date) async throws
     /// Deletes one item with its memory state; its lines in the review log stay (they are the

@@ -73,7 +73,7 @@ public enum StoreTables {
         Table(
             name: "items",
             columns: [("id", .int), ("subtopic_id", .int), ("family", .text), ("shape", .text), ("position", .int), ("fields", .text),
-                ("generation_id", .int), ("edited_at", .date), ("created_at", .date), ("sources", .text)], key: "id"),
+                ("generation_id", .int), ("edited_at", .date), ("created_at", .date), ("sources", .text), ("tags", .text)], key: "id"),
         Table(
             name: "memory_states",
             columns: [("item_id", .int), ("phase", .int), ("step", .int), ("stability", .double), ("difficulty", .double), ("due", .double),
@@ -95,6 +95,11 @@ public enum StoreTables {
             name: "item_rewrites",
             columns: [("id", .int), ("item_id", .int), ("replaced_item_id", .int), ("shape", .text), ("fields", .text), ("lapses", .int),
                 ("reviews", .int), ("reason", .text), ("generation_id", .int), ("rewritten_at", .date)], key: "id"),
+        Table(
+            name: "fitted_parameters",
+            columns: [("id", .int), ("owner_id", .int), ("subject_id", .int), ("parameters", .text), ("fitted_at", .date), ("reviews", .int),
+                ("default_log_loss", .double), ("default_rmse", .double), ("fitted_log_loss", .double), ("fitted_rmse", .double)],
+            key: "id"),
         Table(
             name: "response_cache",
             columns: [("key", .text), ("provider", .text), ("model", .text), ("response", .text), ("created_at", .date), ("hits", .int)],

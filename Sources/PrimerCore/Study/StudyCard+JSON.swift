@@ -6,7 +6,7 @@ import Foundation
 extension StudyCard: Encodable {
     enum CodingKeys: String, CodingKey {
         case key, id, subject, topic, subtopic, family, shape, fields, front, back, hint, state, due, lastReview
-        case stability, difficulty, reps, lapses, known, edited, addedByLearner, created, replaced
+        case stability, difficulty, reps, lapses, known, edited, addedByLearner, created, tags, replaced
     }
 
     struct Fields: Encodable {
@@ -49,6 +49,7 @@ extension StudyCard: Encodable {
         try container.encode(edited, forKey: .edited)
         try container.encode(addedByLearner, forKey: .addedByLearner)
         try container.encodeIfPresent(createdAt, forKey: .created)
+        if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
         if !replaced.isEmpty { try container.encode(replaced, forKey: .replaced) }
     }
 }

@@ -33,6 +33,8 @@ public struct StudyCard: Sendable, Equatable {
     public var addedByLearner: Bool
     /// When the item was made (generated, added or written again): no review is before it.
     public var createdAt: Date?
+    /// The learner's tags (an imported card keeps its deck's), in order.
+    public var tags: [String] = []
     /// The leeches this item was written to replace, newest first (`generate --rewrite-leeches`).
     public var replaced: [ReplacedItem] = []
 

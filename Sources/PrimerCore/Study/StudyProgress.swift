@@ -35,6 +35,30 @@ public struct SubjectProgress: Sendable, Equatable, Encodable {
     /// The last quiz's score in percent.
     public var lastQuizPercent: Double?
     public var topics: [TopicProgress]
+    /// The FSRS parameters fitted to the learner's log that schedule this subject (`primer study
+    /// optimize`), nil while it is scheduled with the defaults.
+    public var parameters: ParametersInUse? = nil
+}
+
+/// Fitted FSRS parameters as `stats` shows them: whose log they were fitted to, and how well the
+/// default and the fitted parameters predict that log.
+public struct ParametersInUse: Sendable, Equatable, Encodable {
+    /// `subject` (fitted to this subject's log) or `learner` (to the whole log).
+    public var fittedTo: String
+    public var fittedAt: Date
+    public var reviews: Int
+    public var defaultFit: FitQuality
+    public var fittedFit: FitQuality
+    public var values: [Double]
+
+    public init(_ fitted: FittedParameters, own: Bool) {
+        fittedTo = own ? "subject" : "learner"
+        fittedAt = fitted.fittedAt
+        reviews = fitted.reviews
+        defaultFit = fitted.defaultFit
+        fittedFit = fitted.fittedFit
+        values = fitted.parameters
+    }
 }
 
 /// The cards due in one subject: now, today and on each of the next days.

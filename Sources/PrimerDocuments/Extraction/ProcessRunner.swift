@@ -2,14 +2,14 @@ import Foundation
 
 /// Runs a program to completion. Output goes to temporary files rather than pipes, so a
 /// program that writes a lot to both streams cannot block on a full pipe.
-enum ProcessRunner {
-    struct Result {
-        var status: Int32
-        var standardOutput: Data
-        var standardError: String
+public enum ProcessRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: Data
+        public var standardError: String
     }
 
-    static func run(_ executable: URL, arguments: [String]) throws -> Result {
+    public static func run(_ executable: URL, arguments: [String]) throws -> Result {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("primer-run-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

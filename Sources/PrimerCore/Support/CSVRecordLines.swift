@@ -5,15 +5,15 @@
 /// SwiftCSV takes a quote that is never closed to run to the end of the file: every record
 /// after it becomes part of one field, and the batch would run with a title made of the rest
 /// of the file. This scan finds that quote and names its line.
-enum CSVRecordLines {
-    struct UnclosedQuote: Error {
+public enum CSVRecordLines {
+    public struct UnclosedQuote: Error {
         /// The line (from 1) where the quoted field opens.
-        var line: Int
+        public var line: Int
     }
 
     /// Start lines of the records, header first. A trailing newline adds one more start, with no
     /// record after it.
-    static func starts(of text: String, delimiter: Character = ",") throws(UnclosedQuote) -> [Int] {
+    public static func starts(of text: String, delimiter: Character = ",") throws(UnclosedQuote) -> [Int] {
         enum State { case fieldStart, unquoted, quoted, afterQuote }
         var state = State.fieldStart
         var line = 1
