@@ -13,7 +13,8 @@ import score close to Anki's fit and better than the defaults.
 Prints one JSON object: {"revlog" (rows in the imported collection), "cards", "cards_with_memory"
 (cards whose data holds FSRS "s" and "d"), "fsrs_items", "anki": {"params", "log_loss",
 "rmse_bins"}, "anki_kept_current" (Anki found no better fit than the defaults and returned
-them), "default": {...}, "given": [{...} per --params], "seconds"}.
+them), "default": {...}, "given": [{...} per --params], "seconds"}; each score is null when
+there are no FSRS items (no card with a learning review and a later one on another day).
 
 Needs: python3 -m pip install anki==26.9.3 fsrs-rs-python==0.9.3
 """
@@ -50,12 +51,15 @@ def main():
         datas = [json.loads(d) if d else {} for d in col.db.list("select data from cards")]
         backend = col._backend
 
+        fit = backend.compute_fsrs_params(search=args.search, current_params=[], ignore_revlogs_before_ms=0,
+                                          num_of_relearning_steps=1, health_check=False)
+
         def evaluate(params):
+            if not fit.fsrs_items:  # nothing to score (Anki raises "Insufficient review history")
+                return None
             ev = backend.evaluate_params_legacy(params=params, search=args.search, ignore_revlogs_before_ms=0)
             return {"params": [round(p, 6) for p in params], "log_loss": ev.log_loss, "rmse_bins": ev.rmse_bins}
 
-        fit = backend.compute_fsrs_params(search=args.search, current_params=[], ignore_revlogs_before_ms=0,
-                                          num_of_relearning_steps=1, health_check=False)
         # With current_params=[] Anki compares its fit against the defaults and returns [] (the
         # "current" ones) when the defaults are at least as good; score the defaults then.
         kept = len(fit.params) == 0

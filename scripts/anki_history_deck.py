@@ -3,14 +3,14 @@
 
     python3 scripts/anki_history_deck.py OUT.apkg [--cards 300] [--reviews 8] [--seed 7] [--now EPOCH_S] [--legacy]
 
-Decks "Biology::Cells" and "Biology::Genetics": Basic notes (no two fronts near-identical), ~10 % Cloze
-notes with two deletions, HTML in a few fields. ~5 % of the cards are new; the others have reviews (mostly
-M/2..M) by a learner with known FSRS-6 parameters (TRUE_PARAMS) on days before --now (default: now), and
-end as review cards with that learner's memory in cards.data. Same --seed and --now, same texts and reviews.
+Decks "Biology::Cells" and "Biology::Genetics": Basic notes (fronts not near-identical up to ~360 cards), ~10 %
+Cloze notes with two deletions, HTML in a few fields. ~5 % of the cards are new; the others have reviews (mostly
+M/2..M) by a learner with known FSRS-6 parameters (TRUE_PARAMS) on days before --now (default: now), and end
+as review cards with that learner's memory in cards.data. Same --seed and --now, same texts and reviews.
 --legacy: a schema-11 collection.anki21 instead of Anki's modern zstd collection.anki21b. Prints JSON:
 {"apkg", "notes", "cards", "reviews" (revlog rows), "new_cards", "legacy", "now", "cards_detail": [{"deck",
-"front" (as stored), "notetype", "ord", "reviews": [[epoch_ms, ease], ...]}]}. Needs anki and fsrs_rs_python:
-    python3 -m pip install anki==26.9.3 fsrs-rs-python==0.9.3
+"front" (as stored), "notetype", "ord", "reviews": [[epoch_ms, ease], ...]}]}.
+Needs: python3 -m pip install anki==26.9.3 fsrs-rs-python==0.9.3
 """
 import argparse
 import json
@@ -19,7 +19,6 @@ import random
 import shutil
 import tempfile
 import time
-from collections import Counter
 
 TRUE_PARAMS = [0.5, 1.5, 3.0, 12.0, 6.4133, 0.8334, 3.0194, 0.001, 1.4, 0.1666, 0.796, 1.4835,
                0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.3]
@@ -67,20 +66,23 @@ sex linkage|a gene carried on a sex chromosome|red-green colour blindness""")]
 def notes_content(n_cards, rng):
     """[(deck, tag, notetype, fields)] with n_cards cards in all; about 10 % of the notes are Cloze."""
     n_cloze = round(n_cards / 11)
-    n_notes, made, out, pools = n_cards - n_cloze, Counter(), [], []
+    n_notes, made, out, pools = n_cards - n_cloze, {"Basic": 0, "Cloze": 0}, [], []
     for _, _, _, _, asks, facts in DECKS:
         asks, facts = [a.split("|") for a in asks.splitlines()], [f.split("|") for f in facts.splitlines()]
-        # Each question form with each fact (or ordered pair of facts) once, one-fact questions first.
+        # Each question form with each fact or pair of facts once, one-fact questions first; a front that names
+        # both facts alike (a comparison, no {a[1]}) is asked once per unordered pair.
         singles = [(a, f, f) for a in asks if "{b" not in a[0] for f in facts]
-        pairs = [(a, f, g) for a in asks if "{b" in a[0] for f in facts for g in facts if g is not f]
+        pairs = [(a, f, g) for a in asks if "{b" in a[0] for i, f in enumerate(facts) for j, g in enumerate(facts)
+                 if j > i or (j < i and "{a[1]}" in a[0])]
         pools.append((rng.sample(singles, len(singles)) + rng.sample(pairs, len(pairs)), facts))
     for k in range(n_notes):
-        (deck, tag, places, cloze, _, _), (pool, facts) = DECKS[k % 2], pools[k % 2]
         kind = "Cloze" if (k + 1) * n_cloze // n_notes != k * n_cloze // n_notes else "Basic"  # Cloze spread evenly
-        n, made[k % 2, kind] = made[k % 2, kind], made[k % 2, kind] + 1  # notes of this deck and kind so far
+        n, which = divmod(made[kind], 2)  # each kind alternates between the decks; n: this deck's so far
+        made[kind] += 1
+        (deck, tag, places, cloze, _, _), (pool, facts) = DECKS[which], pools[which]
         if kind == "Cloze":
             text = cloze.format(a=facts[n % len(facts)], p=places[(n + n // len(facts)) % len(places)])
-            out.append((deck, tag, kind, {"Text": text.replace(" and ", "<br>and ") if n == 0 else text}))
+            out.append((deck, tag, kind, [text.replace(" and ", "<br>and ") if n == 0 else text, ""]))
             continue
         (front, back), a, b = pool[n % len(pool)]
         place = places[(facts.index(a) + n // len(pool)) % len(places)]
@@ -88,8 +90,8 @@ def notes_content(n_cards, rng):
         back = back[0].upper() + back[1:]
         if n == 0:  # HTML in a few fields, so importers must strip it
             front = front.replace(a[0], f"<b>{a[0]}</b>", 1)
-            back += "<br>Structure &amp; function go together." if k % 2 == 0 else "<br><i>Mendel &amp; Morgan</i>"
-        out.append((deck, tag, kind, {"Front": front, "Back": back}))
+            back += "<br>Structure &amp; function go together." if which == 0 else "<br><i>Mendel &amp; Morgan</i>"
+        out.append((deck, tag, kind, [front, back]))
     return out
 
 
@@ -114,11 +116,10 @@ def simulate(rng, n_reviews, truth):
 
 
 def history(rng, m, truth, now_ms):
-    """A card's reviews before now: [(epoch ms, rating, ivl, memory, lapses)]. Its age comes from an independent
-    timeline, so which reviews fall before now never depends on their outcomes (gaps hold now as often as they're long)."""
+    """A card's reviews before now: [(epoch ms, rating, ivl, memory, lapses)]. Now is a day between review m/2 and
+    review m of an independent timeline, so which reviews fall before it never depends on their outcomes."""
     timeline, ref = simulate(rng, 3 * m, truth), simulate(rng, m, truth)
-    now_day = rng.randint(ref[max(1, m // 2) - 1][0] + 1, max(1, ref[-1][0]))
-    time_of_day = rng.randint(0, 10 * 3600)  # seconds before "now" o'clock, the same for all reviews
+    now_day, time_of_day = rng.randint(ref[max(1, m // 2) - 1][0] + 1, max(1, ref[-1][0])), rng.randint(0, 10 * 3600)
     return [(now_ms - ((now_day - day) * DAY + time_of_day) * 1000 - rng.randint(0, 999), *rest)
             for day, *rest in timeline if day < now_day]
 
@@ -148,8 +149,7 @@ def main():
         cards, detail, used = [], [], set()
         for deck, tag, kind, fields in notes_content(args.cards, rng):
             note = col.new_note(col.models.by_name(kind))
-            for name, value in fields.items():
-                note[name] = value
+            note.fields = fields
             note.tags = [tag, "imported"]
             col.add_note(note, col.decks.id(deck))
             for card in sorted(note.cards(), key=lambda c: c.ord):
@@ -162,7 +162,7 @@ def main():
         col.crt -= ((col.crt - first) // DAY + 30) * DAY
         for card, rows in cards:
             for k, (ms, rating, ivl, _, _) in enumerate(rows):
-                kind = 0 if k == 0 else (2 if k > 1 and rows[k - 1][1] == 1 else 1)
+                kind = 0 if k == 0 else (2 if k > 1 and rows[k - 1][1] == 1 else 1)  # learn; relearn after a lapse; review
                 col.db.execute("insert into revlog (id,cid,usn,ease,ivl,lastIvl,factor,time,type) values (?,?,?,?,?,?,?,?,?)",
                                ms, card.id, -1, rating, ivl, rows[k - 1][2] if k else 0, 2500, rng.randint(3000, 15000), kind)
             if rows:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the tests use, when it is missing: poppler-utils (pdftotext), tesseract-ocr, qpdf, tmux
+# Installs what the tests use, when it is missing: poppler-utils (pdftotext), tesseract-ocr, zstd (Anki's modern .apkg), qpdf, tmux
 # (the terminal the study sessions are driven in), iproute2 (network namespaces), chromium with chromium-driver and selenium (the
-# study web page) and postgresql (the store's second engine) from Debian, the anki package from PyPI (the .apkg import check), and the local llama-server with
+# study web page) and postgresql (the store's second engine) from Debian, the anki package from PyPI (the .apkg import check and the FSRS optimizer oracle), fsrs-rs-python (the optimizer), and the local llama-server with
 # its model (scripts/install-local-llm.sh, cached in ~/.cache/primer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 missing=()
 # chromium and chromium-driver: the study web page is tested in headless Chromium. ip (iproute2)
 # and unshare (util-linux): queue workers on "other hosts" run in network namespaces of the tests'.
-for tool in pdftotext:poppler-utils tesseract:tesseract-ocr qpdf:qpdf tmux:tmux chromium:chromium chromedriver:chromium-driver ip:iproute2 unshare:util-linux; do
+for tool in pdftotext:poppler-utils tesseract:tesseract-ocr zstd:zstd qpdf:qpdf tmux:tmux chromium:chromium chromedriver:chromium-driver ip:iproute2 unshare:util-linux; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
 # PostgreSQL's server programs, for the store contract run on a real server (the tests start their
@@ -23,6 +23,8 @@ apt_install_missing "${missing[@]}"
 python3 -c 'import anki' 2>/dev/null || python3 -m pip install -q anki==26.9.3
 # The reference FSRS implementation the scheduler is checked against (scripts/fsrs_reference.py).
 python3 -c 'import fsrs' 2>/dev/null || python3 -m pip install -q fsrs==6.3.2
+# The reference FSRS optimizer `primer study optimize` runs (fsrs-rs, the one Anki runs).
+python3 -c 'import fsrs_rs_python' 2>/dev/null || python3 -m pip install -q fsrs-rs-python==0.9.3
 # The web page test drives Chromium through selenium (scripts/web_study.py).
 python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium==4.51.0
 # The server is fuzzed from its OpenAPI document by schemathesis.

@@ -6,27 +6,7 @@ import Testing
 @Suite struct ExportCommandTests {
     /// Runs scripts/anki_import_check.py (the real Anki library) on files; fails when it cannot.
     func ankiImport(_ mode: String, _ files: [URL]) async throws -> [String: Any] {
-        let runner = try CLIRunner()
-        defer { runner.remove() }
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["python3", CLIRunner.root.appendingPathComponent("scripts/anki_import_check.py").path, mode] + files.map(\.path)
-                let out = Pipe(), err = Pipe()
-                process.standardOutput = out
-                process.standardError = err
-                do { try process.run() } catch { continuation.resume(throwing: error); return }
-                let data = out.fileHandleForReading.readDataToEndOfFile()
-                let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                guard process.terminationStatus == 0, let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                    continuation.resume(throwing: CLIRunnerError("anki import failed (\(process.terminationStatus)): \(message)"))
-                    return
-                }
-                continuation.resume(returning: json)
-            }
-        }
+        try await PythonScripts.json("anki_import_check.py", [mode] + files.map(\.path))
     }
 
     @Test(arguments: StoreEngine.allCases) func exportsEveryFormatAndTheApkgImportsIntoRealAnki(engine: StoreEngine) async throws {

@@ -1,0 +1,99 @@
+import Foundation
+import PrimerCore
+import PrimerTestSupport
+import Testing
+
+/// `primer import` of the text formats learners keep cards in, as a user runs it.
+@Suite struct ImportCommandTests {
+    static func report(_ result: CLIRunner.Result) throws -> [String: Any] {
+        guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
+            throw CLIRunnerError("exit \(result.status): \(result.stderr)")
+        }
+        return object
+    }
+
+    static func fronts(_ cli: CLIRunner, _ subject: String) async throws -> [String] {
+        let result = try await cli.run(["cards", "list", subject, "--json"])
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        return cards.map { $0["front"] as? String ?? "" }
+    }
+
+    @Test(arguments: StoreEngine.allCases) func eachLayoutImportsItsCardsOnceAndPlacesThem(engine: StoreEngine) async throws {
+        let cli = try await CLIRunner(engine)
+        defer { cli.remove() }
+        let files: [(name: String, text: String, fronts: [String])] = [
+            ("questions.csv", "Question,Answer\n\"What is ATP?\",\"The cell's energy currency\"\nWhat is DNA?,Deoxyribonucleic acid\n", ["What is ATP?", "What is DNA?"]),
+            ("tagged.csv", "Front,Back,Tags\nMitosis,Cell division,cells\n\"{{c1::Ribosomes}} make proteins\",,cells organelles\n", ["Mitosis", "[…] make proteins"]),
+            ("plain.csv", "Osmosis,Water crossing a membrane\nDiffusion,Spreading out\n", ["Osmosis", "Diffusion"]),
+            ("quizlet.txt", "Golgi apparatus\tPackages proteins\nLysosome\tDigests waste\n", ["Golgi apparatus", "Lysosome"]),
+        ]
+        for file in files {
+            let url = try cli.write(file.text, to: file.name)
+            let first = try Self.report(try await cli.run(["import", url.path, "--subject", "Cell Biology", "--json"]))
+            #expect(first["added"] as? Int == file.fronts.count, "\(file.name)")
+            let second = try Self.report(try await cli.run(["import", url.path, "--subject", "Cell Biology", "--json"]))
+            #expect(second["added"] as? Int == 0 && second["duplicates"] as? Int == file.fronts.count, "\(file.name)")
+        }
+        let fronts = try await Self.fronts(cli, "Cell Biology")
+        #expect(Set(fronts) == Set(files.flatMap(\.fronts)) && fronts.count == 8)
+        let show = try await cli.run(["cards", "list", "Cell Biology"])
+        #expect(show.stdout.contains("Imported › questions") && show.stdout.contains("Imported › quizlet"))
+
+        // --subtopic and --family choose the place; the same card in other words is still new.
+        let vocabulary = try cli.write("Word\tMeaning\nEnzyme\tA protein that speeds up a reaction\nMitosis\tCell division\n", to: "terms.tsv")
+        let terms = try Self.report(try await cli.run([
+            "import", vocabulary.path, "--subject", "Cell Biology", "--subtopic", "Key words", "--family", "terms", "--json",
+        ]))
+        #expect(terms["added"] as? Int == 1 && terms["duplicates"] as? Int == 1)
+        let listed = try await cli.run(["vocab", "list", "Cell Biology"])
+        #expect(listed.stdout.contains("Enzyme"))
+    }
+
+    @Test func primersOwnAnkiTextExportImportsBackWhereItCameFrom() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try await cli.run(["generate", "Cell Biology", "--max-subtopics", "2"]).status == 0)
+        let text = cli.directory.appendingPathComponent("cells.txt")
+        #expect(try await cli.run(["export", "Cell Biology", "--format", "anki-text", "--out", text.path]).status == 0)
+        let exported = try await Self.fronts(cli, "Cell Biology")
+
+        let other = try CLIRunner()
+        defer { other.remove() }
+        let report = try Self.report(try await other.run(["import", text.path, "--subject", "Cell Biology", "--json"]))
+        #expect(report["format"] as? String == "anki-text")
+        let placed = try #require(report["placed"] as? [[String: Any]])
+        let original = try await cli.run(["cards", "list", "Cell Biology"]).stdout
+        for place in placed {
+            #expect(original.contains("\(place["topic"] as! String) › \(place["subtopic"] as! String)"))
+        }
+        // Quiz questions come back as flashcards (question and choices on the front).
+        #expect(try await Self.fronts(other, "Cell Biology").count == exported.count)
+    }
+
+    @Test func aBadFileStoresNothingAndSaysWhatToDo() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let good = try cli.write("Question,Answer\nOne,1\n", to: "good.csv")
+        #expect(try await cli.run(["import", good.path, "--subject", "Numbers"]).status == 0)
+        let store = try await cli.openStore()
+        let before = try await store.counts()
+
+        var broken = Data("Question,Answer\nTwo,2\nThree,".utf8)
+        broken.append(contentsOf: [0xFF, 0xFE, 0x0A])
+        let brokenURL = cli.directory.appendingPathComponent("broken.csv")
+        try broken.write(to: brokenURL)
+        let cases: [(URL, String)] = [
+            (brokenURL, "broken.csv:3"),
+            (try cli.write("Front,Back\n\"Two,2\n", to: "quote.csv"), "is not closed"),
+            (try cli.write("not a zip", to: "fake.apkg"), "not a zip"),
+            (try cli.write("x", to: "deck.pdf"), ".apkg"),
+        ]
+        for (url, message) in cases {
+            let result = try await cli.run(["import", url.path, "--subject", "Numbers"])
+            #expect(result.status != 0 && result.stderr.contains(message), "\(url.lastPathComponent): \(result.stderr)")
+        }
+        let family = try await cli.run(["import", good.path, "--subject", "Numbers", "--family", "quiz"])
+        #expect(family.status != 0 && family.stderr.contains("flashcards"))
+        #expect(try await store.counts() == before)
+    }
+}

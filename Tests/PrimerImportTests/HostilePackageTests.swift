@@ -1,0 +1,65 @@
+import Foundation
+import PrimerCore
+import PrimerDocuments
+import Testing
+import ZIPFoundation
+
+@testable import PrimerImport
+
+/// .apkg files that are not what they claim: each gets one clear error, and nothing is read.
+@Suite struct HostilePackageTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-apkg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func package(_ name: String, members: [(String, Data)]) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        let archive = try Archive(url: url, accessMode: .create)
+        for (member, data) in members {
+            try archive.addEntry(with: member, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        return url
+    }
+
+    func error(_ url: URL, limits: ImportLimits = .standard, tools: ToolLocator = ToolLocator()) -> ImportError? {
+        do { _ = try ImportReader.read(url, limits: limits, tools: tools); return nil } catch { return error as? ImportError }
+    }
+
+    @Test func notAZipNoCollectionAndADamagedCollection() throws {
+        let text = folder.appendingPathComponent("text.apkg")
+        try Data("hello".utf8).write(to: text)
+        #expect(error(text)?.kind == .malformed)
+        #expect(error(text)?.message.contains("not a zip") == true)
+
+        let empty = try package("media-only.apkg", members: [("media", Data("{}".utf8))])
+        #expect(error(empty)?.message.contains("holds no Anki collection") == true)
+
+        let junk = try package("junk.apkg", members: [("collection.anki2", Data(repeating: 7, count: 4096))])
+        let damaged = try #require(error(junk))
+        #expect(damaged.kind == .malformed && damaged.message.contains("not a readable Anki collection"))
+    }
+
+    @Test func aCollectionThatInflatesPastTheLimitIsRefused() throws {
+        // 8 MB of zeros deflate to a few KB: the unpacked bytes are counted, not the zip's word.
+        let bomb = try package("bomb.apkg", members: [("collection.anki21", Data(count: 8 * 1024 * 1024))])
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: bomb.path)[.size] as? Int)
+        #expect(size < 100_000)
+        var limits = ImportLimits()
+        limits.collectionBytes = 1024 * 1024
+        let refused = try #require(error(bomb, limits: limits))
+        #expect(refused.kind == .tooLarge && refused.message.contains("more than 1 MB"))
+    }
+
+    @Test func aZstdCollectionNeedsZstdAndMustBeValid() throws {
+        let modern = try package("modern.apkg", members: [("collection.anki21b", Data(repeating: 1, count: 100)), ("collection.anki2", Data())])
+        let missing = try #require(error(modern, tools: ToolLocator(searchPath: [folder.path])))
+        #expect(missing.kind == .toolMissing && missing.message.contains("apt install zstd"))
+        let invalid = try #require(error(modern))
+        #expect(invalid.kind == .malformed && invalid.message.contains("not valid zstd"))
+    }
+}
