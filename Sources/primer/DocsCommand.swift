@@ -12,7 +12,7 @@ struct DocsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Attach documents to a subject (created if new). Kits generated from now on use them.")
         @Argument(help: "The subject title.") var subject: String
-        @Argument(help: "Files: .txt, .md, .html, .pdf (scanned pages by OCR), .docx, and photos or scans (.png, .jpg) by OCR.") var files: [String]
+        @Argument(help: "Files: .txt, .md, .html, .pdf (scanned pages by OCR), .docx, photos or scans (.png, .jpg) by OCR, transcripts (.vtt, .srt) and lecture recordings (.wav, .mp3, .m4a, .ogg, .flac, .webm), transcribed offline.") var files: [String]
         @OptionGroup var configOptions: ConfigOptions
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var ocrOptions: OCROptions
@@ -41,7 +41,7 @@ struct DocsCommand: AsyncParsableCommand {
             if documents.isEmpty { Console.out("'\(stored.title)' has no documents. Attach one with: primer docs add \"\(stored.title)\" FILE") }
             for document in documents {
                 let pages = document.text.components(separatedBy: "\u{0C}").count
-                Console.out("\(document.name)  \(document.format)  \(document.text.count) characters\(document.format == "pdf" ? ", \(pages) pages" : "")  \(document.contentHash.prefix(8))")
+                Console.out("\(document.name)  \(document.format)  \(document.text.count) characters\(document.format == "pdf" ? ", \(pages) pages" : DocumentPlace.isTimed(document.name) ? ", \(pages) minutes" : "")  \(document.contentHash.prefix(8))")
             }
         }
     }

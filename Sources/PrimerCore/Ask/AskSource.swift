@@ -30,11 +30,7 @@ public struct AskSource: Sendable, Equatable, Codable {
         switch kind {
         case .document:
             var label = document
-            if let page, let lastPage, lastPage > page {
-                label += ", pp. \(page)–\(lastPage)"
-            } else if let page {
-                label += ", p. \(page)"
-            }
+            if let page { label += ", " + DocumentPlace.label(document: document, first: page, last: lastPage) }
             if !section.isEmpty { label += ", § \(section)" }
             return label
         case .lesson:

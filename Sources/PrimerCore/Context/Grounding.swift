@@ -20,7 +20,7 @@ public struct GroundingPassage: Sendable, Equatable, Codable {
     /// "syllabus.pdf, p. 3 › Week 3": how sources are shown to the learner.
     public var label: String {
         var label = document
-        if let page { label += ", p. \(page)" }
+        if let page { label += ", " + DocumentPlace.label(document: document, first: page) }
         if !heading.isEmpty { label += " › \(heading)" }
         return label
     }
@@ -29,7 +29,7 @@ public struct GroundingPassage: Sendable, Equatable, Codable {
     /// page and the characters the passage spans (`document:ch05.md#chars=1200-2350`), the
     /// section in the title.
     public var citation: Citation {
-        let place = [page.map { "page=\($0)" }, characters.map { "chars=\($0.lowerBound)-\($0.upperBound)" }].compactMap { $0 }
+        let place = [page.map { DocumentPlace.fragment(document: document, page: $0) }, characters.map { "chars=\($0.lowerBound)-\($0.upperBound)" }].compactMap { $0 }
         return Citation(
             url: "document:\(document)" + (place.isEmpty ? "" : "#" + place.joined(separator: "&")), title: label,
             snippet: String(text.prefix(240)))

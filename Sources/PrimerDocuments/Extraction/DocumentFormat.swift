@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// The kinds of files Primer can read, chosen by the file's extension (case-insensitive).
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable, Equatable {
@@ -9,6 +10,10 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable, Equatable {
     case docx
     /// A photo or a scan, read by OCR.
     case image
+    /// A lecture's transcript (WebVTT, SubRip): its pages are its minutes (`DocumentPlace`).
+    case transcript
+    /// A lecture recording, transcribed offline (`SpeechTextExtractor`); pages are minutes too.
+    case recording
 
     /// The extensions (without the dot) each format accepts.
     public var extensions: [String] {
@@ -19,6 +24,8 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable, Equatable {
         case .pdf: ["pdf"]
         case .docx: ["docx"]
         case .image: ["png", "jpg", "jpeg"]
+        case .transcript: ["vtt", "srt"]
+        case .recording: DocumentPlace.timedExtensions.subtracting(["vtt", "srt"]).sorted()
         }
     }
 

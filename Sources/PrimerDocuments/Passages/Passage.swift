@@ -1,3 +1,5 @@
+import PrimerCore
+
 /// A piece of a document small enough to quote in a prompt, with where it came from.
 public struct Passage: Sendable, Codable, Equatable, Hashable {
     /// The document's file name.
@@ -36,9 +38,7 @@ public struct Passage: Sendable, Codable, Equatable, Hashable {
     /// Where the passage comes from, for a prompt or a citation: "notes.pdf, p. 3 — Week 3 › Heat".
     public var sourceLabel: String {
         var label = documentName
-        if let pages {
-            label += pages.count == 1 ? ", p. \(pages.lowerBound)" : ", pp. \(pages.lowerBound)–\(pages.upperBound)"
-        }
+        if let pages { label += ", " + DocumentPlace.label(document: documentName, first: pages.lowerBound, last: pages.upperBound) }
         if !headingPath.isEmpty { label += " — " + heading }
         return label
     }

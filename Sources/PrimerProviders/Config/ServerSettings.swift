@@ -32,7 +32,7 @@ public struct ServerPolicy: Sendable, Equatable {
 ///   jobs_per_hour: 20           # generation jobs an account may start in an hour
 ///   login_attempts: 10          # failed logins per email and per address in 15 minutes
 ///   max_upload_mb: 10           # the largest request body (an uploaded document)
-///   upload_types: [pdf, docx]   # the documents clients may upload (default: every format Primer reads)
+///   upload_types: [pdf, docx]   # the documents clients may upload (default: every format Primer reads but recordings)
 ///   session_days: 7
 ///   password_cost: 12           # bcrypt cost, 4–31
 ///   provider: mock              # the jobs' provider when a request names none

@@ -1022,6 +1022,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/AnswerSource/kind`.
             internal var kind: Components.Schemas.AnswerSource.KindPayload
+            /// How the source is shown: "ch05.pdf, pp. 3–4, § Vision", "lecture.vtt, at 12:00" (a recording's or transcript's pages are its minutes), or "lesson “Vision” (Sensation)".
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/label`.
+            internal var label: Swift.String
             /// The document's file name, or the lesson's subtopic.
             ///
             /// - Remark: Generated from `#/components/schemas/AnswerSource/document`.
@@ -1039,6 +1043,7 @@ extension Components {
             /// - Parameters:
             ///   - number:
             ///   - kind:
+            ///   - label: How the source is shown: "ch05.pdf, pp. 3–4, § Vision", "lecture.vtt, at 12:00" (a recording's or transcript's pages are its minutes), or "lesson “Vision” (Sensation)".
             ///   - document: The document's file name, or the lesson's subtopic.
             ///   - page:
             ///   - lastPage:
@@ -1047,6 +1052,7 @@ extension Components {
             internal init(
                 number: Swift.Int,
                 kind: Components.Schemas.AnswerSource.KindPayload,
+                label: Swift.String,
                 document: Swift.String,
                 page: Swift.Int? = nil,
                 lastPage: Swift.Int? = nil,
@@ -1055,6 +1061,7 @@ extension Components {
             ) {
                 self.number = number
                 self.kind = kind
+                self.label = label
                 self.document = document
                 self.page = page
                 self.lastPage = lastPage
@@ -1064,6 +1071,7 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case number
                 case kind
+                case label
                 case document
                 case page
                 case lastPage

@@ -212,7 +212,7 @@ async function explain(itemId, body, into, button) {
   try {
     const result = await api("POST", `/api/items/${itemId}/explain`, body);
     const sources = result.citations.map((source) =>
-      el("li", {}, `[${source.number}] ${source.kind === "lesson" ? `lesson “${source.document}”` : source.document}${source.page ? `, p. ${source.page}` : ""}${source.section ? ` › ${source.section}` : ""}`));
+      el("li", {}, `[${source.number}] ${source.label}`));
     into.replaceChildren(el("div", { class: "explanation", "data-testid": "explanation" },
       result.answered
         ? [result.method === "quotes" ? el("p", { class: "meta" }, "From the sources, word for word:") : null,

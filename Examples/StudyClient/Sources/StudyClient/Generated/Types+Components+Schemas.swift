@@ -1034,6 +1034,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/AnswerSource/kind`.
             public var kind: Components.Schemas.AnswerSource.KindPayload
+            /// How the source is shown: "ch05.pdf, pp. 3–4, § Vision", "lecture.vtt, at 12:00" (a recording's or transcript's pages are its minutes), or "lesson “Vision” (Sensation)".
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnswerSource/label`.
+            public var label: Swift.String
             /// The document's file name, or the lesson's subtopic.
             ///
             /// - Remark: Generated from `#/components/schemas/AnswerSource/document`.
@@ -1051,6 +1055,7 @@ extension Components {
             /// - Parameters:
             ///   - number:
             ///   - kind:
+            ///   - label: How the source is shown: "ch05.pdf, pp. 3–4, § Vision", "lecture.vtt, at 12:00" (a recording's or transcript's pages are its minutes), or "lesson “Vision” (Sensation)".
             ///   - document: The document's file name, or the lesson's subtopic.
             ///   - page:
             ///   - lastPage:
@@ -1059,6 +1064,7 @@ extension Components {
             public init(
                 number: Swift.Int,
                 kind: Components.Schemas.AnswerSource.KindPayload,
+                label: Swift.String,
                 document: Swift.String,
                 page: Swift.Int? = nil,
                 lastPage: Swift.Int? = nil,
@@ -1067,6 +1073,7 @@ extension Components {
             ) {
                 self.number = number
                 self.kind = kind
+                self.label = label
                 self.document = document
                 self.page = page
                 self.lastPage = lastPage
@@ -1076,6 +1083,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case number
                 case kind
+                case label
                 case document
                 case page
                 case lastPage
