@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "PrimerImport",
             dependencies: [
-                "PrimerCore", "PrimerExport", "PrimerDocuments",
+                "PrimerCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),

@@ -1,5 +1,5 @@
 import Foundation
-import PrimerDocuments
+import PrimerCore
 import ZIPFoundation
 
 /// An Anki package (`.apkg`, also a collection backup `.colpkg`): a zip holding the collection,

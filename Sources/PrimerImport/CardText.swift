@@ -1,6 +1,5 @@
 import Foundation
 import PrimerCore
-import PrimerExport
 
 /// A field's text as a card holds it: Anki's HTML turned into plain text (line breaks kept,
 /// tags dropped, entities decoded), whitespace trimmed, and held to the field size limit.

@@ -1,5 +1,5 @@
 import Foundation
-import PrimerDocuments
+import PrimerCore
 
 /// Reads a file to import, its format told by its extension and, for text, its first line:
 /// `.apkg`/`.colpkg` a package; text starting with Anki's `#` headers Anki text; `.csv` CSV;

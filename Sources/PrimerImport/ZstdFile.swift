@@ -1,5 +1,5 @@
 import Foundation
-import PrimerDocuments
+import PrimerCore
 
 /// Decompresses a zstd file with the `zstd` program (Debian's `zstd`), as `pdftotext` reads PDFs:
 /// the output is read from a pipe and counted, and the program is stopped past `limit` bytes, so

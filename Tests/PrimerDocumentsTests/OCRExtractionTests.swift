@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 import PrimerTestSupport
 import Testing
 

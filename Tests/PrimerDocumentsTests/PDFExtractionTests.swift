@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 import Testing
 import PrimerTestSupport
 @testable import PrimerDocuments

@@ -1,6 +1,5 @@
 import Foundation
 import PrimerCore
-import PrimerDocuments
 import Testing
 import ZIPFoundation
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// Reads an attached file into text: .txt and .md as they are, .html without markup,
 /// .pdf through poppler's `pdftotext` (its pages without a text layer by OCR), .docx from its

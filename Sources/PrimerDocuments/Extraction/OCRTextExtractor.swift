@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// Text from page images with tesseract (Debian `tesseract-ocr`): a photo or a scan (PNG,
 /// JPEG), and the pages of a PDF that have no text layer, each rendered by poppler's `pdftoppm`

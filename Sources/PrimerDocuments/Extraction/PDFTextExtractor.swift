@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// PDF text through poppler's `pdftotext`, in its default (reading order) mode rather than
 /// `-layout`: layout mode keeps columns side by side, which interleaves the sentences of

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 
 /// A lecture recording (WAV, MP3, M4A, Ogg, FLAC, WebM) transcribed offline, with timestamps, by
 /// faster-whisper (CTranslate2, no torch) and the Whisper tiny.en model PyPI's
