@@ -2,7 +2,20 @@ import Foundation
 import PrimerCore
 import PrimerImport
 
-/// What `primer import` did.
+/// What `primer import` did: cards stored, or cards written from notes.
+public enum ImportResult: Sendable, Encodable {
+    case cards(ImportReport)
+    case notes(NotesImportReport)
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .cards(let report): try report.encode(to: encoder)
+        case .notes(let report): try report.encode(to: encoder)
+        }
+    }
+}
+
+/// What `primer import` did with a file of cards.
 public struct ImportReport: Sendable, Encodable {
     public var subject: String
     public var file: String
@@ -37,10 +50,12 @@ extension Workspace {
     /// named after the file. Pairs go to `family` (default `flashcards`), cloze notes to the
     /// cloze family. A card with reviews gets them in the log and the memory replayed from them.
     /// Cards whose text is already stored (or earlier in the file) are skipped, so importing a
-    /// file twice adds nothing; with an embedder, so are near-duplicates. One transaction.
-    public func importFile(_ path: String, subject title: String, subtopic: String? = nil, family: String? = nil, now: Date = Date())
-        async throws -> ImportReport
-    {
+    /// file twice adds nothing; with an embedder, so are near-duplicates. One transaction. A file
+    /// of notes (`Note,Context`) is written into cards by the model instead (`importNotes`).
+    public func importFile(
+        _ path: String, subject title: String, subtopic: String? = nil, family: String? = nil, provider: String? = nil, now: Date = Date(),
+        progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }
+    ) async throws -> ImportResult {
         let url = URL(fileURLWithPath: path)
         let deck: ImportedDeck
         do { deck = try ImportReader.read(url) } catch let error as ImportError {
@@ -48,7 +63,17 @@ extension Workspace {
         }
         let title = SubjectTitle.normalized(title)
         guard !title.isEmpty else { throw WorkspaceError("the subject title is empty; name the subject to import into with --subject") }
-        let families = try locations.families(config: config)
+        if !deck.notes.isEmpty {
+            return .notes(try await importNotes(
+                deck.notes, file: url, subject: title, subtopic: subtopic, family: family, provider: provider, unreadable: deck.unreadable,
+                progress: progress))
+        }
+        return .cards(try await importCards(deck, file: url, subject: title, subtopic: subtopic, family: family, now: now))
+    }
+
+    func importCards(_ deck: ImportedDeck, file url: URL, subject title: String, subtopic: String?, family: String?, now: Date)
+        async throws -> ImportReport
+    {        let families = try locations.families(config: config)
         let placeFamily = try Self.importFamilies(families, chosen: family)
         let embedder = try embedder()
         let store = try await store()

@@ -4,8 +4,8 @@ import SwiftCSV
 
 /// CSV and Quizlet files: one card a row. A first row made only of column names is a header
 /// (`Question,Answer`, `Front,Back,Tags`, `Term<TAB>Definition`…); without one, two columns are
-/// front and back and a third is tags. A front that is a cloze note (`{{c1::…}}`) with no back
-/// is a cloze card.
+/// front and back and a third is tags. A front that is a cloze note (`{{c1::…}}`) is a cloze
+/// card. A header naming a Note column (`Note,Context`) makes the rows notes, not cards.
 enum DelimitedDeckReader {
     enum Column: Equatable { case front, back, tags, hint, note, context }
 
@@ -24,6 +24,7 @@ enum DelimitedDeckReader {
         let header = try self.header(first.cells, name: name)
         let columns = try header ?? positional(first.cells, name: name, format: format)
         var cards: [ImportedCard] = []
+        var notes: [ImportedNote] = []
         var unreadable: [String: Int] = [:]
         for row in rows.dropFirst(header == nil ? 0 : 1) {
             func cell(_ column: Column) throws -> String {
@@ -31,6 +32,18 @@ enum DelimitedDeckReader {
                 return try CardText.checked(CardText.tidy(row.cells[index]), "\(name):\(row.line)", limits: limits)
             }
             if row.cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            if columns.contains(.note) {
+                let note = try cell(.note)
+                if note.isEmpty {
+                    unreadable["a row without a note", default: 0] += 1
+                } else {
+                    notes.append(ImportedNote(note: note, context: try cell(.context)))
+                }
+                guard notes.count <= limits.cards else {
+                    throw ImportError(.tooLarge, "\(name) holds more than \(limits.cards) notes; split it into smaller files")
+                }
+                continue
+            }
             guard let content = CardText.content(front: try cell(.front), back: try cell(.back), hint: try cell(.hint)) else {
                 unreadable["a row with an empty front or back", default: 0] += 1
                 continue
@@ -40,7 +53,7 @@ enum DelimitedDeckReader {
                 throw ImportError(.tooLarge, "\(name) holds more than \(limits.cards) cards; split it into smaller files")
             }
         }
-        return ImportedDeck(format: format, cards: cards, unreadable: unreadable)
+        return ImportedDeck(format: format, cards: cards, notes: notes, unreadable: unreadable)
     }
 
     /// The columns a header names; nil when the first row is a card, not a header.
@@ -50,11 +63,11 @@ enum DelimitedDeckReader {
             return nil
         }
         let columns = names.map { columnNames[$0] }
-        if columns.contains(.note) || columns.contains(.context) {
-            throw ImportError(
-                .unsupported,
-                "\(name) is a Note,Context file: notes for the model to write cards from, not cards. Importing those is not built yet; "
-                    + "attach the notes as a document instead: primer docs add \"<subject>\" \(name)")
+        if columns.contains(.note) {
+            if columns.contains(.front) || columns.contains(.back) {
+                throw ImportError(.unsupported, "\(name): a file holds cards (Front,Back) or notes (Note,Context), not both; split it in two")
+            }
+            return columns
         }
         guard columns.contains(.front), columns.contains(.back) || columns.contains(.front) && cells.count == 1 else {
             throw ImportError(

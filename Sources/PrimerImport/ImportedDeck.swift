@@ -32,16 +32,31 @@ public struct ImportedCard: Sendable, Equatable {
     }
 }
 
-/// What a file held: its cards, and the notes it had that cannot be studied here, counted by
-/// why (`"only images or sound": 3`).
+/// One of the learner's notes (a `Note,Context` CSV row): a fact in their words, for the model to
+/// write cards from, and where it belongs.
+public struct ImportedNote: Sendable, Equatable {
+    public var note: String
+    /// The note's context (a chapter, a lecture, a topic); empty when the file gives none.
+    public var context: String
+
+    public init(note: String, context: String = "") {
+        self.note = note
+        self.context = context
+    }
+}
+
+/// What a file held: its cards — or its notes, when it holds notes rather than cards — and what
+/// it had that cannot be studied here, counted by why (`"only images or sound": 3`).
 public struct ImportedDeck: Sendable, Equatable {
     public var format: ImportFormat
     public var cards: [ImportedCard]
+    public var notes: [ImportedNote]
     public var unreadable: [String: Int]
 
-    public init(format: ImportFormat, cards: [ImportedCard], unreadable: [String: Int] = [:]) {
+    public init(format: ImportFormat, cards: [ImportedCard], notes: [ImportedNote] = [], unreadable: [String: Int] = [:]) {
         self.format = format
         self.cards = cards
+        self.notes = notes
         self.unreadable = unreadable
     }
 }

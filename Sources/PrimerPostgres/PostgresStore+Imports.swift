@@ -57,6 +57,13 @@ extension PostgresStore {
         }
     }
 
+    public func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64 {
+        try await write { connection in
+            try await Self.lockSubject(connection, subjectID, logger)
+            return try await Self.subtopicID(connection, subjectID: subjectID, topic: topic, subtopic: subtopic, logger)
+        }
+    }
+
     /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), made
     /// at the end of the plan when missing.
     private static func subtopicID(

@@ -47,6 +47,13 @@ extension SQLiteStore {
         }
     }
 
+    public func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64 {
+        try await write { db in
+            try Self.requireSubject(db, subjectID)
+            return try Self.subtopicID(db, subjectID: subjectID, topic: topic, subtopic: subtopic)
+        }
+    }
+
     /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), made
     /// at the end of the plan when missing.
     private static func subtopicID(_ db: Database, subjectID: Int64, topic: String, subtopic: String) throws -> Int64 {

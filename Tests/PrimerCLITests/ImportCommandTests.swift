@@ -70,6 +70,37 @@ import Testing
         #expect(try await Self.fronts(other, "Cell Biology").count == exported.count)
     }
 
+    @Test(arguments: StoreEngine.allCases) func notesBecomeCardsThroughTheFamilyOncePerSubtopic(engine: StoreEngine) async throws {
+        let cli = try await CLIRunner(engine)
+        defer { cli.remove() }
+        let notes = try cli.write("""
+            Note,Context
+            The mitochondrion makes most of the cell's ATP through cellular respiration.,Cell energy
+            Chloroplasts capture light energy for photosynthesis.,Cell energy
+            "The cell membrane is a phospholipid bilayer, with proteins in it.",Membranes
+
+            """, to: "lecture-notes.csv")
+        let first = try Self.report(try await cli.run(["import", notes.path, "--subject", "Biology", "--provider", "mock", "--json"]))
+        #expect(first["notes"] as? Int == 3 && first["family"] as? String == "flashcards" && first["providerCalls"] as? Int == 2)
+        let written = try #require(first["written"] as? [[String: Any]])
+        #expect(written.map { $0["subtopic"] as? String } == ["Cell energy", "Membranes"])
+        #expect(written.map { $0["notes"] as? Int } == [2, 1])
+        #expect(written.allSatisfy { ($0["items"] as? Int ?? 0) > 0 && $0["error"] == nil })
+
+        // The notes are the subject's document, and the cards name the notes they came from.
+        let documents = try await cli.run(["docs", "list", "Biology"])
+        #expect(documents.stdout.contains("lecture-notes.csv"))
+        let show = try await cli.run(["show", "Biology", "--format", "json"])
+        #expect(show.stdout.contains("document:lecture-notes.csv#chars="))
+
+        let again = try Self.report(try await cli.run(["import", notes.path, "--subject", "Biology", "--provider", "mock", "--json"]))
+        #expect(again["providerCalls"] as? Int == 0)
+        #expect((again["written"] as? [[String: Any]])?.allSatisfy { $0["alreadyWritten"] as? Bool == true } == true)
+
+        let wrongFamily = try await cli.run(["import", notes.path, "--subject", "Biology", "--provider", "mock", "--family", "nope"])
+        #expect(wrongFamily.status != 0 && wrongFamily.stderr.contains("no subtopic family 'nope'"))
+    }
+
     @Test func aBadFileStoresNothingAndSaysWhatToDo() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }

@@ -77,6 +77,15 @@ import Testing
         #expect(deck.cards[0].tags == ["cells", "primer"] && deck.cards[1].content.shape == .cloze)
     }
 
+    @Test func aNoteContextFileHoldsNotesNotCards() throws {
+        let deck = try ImportReader.read(file("notes.csv", "Note,Context\nMitochondria make ATP,Cell energy\n\"Diffusion needs no energy, only a gradient\",\n,Orphan context\n"))
+        #expect(deck.cards.isEmpty)
+        #expect(deck.notes == [
+            ImportedNote(note: "Mitochondria make ATP", context: "Cell energy"), ImportedNote(note: "Diffusion needs no energy, only a gradient"),
+        ])
+        #expect(deck.unreadable == ["a row without a note": 1])
+    }
+
     @Test func badFilesGetOneClearErrorEach() throws {
         func error(_ url: URL, limits: ImportLimits = .standard) -> ImportError? {
             do { _ = try ImportReader.read(url, limits: limits); return nil } catch { return error as? ImportError }
@@ -101,8 +110,8 @@ import Testing
 
         let wide = try #require(error(file("wide.csv", "a,b,c,d\n")))
         #expect(wide.kind == .unsupported && wide.message.contains("Front,Back,Tags"))
-        let notes = try #require(error(file("notes.csv", "Note,Context\nMitochondria make ATP,Biology 101\n")))
-        #expect(notes.kind == .unsupported && notes.message.contains("Note,Context"))
+        let mixed = try #require(error(file("mixed.csv", "Front,Back,Note\na,b,c\n")))
+        #expect(mixed.kind == .unsupported && mixed.message.contains("not both"))
         let word = try #require(error(file("deck.docx", "x")))
         #expect(word.kind == .unsupported && word.message.contains(".apkg"))
         #expect(error(folder.appendingPathComponent("missing.csv"))?.kind == .unreadable)

@@ -23,6 +23,9 @@ public protocol LearnerStore: Sendable {
     /// Adds items brought in from another app (`ImportedItem`), with their memories and review
     /// logs, creating the topics and subtopics they name; returns their ids. One transaction.
     func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64]
+    /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), appended
+    /// to the plan when missing (the place an import writes to); returns its id.
+    func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64
     /// The FSRS parameters fitted for a subject (nil: the learner's own, for every subject
     /// without its own), nil when none were.
     func fittedParameters(subjectID: Int64?) async throws -> FittedParameters?
