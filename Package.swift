@@ -188,7 +188,10 @@ let package = Package(
         .testTarget(name: "PrimerEvalTests", dependencies: ["PrimerEval", "PrimerCore"]),
         .testTarget(
             name: "PrimerImportTests",
-            dependencies: ["PrimerImport", "PrimerCore", "PrimerTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: [
+                "PrimerImport", "PrimerCore", "PrimerTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(name: "PrimerExportTests", dependencies: ["PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift")]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),

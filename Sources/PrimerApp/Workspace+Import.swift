@@ -73,27 +73,23 @@ extension Workspace {
 
     func importCards(_ deck: ImportedDeck, file url: URL, subject title: String, subtopic: String?, family: String?, now: Date)
         async throws -> ImportReport
-    {        let families = try locations.families(config: config)
+    {
+        // Everything that can be refused is checked before the subject is made.
+        let families = try locations.families(config: config)
         let placeFamily = try Self.importFamilies(families, chosen: family)
+        let subtopic = try subtopic.map { try Self.required($0, "the subtopic name") }
         let embedder = try embedder()
         let store = try await store()
         let existing = try await store.subject(titled: title)
-        let subject = if let existing { existing } else {
-            try await store.upsertSubject(title: title, notes: "", kind: SubjectClassifier.classify(title: title).kind, instructions: "")
-        }
-        let plan = try await store.plan(subjectID: subject.id)
-        var named: (String, String)?
-        if let subtopic {
-            let name = try Self.required(subtopic, "the subtopic name")
-            named = plan.flatMap { topic in topic.subtopics.map { (topic.title, $0.title) } }.first { $0.1.lowercased() == name.lowercased() }
+        let plan = if let existing { try await store.plan(subjectID: existing.id) } else { [StoredTopic]() }
+        let named = subtopic.map { name in
+            plan.flatMap { topic in topic.subtopics.map { (topic.title, $0.title) } }.first { $0.1.lowercased() == name.lowercased() }
                 ?? (Self.importTopic, name)
         }
-        let stored = try await store.subjectItems(subjectID: subject.id)
-        var seen = Set(stored.map { ImportKey.of($0.content) })
-        var duplicates = 0
-        var fresh: [ImportedCard] = []
-        for card in deck.cards where seen.insert(ImportKey.of(card.content)).inserted { fresh.append(card) }
-        duplicates = deck.cards.count - fresh.count
+        let stored = if let existing { try await store.subjectItems(subjectID: existing.id) } else { [SubjectItem]() }
+        var seen = Set(stored.map(\.content.importKey))
+        var fresh = deck.cards.filter { seen.insert($0.content.importKey).inserted }
+        var duplicates = deck.cards.count - fresh.count
         var nearDuplicates = 0
         if let embedder, !fresh.isEmpty {
             let repeats = try await NearDuplicateGate.repeats(
@@ -101,7 +97,7 @@ extension Workspace {
             nearDuplicates = repeats.count
             fresh = fresh.enumerated().filter { !repeats.contains($0.offset) }.map(\.element)
         }
-        let scheduler = try await scheduler(forSubjectID: subject.id)
+        let scheduler = if let existing { try await scheduler(forSubjectID: existing.id) } else { try await learnerScheduler() }
         var unreadable = deck.unreadable
         let stem = url.deletingPathExtension().lastPathComponent
         // Primer's own exports tag each note `primer` and its family: labels, not the learner's tags.
@@ -109,19 +105,37 @@ extension Workspace {
         let items = fresh.map { card -> ImportedItem in
             let tags = card.tags.contains("primer") ? card.tags.filter { !familyTags.contains($0.lowercased()) } : card.tags
             let (topic, subtopic) = named ?? Self.place(card.deck, subject: title, fileStem: stem)
-            let past = card.reviews.filter { $0.time <= now }
-            if past.count < card.reviews.count { unreadable["a review dated after now", default: 0] += card.reviews.count - past.count }
+            let past = card.reviews.filter { Self.reviewTimes.contains($0.time) && $0.time <= now }
+            for review in card.reviews where !past.contains(review) {
+                unreadable[review.time > now ? "a review dated after now" : "a review dated before 2000", default: 0] += 1
+            }
             let (memory, log) = scheduler.replay(past)
             return ImportedItem(
                 topic: topic, subtopic: subtopic, family: placeFamily(card.content.shape), content: card.content, tags: tags,
                 memory: memory, reviews: log)
         }
-        if !items.isEmpty { _ = try await store.importItems(subjectID: subject.id, items: items, at: now) }
+        guard !items.isEmpty else {
+            return ImportReport(
+                subject: existing?.title ?? title, file: url.lastPathComponent, format: deck.format.rawValue, subjectCreated: false, added: 0,
+                withHistory: 0, reviews: 0, duplicates: duplicates, nearDuplicates: nearDuplicates, unreadable: unreadable, placed: [])
+        }
+        let subject = if let existing { existing } else {
+            try await store.upsertSubject(title: title, notes: "", kind: SubjectClassifier.classify(title: title).kind, instructions: "")
+        }
+        let ids: [Int64?]
+        do {
+            ids = try await store.importItems(subjectID: subject.id, items: items, at: now)
+        } catch {
+            // A subject made for this import goes with it when the import fails.
+            if existing == nil { _ = try? await store.deleteSubject(title: subject.title) }
+            throw error
+        }
+        // Skipped in the transaction: another import stored them meanwhile.
+        duplicates += ids.filter { $0 == nil }.count
+        let added = zip(items, ids).filter { $0.1 != nil }.map(\.0)
         var placed: [ImportReport.Placement] = []
-        for item in items {
-            if let last = placed.indices.last, placed[last].topic == item.topic, placed[last].subtopic == item.subtopic {
-                placed[last].items += 1
-            } else if let index = placed.firstIndex(where: { $0.topic == item.topic && $0.subtopic == item.subtopic }) {
+        for item in added {
+            if let index = placed.firstIndex(where: { $0.topic == item.topic && $0.subtopic == item.subtopic }) {
                 placed[index].items += 1
             } else {
                 placed.append(.init(topic: item.topic, subtopic: item.subtopic, items: 1))
@@ -129,9 +143,13 @@ extension Workspace {
         }
         return ImportReport(
             subject: subject.title, file: url.lastPathComponent, format: deck.format.rawValue, subjectCreated: existing == nil,
-            added: items.count, withHistory: items.filter { !$0.reviews.isEmpty }.count, reviews: items.map(\.reviews.count).reduce(0, +),
+            added: added.count, withHistory: added.filter { !$0.reviews.isEmpty }.count, reviews: added.map { $0.reviews.count }.reduce(0, +),
             duplicates: duplicates, nearDuplicates: nearDuplicates, unreadable: unreadable, placed: placed)
     }
+
+    /// When an imported review may have happened: from 2000 (Anki's first release was 2006) to
+    /// now. Older dates are a damaged or crafted log, and would not be stored as they are.
+    static let reviewTimes = Date(timeIntervalSince1970: 946_684_800)...Date.distantFuture
 
     /// The topic of imported cards that name no place of their own.
     static let importTopic = "Imported"
@@ -169,18 +187,5 @@ extension Workspace {
         }
         let pairFamily = pair ?? "flashcards", clozeFamily = cloze ?? "cloze"
         return { $0 == .cloze ? clozeFamily : pairFamily }
-    }
-}
-
-/// What makes two cards the same for an import: their shape and words, case and punctuation aside.
-enum ImportKey {
-    static func of(_ content: ItemContent) -> String {
-        let text: String = switch content {
-        case .pair(let item): "pair\u{1f}\(item.front)\u{1f}\(item.back)"
-        case .cloze(let item): "cloze\u{1f}\(item.text)"
-        case .choice(let item): "choice\u{1f}\(item.question)"
-        case .lesson(let text): "lesson\u{1f}\(text)"
-        }
-        return text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "\u{1f}" }.joined(separator: " ")
     }
 }

@@ -47,14 +47,17 @@ extension Workspace {
         let provider = try provider(named: chosenProvider)
         let store = try await store()
         let existing = try await store.subject(titled: title)
-        let subject = if let existing { existing } else {
-            try await store.upsertSubject(title: title, notes: "", kind: SubjectClassifier.classify(title: title).kind, instructions: "")
-        }
-        guard families.subtopicFamilies(for: subject.kind).contains(where: { $0.name == familyName }) else {
+        let kind = existing?.kind ?? SubjectClassifier.classify(title: title).kind
+        // Refused before the subject is made.
+        guard families.subtopicFamilies(for: kind).contains(where: { $0.name == familyName }) else {
             throw WorkspaceError(
                 .notFound,
-                "no subtopic family '\(familyName.excerpt(40))' for \(subject.kind.rawValue) subjects; the families are: "
-                    + families.subtopicFamilies(for: subject.kind).map(\.name).joined(separator: ", "))
+                "no subtopic family '\(familyName.excerpt(40))' for \(kind.rawValue) subjects; the families are: "
+                    + families.subtopicFamilies(for: kind).map(\.name).joined(separator: ", "))
+        }
+        let subtopic = try subtopic.map { try Self.required($0, "the subtopic name") }
+        let subject = if let existing { existing } else {
+            try await store.upsertSubject(title: title, notes: "", kind: kind, instructions: "")
         }
         // Where each note goes: the subtopic named, else its context's, else the file's.
         let plan = try await store.plan(subjectID: subject.id)
@@ -64,7 +67,7 @@ extension Workspace {
         }
         var groups: [(topic: String, subtopic: String, notes: [ImportedNote])] = []
         for note in notes {
-            let target = place(subtopic?.trimmedWhitespace ?? (note.context.isEmpty ? stem : note.context))
+            let target = place(subtopic ?? (note.context.isEmpty ? stem : note.context))
             if let index = groups.firstIndex(where: { $0.subtopic.lowercased() == target.subtopic.lowercased() }) {
                 groups[index].notes.append(note)
             } else {

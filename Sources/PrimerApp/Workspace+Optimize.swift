@@ -6,19 +6,29 @@ extension Workspace {
     /// else those fitted to the learner's whole log (`study optimize`), else primer.yaml's; the
     /// other settings (retention, steps, fuzz) always primer.yaml's.
     public func scheduler(forSubject title: String) async throws -> FSRSScheduler {
-        guard let subject = try await readingStore().subject(titled: title) else { return studyPolicy.scheduler }
+        guard let subject = try await readingStore().subject(titled: title) else { return try await learnerScheduler() }
         return try await scheduler(forSubjectID: subject.id)
     }
 
     /// As `scheduler(forSubject:)`, by id.
     public func scheduler(forSubjectID subjectID: Int64) async throws -> FSRSScheduler {
-        let store = try await readingStore()
-        let configured = studyPolicy.scheduler
-        var fitted = try await store.fittedParameters(subjectID: subjectID)
-        if fitted == nil { fitted = try await store.fittedParameters(subjectID: nil) }
-        guard let fitted else { return configured }
-        return FSRSScheduler(
-            parameters: fitted.parameters, desiredRetention: configured.desiredRetention, learningSteps: configured.learningSteps,
-            relearningSteps: configured.relearningSteps, maximumInterval: configured.maximumInterval, fuzz: configured.fuzz)
+        guard let fitted = try await readingStore().fittedParameters(subjectID: subjectID) else { return try await learnerScheduler() }
+        return studyPolicy.scheduler.with(parameters: fitted.parameters)
+    }
+
+    /// The scheduler of a subject without parameters of its own: the learner's fitted ones, else
+    /// primer.yaml's.
+    public func learnerScheduler() async throws -> FSRSScheduler {
+        guard let fitted = try await readingStore().fittedParameters(subjectID: nil) else { return studyPolicy.scheduler }
+        return studyPolicy.scheduler.with(parameters: fitted.parameters)
+    }
+}
+
+extension FSRSScheduler {
+    /// The same settings with other parameters (w0…w20).
+    public func with(parameters: [Double]) -> FSRSScheduler {
+        FSRSScheduler(
+            parameters: parameters, desiredRetention: desiredRetention, learningSteps: learningSteps, relearningSteps: relearningSteps,
+            maximumInterval: maximumInterval, fuzz: fuzz)
     }
 }

@@ -103,7 +103,8 @@ public enum AnkiPackageExport {
                             schedule.due, schedule.interval, schedule.factor, schedule.reps, schedule.lapses, schedule.left,
                             memory.map(AnkiReviewLog.memoryData) ?? "",
                         ])
-                    if let memory, let reviews = learner.reviews[item.itemID] {
+                    // The history goes with the first card only: Anki's optimizer reads each review once.
+                    if let memory, ord == ords.first, let reviews = learner.reviews[item.itemID] {
                         try revlog.insert(reviews, card: cardID, memory: memory, into: db)
                     }
                 }

@@ -29,31 +29,59 @@ enum AnkiCollectionReader {
     }
 
     static func read(_ db: Database, name: String, limits: ImportLimits) throws -> ImportedDeck {
+        // Tables, not views: a view can compute rows without end.
+        let kinds = Dictionary(
+            try Row.fetchAll(db, sql: "SELECT name, type FROM sqlite_master WHERE name IN ('notes', 'cards', 'revlog')")
+                .map { ($0["name"] as String? ?? "", $0["type"] as String? ?? "") }, uniquingKeysWith: { a, _ in a })
+        guard ["notes", "cards", "revlog"].allSatisfy({ kinds[$0] == "table" }) else {
+            throw ImportError(.malformed, "\(name): its collection lacks Anki's notes, cards and revlog tables; export it again from Anki")
+        }
+        let counts = (
+            notes: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notes") ?? 0, reviews: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revlog") ?? 0)
+        guard counts.notes <= limits.cards * 2, counts.reviews <= limits.reviews else {
+            throw ImportError(
+                .tooLarge, "\(name) holds \(counts.notes) notes and \(counts.reviews) reviews; Primer imports at most \(limits.cards * 2) notes "
+                    + "and \(limits.reviews) reviews at once: export one deck at a time")
+        }
         let modern = try db.tableExists("notetypes")
         let noteTypes = modern ? try noteTypes18(db) : try noteTypes11(db)
         let decks = modern ? try decks18(db) : try decks11(db)
         var notes: [Int64: (mid: Int64, tags: [String], fields: [String])] = [:]
         let noteRows = try Row.fetchCursor(db, sql: "SELECT id, mid, tags, flds FROM notes")
+        // Columns are read as optionals: a crafted collection may hold NULLs where Anki never does.
         while let row = try noteRows.next() {
-            let fields = (row["flds"] as String).components(separatedBy: "\u{1f}").map(CardText.fromHTML)
-            notes[row["id"]] = (row["mid"], CardText.tags(row["tags"]), fields)
+            guard let id = row["id"] as Int64?, let flds = row["flds"] as String? else { continue }
+            // Checked before the HTML is read: a field of hundreds of megabytes is refused, not parsed.
+            guard flds.utf8.count <= limits.fieldBytes * 16 else {
+                throw ImportError(.tooLarge, "\(name): note \(id) holds \(flds.utf8.count / 1024) KB; a card's field is at most \(limits.fieldBytes / 1024) KB")
+            }
+            let fields = flds.components(separatedBy: "\u{1f}").map(CardText.fromHTML)
+            notes[id] = (row["mid"] as Int64? ?? 0, CardText.tags(row["tags"] as String? ?? ""), fields)
         }
         var reviews: [Int64: [PastReview]] = [:]
         let reviewRows = try Row.fetchCursor(db, sql: "SELECT id, cid, ease, type, ivl, time FROM revlog ORDER BY cid, id")
         while let row = try reviewRows.next() {
-            let type: Int = row["type"], ivl: Int = row["ivl"]
-            guard let rating = ReviewRating(rawValue: row["ease"]), type <= 2 || (type == 3 && ivl != 0) else { continue }
-            let ms: Int64 = row["id"]
-            reviews[row["cid"], default: []].append(
-                PastReview(time: Date(timeIntervalSince1970: Double(ms) / 1000), rating: rating, durationMs: max(0, row["time"] as Int)))
+            guard let ms = row["id"] as Int64?, let card = row["cid"] as Int64?, let ease = row["ease"] as Int?,
+                let rating = ReviewRating(rawValue: ease), let type = row["type"] as Int?
+            else { continue }
+            guard type <= 2 || (type == 3 && (row["ivl"] as Int? ?? 0) != 0) else { continue }
+            // Anki keeps at most a minute of answer time; a day is the most Primer records.
+            let duration = min(max(0, row["time"] as Int? ?? 0), 86_400_000)
+            reviews[card, default: []].append(
+                PastReview(time: Date(timeIntervalSince1970: Double(ms) / 1000), rating: rating, durationMs: duration))
+            if reviews[card]!.count > limits.reviewsPerCard {
+                throw ImportError(.tooLarge, "\(name): card \(card) has more than \(limits.reviewsPerCard) reviews; its log is damaged")
+            }
         }
         var cards: [ImportedCard] = []
         var unreadable: [String: Int] = [:]
         let cardRows = try Row.fetchCursor(db, sql: "SELECT id, nid, did, odid, ord FROM cards ORDER BY nid, ord")
         while let row = try cardRows.next() {
-            let cardID: Int64 = row["id"], ord: Int = row["ord"], odid: Int64 = row["odid"], did: Int64 = row["did"]
-            guard let note = notes[row["nid"]] else { continue }
-            let location = "\(name): note \(row["nid"] as Int64)"
+            guard let cardID = row["id"] as Int64?, let noteID = row["nid"] as Int64?, let ord = row["ord"] as Int?, (0..<1000).contains(ord),
+                let note = notes[noteID]
+            else { continue }
+            let odid = row["odid"] as Int64? ?? 0, did = row["did"] as Int64? ?? 0
+            let location = "\(name): note \(noteID)"
             let fields = try note.fields.map { try CardText.checked($0, location, limits: limits) }
             let type = noteTypes[note.mid] ?? NoteType(name: "?", isCloze: fields.first.map { ClozeText.problem($0) == nil } ?? false)
             let content: ItemContent?
@@ -94,24 +122,24 @@ enum AnkiCollectionReader {
     // MARK: - Schema 11: note types and decks as JSON in `col`
 
     static func noteTypes11(_ db: Database) throws -> [Int64: NoteType] {
-        guard let json = try String.fetchOne(db, sql: "SELECT models FROM col"),
-            let models = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]]
+        guard let json = try String?.fetchOne(db, sql: "SELECT models FROM col") ?? nil,
+            let models = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         else { return [:] }
         var types: [Int64: NoteType] = [:]
-        for (id, model) in models {
-            guard let id = Int64(id) else { continue }
+        for (id, value) in models {
+            guard let id = Int64(id), let model = value as? [String: Any] else { continue }
             types[id] = NoteType(name: model["name"] as? String ?? "?", isCloze: (model["type"] as? Int) == 1)
         }
         return types
     }
 
     static func decks11(_ db: Database) throws -> [Int64: [String]] {
-        guard let json = try String.fetchOne(db, sql: "SELECT decks FROM col"),
-            let decks = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]]
+        guard let json = try String?.fetchOne(db, sql: "SELECT decks FROM col") ?? nil,
+            let decks = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         else { return [:] }
         var paths: [Int64: [String]] = [:]
-        for (id, deck) in decks {
-            guard let id = Int64(id), let name = deck["name"] as? String else { continue }
+        for (id, value) in decks {
+            guard let id = Int64(id), let name = (value as? [String: Any])?["name"] as? String else { continue }
             paths[id] = deckPath(name)
         }
         return paths
@@ -122,11 +150,12 @@ enum AnkiCollectionReader {
     static func noteTypes18(_ db: Database) throws -> [Int64: NoteType] {
         var types: [Int64: NoteType] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, name, config FROM notetypes") {
+            guard let id = row["id"] as Int64? else { continue }
             let config = row["config"] as Data? ?? Data()
             // NotetypeConfig { Kind kind = 1; … }: key 0x08, then the kind (0 normal, 1 cloze);
             // proto3 leaves it out when it is 0.
             let isCloze = config.count >= 2 && config[config.startIndex] == 0x08 && config[config.startIndex + 1] == 0x01
-            types[row["id"]] = NoteType(name: row["name"], isCloze: isCloze)
+            types[id] = NoteType(name: row["name"] as String? ?? "?", isCloze: isCloze)
         }
         return types
     }
@@ -134,7 +163,8 @@ enum AnkiCollectionReader {
     static func decks18(_ db: Database) throws -> [Int64: [String]] {
         var paths: [Int64: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM decks") {
-            paths[row["id"]] = deckPath(row["name"])
+            guard let id = row["id"] as Int64?, let name = row["name"] as String? else { continue }
+            paths[id] = deckPath(name)
         }
         return paths
     }

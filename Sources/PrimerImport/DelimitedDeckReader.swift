@@ -32,6 +32,15 @@ enum DelimitedDeckReader {
                 return try CardText.checked(CardText.tidy(row.cells[index]), "\(name):\(row.line)", limits: limits)
             }
             if row.cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            // A cell past the named columns is part of a field that was split (an unquoted comma).
+            if row.cells.dropFirst(columns.count).contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                throw ImportError(
+                    .malformed,
+                    "\(name):\(row.line): \(row.cells.count) fields, but \(columns.count) columns; "
+                        + (format == .quizlet
+                            ? "a Quizlet export has one tab a line, between the term and the definition"
+                            : "quote a field that holds the separator (\"1,000\")"))
+            }
             if columns.contains(.note) {
                 let note = try cell(.note)
                 if note.isEmpty {

@@ -9,8 +9,11 @@ public struct ImportLimits: Sendable {
     public var collectionBytes = 1024 * 1024 * 1024
     /// One field of a card.
     public var fieldBytes = 64 * 1024
-    /// Cards in one import.
+    /// Cards in one import (notes in the collection: twice this).
     public var cards = 100_000
+    /// Reviews in one import, and of one card.
+    public var reviews = 5_000_000
+    public var reviewsPerCard = 5_000
 
     public init() {}
 

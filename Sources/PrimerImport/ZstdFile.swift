@@ -35,7 +35,11 @@ enum ZstdFile {
                 process.terminate()
                 break
             }
-            try output.write(contentsOf: chunk)
+            do { try output.write(contentsOf: chunk) } catch {
+                process.terminate()
+                process.waitUntilExit()
+                throw ImportError(.unreadable, "cannot write the unpacked collection of \(name) (\(error)); free some disk space")
+            }
         }
         try? pipe.fileHandleForReading.close()
         process.waitUntilExit()

@@ -4,13 +4,26 @@ import PrimerCore
 
 /// `primer import` and `primer study optimize` (`LearnerStore`), as `SQLiteStore+Imports`.
 extension PostgresStore {
-    public func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64] {
+    public func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64?] {
         try await write { connection in
-            // The subject is locked: two imports into it place their topics one after the other.
+            // The subject is locked: two imports into it run one after the other, and the second
+            // finds the first one's cards.
             try await Self.lockSubject(connection, subjectID, logger)
+            var stored = Set(try await connection.rows(
+                """
+                SELECT x.shape, x.fields FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                WHERE t.subject_id = \(subjectID) AND x.shape <> 'lesson'
+                """, logger
+            ).compactMap { row in
+                try Shape(rawValue: row.value("shape")).flatMap { try? ItemFieldsJSON.decode(try row.value("fields"), shape: $0).importKey }
+            })
             var subtopics: [String: Int64] = [:]
-            var ids: [Int64] = []
+            var ids: [Int64?] = []
             for item in items {
+                guard stored.insert(item.content.importKey).inserted else {
+                    ids.append(nil)
+                    continue
+                }
                 let place = "\(item.topic.lowercased())\u{1f}\(item.subtopic.lowercased())"
                 let subtopicID: Int64
                 if let known = subtopics[place] {
@@ -64,14 +77,14 @@ extension PostgresStore {
         }
     }
 
-    /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), made
-    /// at the end of the plan when missing.
+    /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively, compared
+    /// in Swift as SQLite's store does), made at the end of the plan when missing.
     private static func subtopicID(
         _ connection: PostgresConnection, subjectID: Int64, topic: String, subtopic: String, _ logger: Logger
     ) async throws -> Int64 {
         let topicID: Int64
-        if let found = try await connection.row(
-            "SELECT id FROM topics WHERE subject_id = \(subjectID) AND lower(title) = lower(\(topic)) ORDER BY position, id LIMIT 1", logger) {
+        let topics = try await connection.rows("SELECT id, title FROM topics WHERE subject_id = \(subjectID) ORDER BY position, id", logger)
+        if let found = try topics.first(where: { try $0.value("title", as: String.self).lowercased() == topic.lowercased() }) {
             topicID = try found.value("id")
         } else {
             topicID = try await connection.row(
@@ -81,8 +94,8 @@ extension PostgresStore {
                 RETURNING id
                 """, logger)!.value("id")
         }
-        if let found = try await connection.row(
-            "SELECT id FROM subtopics WHERE topic_id = \(topicID) AND lower(title) = lower(\(subtopic)) ORDER BY position, id LIMIT 1", logger) {
+        let subtopics = try await connection.rows("SELECT id, title FROM subtopics WHERE topic_id = \(topicID) ORDER BY position, id", logger)
+        if let found = try subtopics.first(where: { try $0.value("title", as: String.self).lowercased() == subtopic.lowercased() }) {
             return try found.value("id")
         }
         return try await connection.row(
@@ -110,14 +123,16 @@ extension PostgresStore {
         let parameters = String(decoding: try JSONEncoder().encode(fitted.parameters), as: UTF8.self)
         try await write { connection in
             if let subjectID { try await Self.lockSubject(connection, subjectID, logger) }
-            try await connection.run(
-                "DELETE FROM fitted_parameters WHERE owner_id = \(owner.id) AND subject_id IS NOT DISTINCT FROM \(subjectID)", logger)
+            // One statement: two fits stored at once end with the later one, not a unique violation.
             try await connection.run(
                 """
                 INSERT INTO fitted_parameters (owner_id, subject_id, parameters, fitted_at, reviews, default_log_loss, default_rmse,
                     fitted_log_loss, fitted_rmse)
                 VALUES (\(owner.id), \(subjectID), \(parameters), \(fitted.fittedAt), \(Int64(fitted.reviews)), \(fitted.defaultFit.logLoss),
                     \(fitted.defaultFit.rmse), \(fitted.fittedFit.logLoss), \(fitted.fittedFit.rmse))
+                ON CONFLICT (owner_id, (COALESCE(subject_id, 0))) DO UPDATE SET parameters = excluded.parameters,
+                    fitted_at = excluded.fitted_at, reviews = excluded.reviews, default_log_loss = excluded.default_log_loss,
+                    default_rmse = excluded.default_rmse, fitted_log_loss = excluded.fitted_log_loss, fitted_rmse = excluded.fitted_rmse
                 """, logger)
         }
     }

@@ -5,12 +5,26 @@ import PrimerCore
 /// `primer import` and `primer study optimize`: items brought in with their histories, and the
 /// FSRS parameters fitted to the learner's log.
 extension SQLiteStore {
-    public func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64] {
+    public func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64?] {
         try await write { db in
             try Self.requireSubject(db, subjectID)
+            // Read in the transaction that writes: a concurrent import of the same file waits for
+            // this one and then finds its cards.
+            var stored = Set(try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT x.shape, x.fields FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                    WHERE t.subject_id = ? AND x.shape <> 'lesson'
+                    """,
+                arguments: [subjectID]
+            ).compactMap { row in Shape(rawValue: row["shape"]).flatMap { try? ItemFieldsJSON.decode(row["fields"], shape: $0).importKey } })
             var subtopics: [String: Int64] = [:]
-            var ids: [Int64] = []
+            var ids: [Int64?] = []
             for item in items {
+                guard stored.insert(item.content.importKey).inserted else {
+                    ids.append(nil)
+                    continue
+                }
                 let place = "\(item.topic.lowercased())\u{1f}\(item.subtopic.lowercased())"
                 let subtopicID = try subtopics[place] ?? Self.subtopicID(db, subjectID: subjectID, topic: item.topic, subtopic: item.subtopic)
                 subtopics[place] = subtopicID
@@ -54,24 +68,22 @@ extension SQLiteStore {
         }
     }
 
-    /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), made
-    /// at the end of the plan when missing.
+    /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively, compared
+    /// in Swift: SQLite's `lower` folds ASCII only), made at the end of the plan when missing.
     private static func subtopicID(_ db: Database, subjectID: Int64, topic: String, subtopic: String) throws -> Int64 {
         let topicID: Int64
-        if let found = try Int64.fetchOne(
-            db, sql: "SELECT id FROM topics WHERE subject_id = ? AND lower(title) = lower(?) ORDER BY position, id LIMIT 1",
-            arguments: [subjectID, topic]) {
-            topicID = found
+        let topics = try Row.fetchAll(db, sql: "SELECT id, title FROM topics WHERE subject_id = ? ORDER BY position, id", arguments: [subjectID])
+        if let found = topics.first(where: { ($0["title"] as String? ?? "").lowercased() == topic.lowercased() }) {
+            topicID = found["id"]
         } else {
             let position = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM topics WHERE subject_id = ?", arguments: [subjectID])
             var row = TopicRow(id: nil, subjectID: subjectID, position: (position ?? -1) + 1, title: topic, overview: "")
             try row.insert(db)
             topicID = row.id!
         }
-        if let found = try Int64.fetchOne(
-            db, sql: "SELECT id FROM subtopics WHERE topic_id = ? AND lower(title) = lower(?) ORDER BY position, id LIMIT 1",
-            arguments: [topicID, subtopic]) {
-            return found
+        let subtopics = try Row.fetchAll(db, sql: "SELECT id, title FROM subtopics WHERE topic_id = ? ORDER BY position, id", arguments: [topicID])
+        if let found = subtopics.first(where: { ($0["title"] as String? ?? "").lowercased() == subtopic.lowercased() }) {
+            return found["id"]
         }
         let position = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM subtopics WHERE topic_id = ?", arguments: [topicID])
         var row = SubtopicRow(id: nil, topicID: topicID, position: (position ?? -1) + 1, title: subtopic)

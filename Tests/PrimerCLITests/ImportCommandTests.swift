@@ -126,5 +126,25 @@ import Testing
         let family = try await cli.run(["import", good.path, "--subject", "Numbers", "--family", "quiz"])
         #expect(family.status != 0 && family.stderr.contains("flashcards"))
         #expect(try await store.counts() == before)
+
+        // A refused import into a new subject leaves no subject behind.
+        let notes = try cli.write("Note,Context\nOne is the first number,Counting\n", to: "notes.csv")
+        #expect(try await cli.run(["import", good.path, "--subject", "Fresh", "--family", "quiz"]).status != 0)
+        #expect(try await cli.run(["import", notes.path, "--subject", "Fresher", "--family", "nope", "--provider", "mock"]).status != 0)
+        #expect(try await store.listSubjects().map(\.title) == ["Numbers"])
+    }
+
+    @Test(arguments: StoreEngine.allCases) func twoImportsOfOneFileAtOnceAddItOnce(engine: StoreEngine) async throws {
+        let cli = try await CLIRunner(engine)
+        defer { cli.remove() }
+        #expect(try await cli.run(["import", try cli.write("Question,Answer\nSeed,card\n", to: "seed.csv").path, "--subject", "Race"]).status == 0)
+        let rows = (1...300).map { "Question \($0),Answer \($0)" }.joined(separator: "\n")
+        let file = try cli.write("Question,Answer\n" + rows + "\n", to: "deck.csv")
+        async let first = cli.run(["import", file.path, "--subject", "Race", "--json"])
+        async let second = cli.run(["import", file.path, "--subject", "Race", "--json"])
+        let reports = try [Self.report(try await first), Self.report(try await second)]
+        #expect(reports.map { $0["added"] as? Int ?? -1 }.reduce(0, +) == 300)
+        #expect(reports.map { ($0["added"] as? Int ?? 0) + ($0["duplicates"] as? Int ?? 0) } == [300, 300])
+        #expect(try await Self.fronts(cli, "Race").count == 301)
     }
 }

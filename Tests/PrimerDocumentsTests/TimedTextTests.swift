@@ -52,6 +52,11 @@ import Testing
         #expect(throws: DocumentError.noCues(name: "notes.vtt")) {
             try DocumentExtractor.extract(file: try folder.write("notes.vtt", "WEBVTT\n\nJust some words.\n"))
         }
+        // Timings that are no place in a recording are no cues.
+        #expect(throws: DocumentError.noCues(name: "odd.vtt")) {
+            try DocumentExtractor.extract(file: try folder.write(
+                "odd.vtt", "WEBVTT\n\n00:00:nan --> 00:00:01.000\nA\n\n-5:00.000 --> 00:01.000\nB\n\n1e309:00.000 --> 00:02.000\nC\n"))
+        }
         #expect(throws: DocumentError.recordingTooLong(name: "typo.srt", hours: 99, limitHours: 12)) {
             try DocumentExtractor.extract(file: try folder.write("typo.srt", "1\n99:00:00,000 --> 99:00:01,000\nHello\n"))
         }

@@ -108,6 +108,8 @@ import Testing
         let many = try #require(error(file("many.csv", (1...10).map { "q\($0),a\($0)" }.joined(separator: "\n")), limits: small))
         #expect(many.kind == .tooLarge)
 
+        let split = try #require(error(file("split.csv", "Question,Answer\nHow many?,1,000\n")))
+        #expect(split.kind == .malformed && split.message.contains("split.csv:2") && split.message.contains("quote"))
         let wide = try #require(error(file("wide.csv", "a,b,c,d\n")))
         #expect(wide.kind == .unsupported && wide.message.contains("Front,Back,Tags"))
         let mixed = try #require(error(file("mixed.csv", "Front,Back,Note\na,b,c\n")))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PrimerCore
 import Testing
 import ZIPFoundation
@@ -52,6 +53,32 @@ import ZIPFoundation
         limits.collectionBytes = 1024 * 1024
         let refused = try #require(error(bomb, limits: limits))
         #expect(refused.kind == .tooLarge && refused.message.contains("more than 1 MB"))
+    }
+
+    @Test func nullsAndOddValuesInACraftedCollectionAreSkippedNotFatal() throws {
+        // Anki's columns are NOT NULL; a crafted file's need not be. One good card survives.
+        let collection = folder.appendingPathComponent("collection.anki2")
+        let queue = try DatabaseQueue(path: collection.path)
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE col (models TEXT, decks TEXT);
+                CREATE TABLE notes (id INTEGER, mid INTEGER, tags TEXT, flds TEXT);
+                CREATE TABLE cards (id INTEGER, nid INTEGER, did INTEGER, odid INTEGER, ord INTEGER);
+                CREATE TABLE revlog (id INTEGER, cid INTEGER, ease INTEGER, type INTEGER, ivl INTEGER, time INTEGER);
+                INSERT INTO col VALUES ('{"1": {"name": "Basic", "type": 0}}', '{"1": {"name": "Bio::Cells"}, "x": null}');
+                INSERT INTO notes VALUES (10, 1, NULL, 'What is ATP?' || char(31) || 'Energy'), (11, NULL, NULL, NULL), (NULL, 1, 'a', 'x');
+                INSERT INTO cards VALUES (100, 10, 1, NULL, 0), (101, 11, 1, 0, 0), (102, NULL, NULL, NULL, NULL), (103, 10, 1, 0, -4);
+                INSERT INTO revlog VALUES (1700000000000, 100, 3, 0, 1, 5000), (1700086400000, 100, NULL, 1, 3, 5000),
+                    (NULL, 100, 3, 1, 1, 0), (1700172800000, 100, 9, 1, 1, 0), (1700259200000, 100, 4, 1, 5, 99999999999);
+                """)
+        }
+        try queue.close()
+        let crafted = try package("crafted.apkg", members: [("collection.anki2", try Data(contentsOf: collection))])
+        let deck = try ImportReader.read(crafted)
+        #expect(deck.cards.count == 1)
+        #expect(deck.cards.first?.deck == ["Bio", "Cells"])
+        #expect(deck.cards.first?.reviews.map(\.rating) == [.good, .easy])
+        #expect(deck.cards.first?.reviews.last?.durationMs == 86_400_000)
     }
 
     @Test func aZstdCollectionNeedsZstdAndMustBeValid() throws {

@@ -28,7 +28,10 @@ public enum DocumentPlace {
     }
 
     /// The page of a timed document that holds `seconds`.
-    public static func page(atSecond seconds: Double) -> Int { Int(max(0, seconds) / Double(secondsPerPage)) + 1 }
+    public static func page(atSecond seconds: Double) -> Int {
+        guard seconds.isFinite else { return 1 }
+        return Int(min(max(0, seconds), 1e12) / Double(secondsPerPage)) + 1
+    }
 
     /// "4:05" or "1:02:03".
     public static func clock(_ seconds: Int) -> String {

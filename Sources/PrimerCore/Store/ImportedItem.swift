@@ -28,3 +28,19 @@ public struct ImportedItem: Sendable, Equatable {
         self.reviews = reviews
     }
 }
+
+extension ItemContent {
+    /// What makes two cards the same card for an import: their shape and words, case and
+    /// punctuation aside — the front and the back of a pair, a cloze note's text with its
+    /// deletions (so each of a note's deletion cards is its own). Finer than `identity` (what
+    /// regeneration treats as asking the same thing), because an import must keep each card.
+    public var importKey: String {
+        let text: String = switch self {
+        case .pair(let item): "pair\u{1f}\(item.front)\u{1f}\(item.back)"
+        case .cloze(let item): "cloze\u{1f}\(item.text)"
+        case .choice(let item): "choice\u{1f}\(item.question)"
+        case .lesson(let text): "lesson\u{1f}\(text)"
+        }
+        return text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "\u{1f}" }.joined(separator: " ")
+    }
+}

@@ -21,8 +21,10 @@ public protocol LearnerStore: Sendable {
     /// Adds an item the learner wrote after the subtopic's items of `family`; returns its id.
     func addItem(subjectID: Int64, subtopicID: Int64, family: String, content: ItemContent, at date: Date) async throws -> Int64
     /// Adds items brought in from another app (`ImportedItem`), with their memories and review
-    /// logs, creating the topics and subtopics they name; returns their ids. One transaction.
-    func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64]
+    /// logs, creating the topics and subtopics they name, in one transaction; an item whose
+    /// `importKey` is already the subject's (stored, or earlier in `items`) is skipped, so two
+    /// imports of one file at once add it once. Returns each item's id, nil when skipped.
+    func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64?]
     /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), appended
     /// to the plan when missing (the place an import writes to); returns its id.
     func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64

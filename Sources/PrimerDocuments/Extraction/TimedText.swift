@@ -36,9 +36,9 @@ enum TimedText {
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.contains("-->") {
+            if line.contains("-->"), let start = seconds(line.components(separatedBy: "-->")[0]) {
                 close()
-                if let start = seconds(line.components(separatedBy: "-->")[0]) { current = Cue(start: start, text: "") }
+                current = Cue(start: start, text: "")
             } else if line.isEmpty {
                 close()
             } else if current != nil {
@@ -55,7 +55,10 @@ enum TimedText {
     /// `01:02:03.500`, `02:03.500` (WebVTT without hours) or `01:02:03,500` (SubRip), in seconds.
     static func seconds(_ timing: String) -> Double? {
         let parts = timing.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".").split(separator: ":")
-        guard (2...3).contains(parts.count), let last = Double(parts.last!), parts.dropLast().allSatisfy({ Int($0) != nil }) else { return nil }
+        // Digits only: no sign, no exponent, no "nan" — a timing is a place in a recording.
+        guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }),
+            let last = Double(parts.last!), last.isFinite, parts.dropLast().allSatisfy({ Int($0) != nil })
+        else { return nil }
         return parts.dropLast().reduce(0) { $0 * 60 + Double(Int($1)!) } * 60 + last
     }
 }
