@@ -138,6 +138,7 @@ def main():
         parser.add_argument(option, type=int, default=default)
     parser.add_argument("--now", type=float, default=time.time())
     parser.add_argument("--legacy", action="store_true")
+    parser.add_argument("--text", help="also write Anki's plain-text notes export here (File › Export › Notes in Plain Text)")
     args = parser.parse_args()
     from anki.collection import Collection, ExportAnkiPackageOptions
     from anki.cards import FSRSMemoryState
@@ -187,6 +188,9 @@ def main():
         out = os.path.abspath(args.out)
         col.export_anki_package(out_path=out, limit=None, options=ExportAnkiPackageOptions(
             with_scheduling=True, with_deck_configs=True, with_media=True, legacy=args.legacy))
+        if args.text:
+            col.export_note_csv(out_path=os.path.abspath(args.text), limit=None, with_html=True, with_tags=True, with_deck=True,
+                                with_notetype=True, with_guid=True)
         result = {"apkg": out, "notes": col.note_count(), "cards": col.card_count(), "reviews": total, "new_cards":
                   sum(1 for _, rows in cards if not rows), "legacy": args.legacy, "now": args.now, "cards_detail": detail}
     finally:

@@ -49,6 +49,25 @@ import Testing
         #expect(listed.stdout.contains("Enzyme"))
     }
 
+    @Test func ankisOwnPlainTextExportImportsEveryNote() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let text = cli.directory.appendingPathComponent("notes.txt")
+        let deck = try await PythonScripts.json(
+            "anki_history_deck.py", [cli.directory.appendingPathComponent("deck.apkg").path, "--cards", "40", "--text", text.path])
+        let notes = try #require(deck["notes"] as? Int)
+        let report = try Self.report(try await cli.run(["import", text.path, "--subject", "Biology", "--json"]))
+        #expect(report["format"] as? String == "anki-text" && report["added"] as? Int == notes)
+        let placed = try #require(report["placed"] as? [[String: Any]])
+        #expect(Set(placed.map { $0["subtopic"] as? String ?? "" }) == ["Cells", "Genetics"])
+        let cards = try #require(try JSONSerialization.jsonObject(
+            with: Data(try await cli.run(["cards", "list", "Biology", "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(cards.contains { $0["shape"] as? String == "cloze" } && cards.contains { $0["shape"] as? String == "pair" })
+        #expect(cards.allSatisfy { ($0["tags"] as? [String])?.contains("imported") == true })
+        #expect(!cards.contains { ($0["front"] as? String ?? "").contains("<") })
+        #expect(try Self.report(try await cli.run(["import", text.path, "--subject", "Biology", "--json"]))["added"] as? Int == 0)
+    }
+
     @Test func primersOwnAnkiTextExportImportsBackWhereItCameFrom() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
