@@ -82,10 +82,7 @@ extension Workspace {
         let store = try await store()
         let existing = try await store.subject(titled: title)
         let plan = if let existing { try await store.plan(subjectID: existing.id) } else { [StoredTopic]() }
-        let named = subtopic.map { name in
-            plan.flatMap { topic in topic.subtopics.map { (topic.title, $0.title) } }.first { $0.1.lowercased() == name.lowercased() }
-                ?? (Self.importTopic, name)
-        }
+        let named = subtopic.map { Self.place(named: $0, in: plan) }
         let stored = if let existing { try await store.subjectItems(subjectID: existing.id) } else { [SubjectItem]() }
         var seen = Set(stored.map(\.content.importKey))
         var fresh = deck.cards.filter { seen.insert($0.content.importKey).inserted }
@@ -153,6 +150,13 @@ extension Workspace {
 
     /// The topic of imported cards that name no place of their own.
     static let importTopic = "Imported"
+
+    /// The subtopic a learner names: the plan's of that name (case aside), else a new one under
+    /// "Imported".
+    static func place(named name: String, in plan: [StoredTopic]) -> (String, String) {
+        plan.flatMap { topic in topic.subtopics.map { (topic.title, $0.title) } }.first { $0.1.lowercased() == name.lowercased() }
+            ?? (importTopic, name)
+    }
 
     /// A deck path as a topic and subtopic: a first part named as the subject is dropped; the last
     /// two parts are the topic and subtopic; one part is a subtopic of "Imported"; none, the file.

@@ -61,17 +61,13 @@ extension Workspace {
         }
         // Where each note goes: the subtopic named, else its context's, else the file's.
         let plan = try await store.plan(subjectID: subject.id)
-        func place(_ name: String) -> (topic: String, subtopic: String) {
-            plan.flatMap { topic in topic.subtopics.map { (topic.title, $0.title) } }.first { $0.1.lowercased() == name.lowercased() }
-                ?? (Self.importTopic, name)
-        }
         var groups: [(topic: String, subtopic: String, notes: [ImportedNote])] = []
         for note in notes {
-            let target = place(subtopic ?? (note.context.isEmpty ? stem : note.context))
-            if let index = groups.firstIndex(where: { $0.subtopic.lowercased() == target.subtopic.lowercased() }) {
+            let target = Self.place(named: subtopic ?? (note.context.isEmpty ? stem : note.context), in: plan)
+            if let index = groups.firstIndex(where: { $0.subtopic.lowercased() == target.1.lowercased() }) {
                 groups[index].notes.append(note)
             } else {
-                groups.append((target.topic, target.subtopic, [note]))
+                groups.append((target.0, target.1, [note]))
             }
         }
         let document = ExtractedDocument(name: url.lastPathComponent, format: .markdown, text: Self.notesDocument(groups))

@@ -12,12 +12,7 @@ import Testing
 
     /// Runs a program to completion; fails with its error output.
     static func run(_ program: String, _ arguments: [String]) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let result = try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try CLIRunner.collect(process) }) }
-        }
+        let result = try await ExternalProgram.run(program, arguments)
         if result.status != 0 { throw CLIRunnerError("\(program) exited \(result.status): \(result.stderr) (scripts/install-test-tools.sh installs it)") }
     }
 
