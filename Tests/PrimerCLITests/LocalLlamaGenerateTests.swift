@@ -93,7 +93,7 @@ import Testing
 
     /// Issue #4's injection case on the real model: a document that orders the model to ignore
     /// its instructions and write a pirate poem reaches the full subtopic families as a passage
-    /// (the small-model families do not take passages, so this run uses the shipped ones with the
+    /// (the small-model cards and quiz get only the passages' key sentences, so this run uses the full families with the
     /// small-model plan). The format holds: no attempt failed to parse. The scope holds: no stored
     /// text, rejected item or rejection reason mentions pirates or a poem.
     @Test func injectedInstructionsInADocumentChangeNeitherFormatNorScope() async throws {

@@ -94,6 +94,9 @@ public struct ContextBuilder: Sendable {
             ? ""
             : DocumentFence.preface + subtopic.passages.map { "\n\n" + DocumentFence.wrap($0.text, label: $0.label) }.joined()
         values["passages"] = passages
+        values["key_sentences"] = KeySentences.render(
+            KeySentences.select(from: subtopic.passages, subtopic: subtopic.subtopic, topic: subtopic.topic, siblings: subtopic.siblings),
+            from: subtopic.passages)
         if !passages.isEmpty {
             block += "\n\n## Material from the learner's documents\n" + passages
         }

@@ -8,6 +8,7 @@ public enum PromptVariables {
     /// Provided to templates of subtopic families, on top of `subject`.
     public static let subtopic: Set<String> = [
         "topic", "topic_overview", "subtopic", "siblings", "notes", "terms", "passages",
+        "key_sentences",
     ]
     /// Provided to templates of question families (`primer ask`), on top of `subject`: the
     /// question, its numbered sources, and the exact words that say the sources do not answer it.
