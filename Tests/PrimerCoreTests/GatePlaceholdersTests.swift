@@ -5,6 +5,26 @@ struct GatePlaceholdersTests {
     let general = GateContext(subject: "Linear algebra")
     let spanish = GateContext(subject: "Spanish", subjectKind: .language)
 
+    @Test func dropsQuestionsThatNameNothing() {
+        let kept = [
+            PairItem(front: "What is 2 + 3?", back: "5"),
+            PairItem(front: "What does this sentence mean?", back: "It names transduction."),
+            PairItem(front: "What is a basis?", back: "A linearly independent spanning set."),
+        ]
+        let verdict = PlaceholdersGate().apply(
+            .pairs([PairItem(front: "What is this?", back: "Sensation.")] + kept + [PairItem(front: "What is what?", back: "A receptor.")]),
+            context: general)
+        #expect(verdict.output == .pairs(kept))
+        #expect(verdict.dropped == [
+            "dropped flashcard ‘What is this?’: it names nothing (say what it asks about)",
+            "dropped flashcard ‘What is what?’: it names nothing (say what it asks about)",
+        ])
+        let quiz = ChoiceItem(question: "Which is it?", choices: ["Rods", "Cones", "Both", "Neither"], correctIndex: 0, explanation: "Rods see in dim light.")
+        #expect(PlaceholdersGate().apply(.choices([quiz]), context: general).dropped.count == 1)
+        #expect(PlaceholdersGate().apply(.pairs([PairItem(front: "What is this?", back: "¿Qué es esto?")]), context: spanish).dropped.isEmpty,
+                "a phrase to translate in a language subject")
+    }
+
     @Test func dropsTemplateCards() {
         let good = PairItem(front: "What is a basis?", back: "A linearly independent spanning set.")
         let cards = [

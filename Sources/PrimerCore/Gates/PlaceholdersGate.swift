@@ -11,7 +11,9 @@ import Yams
 /// of template words ("Answer", "Sample answer") drops the item when every field of the item is
 /// like that ("Front | Back"), or — outside language subjects — when it uses a strong template
 /// word (question, answer, explanation, definition). Unmistakable placeholders (empty, dots only,
-/// TBD/TODO, "… here", brackets around template words, unrendered {{…}}) always drop.
+/// TBD/TODO, "… here", brackets around template words, unrendered {{…}}) always drop, and so,
+/// outside language subjects, does a front or question made only of function words ("What is
+/// this?").
 struct PlaceholdersGate: Gate {
     static let gateName = "placeholders"
     var name: String { Self.gateName }
@@ -34,7 +36,10 @@ struct PlaceholdersGate: Gate {
                 case .content: false
                 }
             }
-            guard let field = bad?.0 else { return nil }
+            guard let field = bad?.0 else {
+                guard !language, Self.namesNothing(item) else { return nil }
+                return "dropped \(item.noun) \(GateText.quote(item.primaryText)): it names nothing (say what it asks about)"
+            }
             if field.text.trimmedWhitespace.isEmpty {
                 // "‘’" would tell the model nothing; name the empty field instead.
                 let name = item.fields.first { !$0.text.trimmedWhitespace.isEmpty }?.text ?? ""
@@ -50,6 +55,16 @@ struct PlaceholdersGate: Gate {
                 return "dropped question \(GateText.quote(q.question)): placeholder \(field.name) \(GateText.quote(field.text))"
             }
         }
+    }
+
+    /// A front or question made only of function words ("What is this?", "What is what?"): it
+    /// asks about nothing the learner could answer out of context. Seen on SmolLM2-135M given
+    /// numbered facts ("What is this?" for a fact it did not restate). A cloze text, and any text
+    /// with a number or symbol ("What is 2 + 3?"), is not such a question.
+    static func namesNothing(_ item: GateItem) -> Bool {
+        if case .cloze = item { return false }
+        let words = GateText.words(item.primaryText)
+        return !words.isEmpty && words.allSatisfy { GateText.stopWords.contains($0) }
     }
 
     /// A cloze text's deletions are Anki syntax, not unrendered template tags: the gate reads
