@@ -10,6 +10,8 @@ struct GatePlaceholdersTests {
             PairItem(front: "What is 2 + 3?", back: "5"),
             PairItem(front: "What does this sentence mean?", back: "It names transduction."),
             PairItem(front: "What is a basis?", back: "A linearly independent spanning set."),
+            PairItem(front: "What is the core?", back: "The Earth's innermost layer."),
+            PairItem(front: "Application", back: "Using a rule on a new case."),
         ]
         let verdict = PlaceholdersGate().apply(
             .pairs([PairItem(front: "What is this?", back: "Sensation.")] + kept + [PairItem(front: "What is what?", back: "A receptor.")]),

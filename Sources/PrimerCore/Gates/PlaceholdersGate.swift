@@ -12,8 +12,7 @@ import Yams
 /// like that ("Front | Back"), or — outside language subjects — when it uses a strong template
 /// word (question, answer, explanation, definition). Unmistakable placeholders (empty, dots only,
 /// TBD/TODO, "… here", brackets around template words, unrendered {{…}}) always drop, and so,
-/// outside language subjects, does a front or question made only of function words ("What is
-/// this?").
+/// outside language subjects, does a question made only of function words ("What is this?").
 struct PlaceholdersGate: Gate {
     static let gateName = "placeholders"
     var name: String { Self.gateName }
@@ -57,15 +56,23 @@ struct PlaceholdersGate: Gate {
         }
     }
 
-    /// A front or question made only of function words ("What is this?", "What is what?"): it
-    /// asks about nothing the learner could answer out of context. Seen on SmolLM2-135M given
-    /// numbered facts ("What is this?" for a fact it did not restate). A cloze text, and any text
-    /// with a number or symbol ("What is 2 + 3?"), is not such a question.
+    /// A question (a front or quiz question ending in "?") made only of function words ("What is
+    /// this?", "What is what?"): it asks about nothing the learner could answer out of context.
+    /// Seen on SmolLM2-135M given numbered facts ("What is this?" for a fact it did not restate).
+    /// Only function words count: "What is the core?" asks about something in geology, and a term
+    /// ("Application") is no question. A number or symbol keeps it ("What is 2 + 3?").
     static func namesNothing(_ item: GateItem) -> Bool {
         if case .cloze = item { return false }
+        guard item.primaryText.trimmedWhitespace.hasSuffix("?") else { return false }
         let words = GateText.words(item.primaryText)
-        return !words.isEmpty && words.allSatisfy { GateText.stopWords.contains($0) }
+        return !words.isEmpty && words.allSatisfy(functionWords.contains)
     }
+
+    static let functionWords: Set<String> = [
+        "a", "an", "the", "what", "which", "who", "whom", "whose", "why", "how", "when", "where",
+        "is", "are", "was", "were", "be", "do", "does", "did", "it", "its", "this", "that", "these",
+        "those", "there", "they", "them", "he", "she", "him", "her", "of", "about", "so", "if",
+    ]
 
     /// A cloze text's deletions are Anki syntax, not unrendered template tags: the gate reads
     /// what the note says.
