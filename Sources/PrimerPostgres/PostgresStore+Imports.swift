@@ -24,7 +24,7 @@ extension PostgresStore {
                     ids.append(nil)
                     continue
                 }
-                let place = "\(item.topic.lowercased())\u{1f}\(item.subtopic.lowercased())"
+                let place = item.placeKey
                 let subtopicID: Int64
                 if let known = subtopics[place] {
                     subtopicID = known
@@ -35,7 +35,7 @@ extension PostgresStore {
                 let last = try await connection.row(
                     "SELECT MAX(position) AS last FROM items WHERE subtopic_id = \(subtopicID) AND family = \(item.family)", logger)?
                     .value("last", as: Int64?.self)
-                let createdAt = item.reviews.first.map(\.reviewTime).map { min($0, date) } ?? date
+                let createdAt = item.createdAt(now: date)
                 let id: Int64 = try await connection.row(
                     """
                     INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id, created_at, tags)

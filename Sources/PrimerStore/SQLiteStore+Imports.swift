@@ -25,7 +25,7 @@ extension SQLiteStore {
                     ids.append(nil)
                     continue
                 }
-                let place = "\(item.topic.lowercased())\u{1f}\(item.subtopic.lowercased())"
+                let place = item.placeKey
                 let subtopicID = try subtopics[place] ?? Self.subtopicID(db, subjectID: subjectID, topic: item.topic, subtopic: item.subtopic)
                 subtopics[place] = subtopicID
                 let last = try Int.fetchOne(
@@ -33,7 +33,7 @@ extension SQLiteStore {
                     arguments: [subtopicID, item.family])
                 var row = try ItemRow(
                     subtopicID: subtopicID, family: item.family, position: (last ?? -1) + 1, content: item.content, generationID: nil,
-                    createdAt: item.reviews.first.map(\.reviewTime).map { min($0, date) } ?? date)
+                    createdAt: item.createdAt(now: date))
                 row.tags = try ImportedTags.json(item.tags)
                 try row.insert(db)
                 let id = db.lastInsertedRowID

@@ -27,6 +27,15 @@ public struct ImportedItem: Sendable, Equatable {
         self.memory = memory
         self.reviews = reviews
     }
+
+    /// The topic and subtopic it lands in, as both engines compare them (case aside).
+    public var placeKey: String { "\(topic.lowercased())\u{1f}\(subtopic.lowercased())" }
+
+    /// When it was made: its first review when that is earlier than `now` (a card reviewed in
+    /// 2019 was not made today), else `now`.
+    public func createdAt(now: Date) -> Date {
+        reviews.first.map(\.reviewTime).map { min($0, now) } ?? now
+    }
 }
 
 extension ItemContent {
