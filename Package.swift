@@ -37,13 +37,16 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
-        // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no database.
+        // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no
+        // database; child programs only through ProcessRunner (swift-subprocess).
         .target(
             name: "PrimerCore",
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]

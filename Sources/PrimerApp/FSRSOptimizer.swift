@@ -36,7 +36,7 @@ enum FSRSOptimizer {
         var fittedFit: FitQuality
     }
 
-    static func fit(_ items: [[FSRSTrainingItems.Review]], defaults: [Double], environment: [String: String]) throws -> Output {
+    static func fit(_ items: [[FSRSTrainingItems.Review]], defaults: [Double], environment: [String: String]) async throws -> Output {
         guard let python = PythonTool.find(environment: environment) else {
             throw WorkspaceError(.unavailable, "optimizing needs Python 3 with fsrs-rs (the optimizer Anki runs): install python3, then python3 -m pip install \(package)")
         }
@@ -46,7 +46,9 @@ enum FSRSOptimizer {
         let input = folder.appendingPathComponent("items.json")
         try JSONEncoder().encode(Input(items: items, defaults: defaults)).write(to: input)
         let result: ProcessRunner.Result
-        do { result = try ProcessRunner.run(python, arguments: ["-c", script, input.path]) } catch {
+        do { result = try await ProcessRunner.run(python, arguments: ["-c", script, input.path], limits: .init(timeout: .seconds(900))) } catch let error as ProcessRunError {
+            throw WorkspaceError(.unavailable, "the FSRS optimizer failed: \(error)")
+        } catch {
             throw WorkspaceError(.unavailable, "cannot run \(python.path) (\(error)); set PRIMER_PYTHON to a Python 3 with \(package) installed")
         }
         if result.status == 3 {
@@ -88,7 +90,7 @@ extension Workspace {
         let items = FSRSTrainingItems.items(log)
         var result = OptimizeResult(subject: title, reviews: log.count, items: items.count, needed: FSRSTrainingItems.minimumItems)
         guard items.count >= FSRSTrainingItems.minimumItems else { return result }
-        let output = try FSRSOptimizer.fit(items, defaults: studyPolicy.scheduler.parameters, environment: locations.environment)
+        let output = try await FSRSOptimizer.fit(items, defaults: studyPolicy.scheduler.parameters, environment: locations.environment)
         let fitted = FittedParameters(
             parameters: output.parameters, fittedAt: now, reviews: log.count, defaultFit: output.defaultFit, fittedFit: output.fittedFit)
         try await store.saveFittedParameters(fitted, subjectID: subjectID)

@@ -7,14 +7,16 @@ import PrimerDocuments
 public enum SubjectDocuments {
     /// Extracts every file first, so a bad file stops the command before anything is stored;
     /// scans and photos are read by OCR in `ocrLanguage`.
-    public static func extract(_ paths: [String], ocrLanguage: String = "eng") throws -> [ExtractedDocument] {
-        try paths.map { path in
+    public static func extract(_ paths: [String], ocrLanguage: String = "eng") async throws -> [ExtractedDocument] {
+        var documents: [ExtractedDocument] = []
+        for path in paths {
             do {
-                return try DocumentExtractor.extract(file: URL(fileURLWithPath: path), ocrLanguage: ocrLanguage)
+                documents.append(try await DocumentExtractor.extract(file: URL(fileURLWithPath: path), ocrLanguage: ocrLanguage))
             } catch let error as DocumentError {
                 throw WorkspaceError("\(error)")
             }
         }
+        return documents
     }
 
     /// Stores the documents under the subject; returns what happened to each.

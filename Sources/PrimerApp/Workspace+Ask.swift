@@ -38,7 +38,7 @@ extension Workspace {
     /// stored but the embeddings cache.
     public func ask(subject title: String, question: String, providerName: String) async throws -> AskAnswer {
         let question = question.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !question.isEmpty else { throw WorkspaceError("the question is empty; ask it in words, e.g. primer ask \"\(title)\" \"What is transduction?\"") }
+        guard !question.isEmpty else { throw WorkspaceError("the question is empty; ask it in words", cliHint: "e.g. primer ask \"\(title)\" \"What is transduction?\"") }
         guard question.count <= Self.maxQuestionCharacters else {
             throw WorkspaceError("the question is \(question.count) characters long; ask one of at most \(Self.maxQuestionCharacters)")
         }

@@ -45,7 +45,7 @@ extension Workspace {
             await runner.run(request.items, makePipeline: { item in
                 try await self.pipeline(
                     families: families, provider: try self.provider(named: item.provider ?? defaultProvider),
-                    documents: try SubjectDocuments.extract(item.documents, ocrLanguage: self.locations.chosenOCRLanguage))
+                    documents: try await SubjectDocuments.extract(item.documents, ocrLanguage: self.locations.chosenOCRLanguage))
             }, progress: progress)
         }
     }

@@ -15,7 +15,7 @@ extension Workspace {
 
     /// Attaches the files' documents to the subject, creating the subject when it is new.
     public func attachDocuments(_ files: [String], to title: String) async throws -> AttachedDocuments {
-        let documents = try SubjectDocuments.extract(files, ocrLanguage: locations.chosenOCRLanguage)
+        let documents = try await SubjectDocuments.extract(files, ocrLanguage: locations.chosenOCRLanguage)
         let store = try await store()
         let subject: StoredSubject
         if let existing = try await store.subject(titled: title) {
@@ -52,7 +52,7 @@ extension Workspace {
 
     private static func storedSubject(_ title: String, in store: any KitStore) async throws -> StoredSubject {
         guard let subject = try await store.subject(titled: title) else {
-            throw WorkspaceError(.notFound, "no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+            throw WorkspaceError(.notFound, "no subject titled '\(title)' in the store", cliHint: "`primer list` shows the stored subjects")
         }
         return subject
     }

@@ -142,7 +142,7 @@ extension Workspace {
         for evalCase in cases where !evalCase.subject.documents.isEmpty {
             let paths = evalCase.subject.documents.map { URL(fileURLWithPath: $0, relativeTo: suiteDirectory).path }
             do {
-                let documents = try SubjectDocuments.extract(paths)
+                let documents = try await SubjectDocuments.extract(paths)
                 if let embedder {
                     grounding[evalCase.id] = try await DocumentGrounding.hybrid(documents: documents, budget: budget, embedder: embedder)
                 } else {

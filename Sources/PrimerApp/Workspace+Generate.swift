@@ -43,7 +43,7 @@ extension Workspace {
         let providerName = providerName(request.provider)
         let families = try families(forProvider: providerName)
         let provider = try provider(named: providerName)
-        let documents = try SubjectDocuments.extract(request.documents, ocrLanguage: locations.chosenOCRLanguage)
+        let documents = try await SubjectDocuments.extract(request.documents, ocrLanguage: locations.chosenOCRLanguage)
         let store = try await store()
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: GenerateEvent.self)
         let pipeline = try await pipeline(families: families, provider: provider, documents: documents) {

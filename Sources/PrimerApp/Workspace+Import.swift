@@ -58,7 +58,7 @@ extension Workspace {
     ) async throws -> ImportResult {
         let url = URL(fileURLWithPath: path)
         let deck: ImportedDeck
-        do { deck = try ImportReader.read(url) } catch let error as ImportError {
+        do { deck = try await ImportReader.read(url) } catch let error as ImportError {
             throw WorkspaceError(error.kind == .toolMissing ? .unavailable : .invalid, error.message)
         }
         let title = SubjectTitle.normalized(title)

@@ -30,7 +30,7 @@ extension Workspace {
     public func quizQuestions(subject: String, subtopic: String? = nil, limit: Int? = nil) async throws -> [StudyCard] {
         let questions = try await studyCards(subject: subject, subtopic: subtopic).filter { $0.content.shape == .choice }
         if questions.isEmpty {
-            throw WorkspaceError(.notFound, "'\(subject)'\(subtopic.map { " (\($0))" } ?? "") has no quiz questions yet; generate them with `primer generate \"\(subject)\"`")
+            throw WorkspaceError(.notFound, "'\(subject)'\(subtopic.map { " (\($0))" } ?? "") has no quiz questions yet", cliHint: "generate them with `primer generate \"\(subject)\"`")
         }
         return limit.map { Array(questions.prefix($0)) } ?? questions
     }

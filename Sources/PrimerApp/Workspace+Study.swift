@@ -63,10 +63,10 @@ extension Workspace {
     /// The card a key (or a unique prefix of one) names.
     public func studyCard(_ key: String) async throws -> StudyCard {
         guard ItemKey.isWellFormed(key) else {
-            throw WorkspaceError("'\(key.excerpt(20))' is not an item key: keys are up to 8 hex digits, as `primer cards list \"<subject>\"` prints them")
+            throw WorkspaceError("'\(key.excerpt(20))' is not an item key: keys are up to 8 hex digits", cliHint: "`primer cards list \"<subject>\"` prints them")
         }
         let store = try await readingStore()
-        let missing = WorkspaceError(.notFound, "no item has the key '\(key)'; `primer cards list \"<subject>\"` prints the keys of a subject's items")
+        let missing = WorkspaceError(.notFound, "no item has the key '\(key)'", cliHint: "`primer cards list \"<subject>\"` prints the keys of a subject's items")
         // A whole key names its row: one read, not a pass over every key of the store.
         if let id = ItemKey.id(of: key) {
             guard let card = try await store.studyCard(id: id) else { throw missing }
@@ -100,7 +100,7 @@ extension Workspace {
         // The head of the queue, through the due-date index (a deck of 100,000 cards is not read).
         let queue = try await store.dueQueue(subjectTitle: subject, subtopicID: subtopicID, horizon: horizon)
         if queue.first == nil && queue.nextDue == nil {
-            throw WorkspaceError(.notFound, "'\(subject)' has no cards to study yet; generate its kit with `primer generate \"\(subject)\"`")
+            throw WorkspaceError(.notFound, "'\(subject)' has no cards to study yet", cliHint: "generate its kit with `primer generate \"\(subject)\"`")
         }
         return NextCard(card: queue.first, due: queue.due, nextDue: queue.nextDue)
     }
@@ -163,7 +163,7 @@ extension Workspace {
     }
 
     static func noSubject(_ title: String) -> WorkspaceError {
-        WorkspaceError(.notFound, "no subject titled '\(title)' in the store; `primer list` shows the stored subjects")
+        WorkspaceError(.notFound, "no subject titled '\(title)' in the store", cliHint: "`primer list` shows the stored subjects")
     }
 
     static func iso(_ date: Date) -> String {

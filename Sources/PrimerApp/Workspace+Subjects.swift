@@ -7,15 +7,8 @@ extension Workspace {
     public func createSubject(
         title: String, notes: String = "", kind: SubjectKind = .general, instructions: String = "", color: String = "", icon: String = ""
     ) async throws -> StoredSubject {
-        let store = try await store()
-        let title = SubjectTitle.normalized(title)
-        guard !title.isEmpty else { throw WorkspaceError("a subject needs a title") }
-        if try await store.subject(titled: title) != nil { throw StoreError.taken("A subject titled ‘\(title)’") }
-        var subject = try await store.upsertSubject(title: title, notes: notes, kind: kind, instructions: instructions)
-        if !color.isEmpty || !icon.isEmpty {
-            try await store.setAppearance(subjectID: subject.id, color: color, icon: icon)
-            (subject.color, subject.icon) = (color, icon)
-        }
-        return subject
+        let subject = NewSubject(title: title, notes: notes, kind: kind, instructions: instructions, color: color, icon: icon)
+        guard !subject.title.isEmpty else { throw WorkspaceError("a subject needs a title") }
+        return try await store().createSubject(subject, at: Date())
     }
 }

@@ -150,12 +150,13 @@ enum AnkiCollectionReader {
     static func noteTypes18(_ db: Database) throws -> [Int64: NoteType] {
         var types: [Int64: NoteType] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, name, config FROM notetypes") {
-            guard let id = row["id"] as Int64? else { continue }
-            let config = row["config"] as Data? ?? Data()
+            // A crafted collection may hold any type in any column: decoded without trapping.
+            guard let id = Self.decoded(Int64.self, row, "id") else { continue }
+            let config = Self.decoded(Data.self, row, "config") ?? Data()
             // NotetypeConfig { Kind kind = 1; … }: key 0x08, then the kind (0 normal, 1 cloze);
             // proto3 leaves it out when it is 0.
             let isCloze = config.count >= 2 && config[config.startIndex] == 0x08 && config[config.startIndex + 1] == 0x01
-            types[id] = NoteType(name: row["name"] as String? ?? "?", isCloze: isCloze)
+            types[id] = NoteType(name: Self.decoded(String.self, row, "name") ?? "?", isCloze: isCloze)
         }
         return types
     }
@@ -163,10 +164,17 @@ enum AnkiCollectionReader {
     static func decks18(_ db: Database) throws -> [Int64: [String]] {
         var paths: [Int64: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM decks") {
-            guard let id = row["id"] as Int64?, let name = row["name"] as String? else { continue }
+            guard let id = Self.decoded(Int64.self, row, "id"), let name = Self.decoded(String.self, row, "name") else { continue }
             paths[id] = deckPath(name)
         }
         return paths
+    }
+
+    /// A column's value as `T`, nil when it is NULL or of another type (GRDB's subscript traps on
+    /// a value it cannot convert from a copied row).
+    static func decoded<T: DatabaseValueConvertible>(_ type: T.Type, _ row: Row, _ column: String) -> T? {
+        guard let value = row[column] as DatabaseValue? else { return nil }
+        return T.fromDatabaseValue(value)
     }
 
     /// `Biology::Cells` (schema 11) or `Biology\u{1f}Cells` (schema 18); Anki's `Default` deck is no place.

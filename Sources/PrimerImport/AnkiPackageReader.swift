@@ -10,12 +10,15 @@ import ZIPFoundation
 enum AnkiPackageReader {
     static let members = ["collection.anki21b", "collection.anki21", "collection.anki2"]
 
-    static func read(_ url: URL, limits: ImportLimits, tools: ToolLocator = ToolLocator()) throws -> ImportedDeck {
+    static func read(_ url: URL, limits: ImportLimits, tools: ToolLocator = ToolLocator()) async throws -> ImportedDeck {
         let name = url.lastPathComponent
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
         guard let size else { throw ImportError(.unreadable, "\(url.path) cannot be read; check the path") }
         guard size <= limits.packageBytes else {
             throw ImportError(.tooLarge, "\(name) is \(size / (1024 * 1024)) MB; an .apkg to import is at most \(limits.packageBytes / (1024 * 1024)) MB")
+        }
+        if let problem = ZipHeaders.problem(in: url) {
+            throw ImportError(.malformed, "\(name) is a damaged package (\(problem)); export it again from Anki with File › Export")
         }
         let archive: Archive
         do { archive = try Archive(url: url, accessMode: .read) } catch {
@@ -32,7 +35,7 @@ enum AnkiPackageReader {
         var collection = packed
         if member.hasSuffix("b") {
             collection = folder.appendingPathComponent("collection.sqlite")
-            try ZstdFile.decompress(packed, to: collection, name: name, limit: limits.collectionBytes, tools: tools)
+            try await ZstdFile.decompress(packed, to: collection, name: name, limit: limits.collectionBytes, tools: tools)
         }
         return try AnkiCollectionReader.read(collection, name: name, limits: limits)
     }

@@ -14,12 +14,12 @@ public enum ImportReader {
         }
     }
 
-    public static func read(_ url: URL, limits: ImportLimits = .standard, tools: ToolLocator = ToolLocator()) throws -> ImportedDeck {
+    public static func read(_ url: URL, limits: ImportLimits = .standard, tools: ToolLocator = ToolLocator()) async throws -> ImportedDeck {
         let name = url.lastPathComponent
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ImportError(.unreadable, "\(url.path) does not exist; check the path")
         }
-        if format(of: url, text: nil) == .apkg { return try AnkiPackageReader.read(url, limits: limits, tools: tools) }
+        if format(of: url, text: nil) == .apkg { return try await AnkiPackageReader.read(url, limits: limits, tools: tools) }
         guard format(of: url, text: "") != nil else {
             throw ImportError(
                 .unsupported,

@@ -70,6 +70,23 @@ extension PostgresStore {
         }
     }
 
+    public func createSubject(_ subject: NewSubject, at date: Date) async throws -> StoredSubject {
+        guard !subject.title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
+        return try await write { connection in
+            // One statement: of two creates with one title, one gets the subject, the other `taken`.
+            guard
+                let row = try await connection.row(
+                    """
+                    INSERT INTO subjects (title, title_key, notes, kind, instructions, created_at, updated_at, owner_id, color, icon)
+                    VALUES (\(subject.title), \(SubjectTitle.key(subject.title)), \(subject.notes), \(subject.kind.rawValue),
+                        \(subject.instructions), \(date), \(date), \(owner.id), \(subject.color), \(subject.icon))
+                    ON CONFLICT (owner_id, title_key) DO NOTHING RETURNING *
+                    """, logger)
+            else { throw StoreError.taken("A subject titled ‘\(subject.title)’") }
+            return try Self.subject(row)
+        }
+    }
+
     public func setAppearance(subjectID: Int64, color: String, icon: String) async throws {
         try await write { connection in
             guard

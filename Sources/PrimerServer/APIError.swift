@@ -32,6 +32,8 @@ enum ProblemKind: String, Sendable {
     case unauthenticated, tooLarge, rateLimited
     /// A request the document does not allow (malformed JSON, a missing field, a wrong type).
     case malformed
+    /// A path the API has, with a method it does not take there.
+    case methodNotAllowed
     /// A failure of the server's own; the message hides the details, the log keeps them.
     case internalError
 
@@ -50,6 +52,7 @@ enum ProblemKind: String, Sendable {
         switch self {
         case .notFound: 404
         case .malformed: 400
+        case .methodNotAllowed: 405
         case .invalid: 422
         case .conflict: 409
         case .unauthenticated: 401

@@ -6,11 +6,12 @@ import PrimerProviders
 
 /// Sign-up, login and sessions: the rules of `primer serve`'s accounts, on the store's
 /// `AccountStore`. Passwords are hashed with bcrypt (off the async pool: a hash takes a quarter
-/// of a second at cost 12); tokens are stored hashed (`SessionToken`).
+/// of a second at cost 12); tokens are stored hashed (`SessionToken`). Failed logins and
+/// sign-ups are counted in the store (`AbuseLimits`), so restarts and other servers see them.
 struct Accounts: Sendable {
     let store: any Store
     let policy: ServerPolicy
-    let throttle: LoginThrottle
+    let limits: AbuseLimits
     /// A hash no password matches (of random bytes, at the policy's cost), checked for unknown
     /// emails: a login costs the same time whether or not the email has an account.
     private let absentHash: String
@@ -18,7 +19,7 @@ struct Accounts: Sendable {
     init(store: any Store, policy: ServerPolicy) {
         self.store = store
         self.policy = policy
-        throttle = LoginThrottle(limit: policy.loginAttempts)
+        limits = AbuseLimits(store: store, policy: policy)
         absentHash = Bcrypt.hash(SessionToken.make(), cost: UInt8(policy.passwordCost))
     }
 
@@ -28,15 +29,19 @@ struct Accounts: Sendable {
         var expiresAt: Date
     }
 
-    func signUp(name: String, email: String, password: String) async throws -> Session {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    func signUp(name: String, email: String, password: String, address: String?) async throws -> Session {
+        // One line of words: runs of spaces, tabs and line breaks become one space.
+        let name = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Invisible characters are refused before spaces are trimmed (a trailing zero-width space
+        // would otherwise be trimmed by some platforms and kept by others).
+        if let problem = Account.emailProblem(email.trimmingCharacters(in: CharacterSet(charactersIn: " "))) {
+            throw APIError.invalid(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
+        }
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (2...100).contains(name.count) else { throw APIError.invalid("A name is 2 to 100 characters; ‘\(name.prefix(40))’ is \(name.count).") }
         try Self.checkEmail(email)
-        guard password.count >= 8 else { throw APIError.invalid("A password is at least 8 characters; choose a longer one.") }
-        guard password.utf8.count <= 72 else {
-            throw APIError.invalid("A password is at most 72 bytes (bcrypt reads no further); choose a shorter one.")
-        }
+        if let problem = PasswordRule.problem(password, email: email, name: name) { throw APIError.invalid(problem) }
+        try await limits.admitSignUp(from: address)
         let cost = UInt8(policy.passwordCost)
         let hash = try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
         let account = try await store.createAccount(name: name, email: email, passwordHash: hash, at: Date())
@@ -44,18 +49,12 @@ struct Accounts: Sendable {
     }
 
     func logIn(email: String, password: String, address: String?) async throws -> Session {
-        let keys = ["email:" + Account.emailKey(email)] + (address.map { ["address:" + $0] } ?? [])
-        if let wait = await throttle.wait(for: keys) {
-            throw APIError(.rateLimited, "Too many failed logins; try again in \(wait) seconds.", retryAfter: wait)
-        }
+        let attempt = try await limits.admitLogin(emailKey: Account.emailKey(email), address: address)
         let found = try await store.account(email: email)
         let hash = found?.passwordHash ?? absentHash
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
-        guard let found, matches else {
-            await throttle.failed(keys)
-            throw APIError(.unauthenticated, "The email or the password is wrong.")
-        }
-        await throttle.succeeded(keys[0])
+        guard let found, matches else { throw APIError(.unauthenticated, "The email or the password is wrong.") }
+        try await limits.succeeded(attempt)
         return try await startSession(found.account)
     }
 
@@ -78,9 +77,34 @@ struct Accounts: Sendable {
     }
 
     private static func checkEmail(_ email: String) throws {
+        if let problem = Account.emailProblem(email) { throw APIError.invalid(problem.prefix(1).uppercased() + problem.dropFirst() + ".") }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
             !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
         else { throw APIError.invalid("‘\(email.prefix(60))’ is not an email address (name@example.com).") }
+    }
+}
+
+/// What a password must be: 8 characters to 72 bytes (bcrypt reads no further), not one
+/// character repeated, not blank, not the email or the name, not one of the passwords tried
+/// first by anyone guessing.
+enum PasswordRule {
+    static let common: Set<String> = [
+        "password", "password1", "12345678", "123456789", "1234567890", "qwertyui", "qwerty123", "iloveyou", "11111111", "abcdefgh",
+        "abcd1234", "letmein1", "passw0rd", "welcome1", "sunshine", "princess", "football", "baseball", "whatever", "trustno1",
+        "87654321", "asdfghjk", "zaq12wsx", "1q2w3e4r", "monkey12", "dragon12", "master12", "superman", "starwars", "computer",
+    ]
+
+    static func problem(_ password: String, email: String, name: String) -> String? {
+        guard password.count >= 8 else { return "A password is at least 8 characters; choose a longer one." }
+        guard password.utf8.count <= 72 else { return "A password is at most 72 bytes (bcrypt reads no further); choose a shorter one." }
+        let lowered = password.lowercased()
+        if password.allSatisfy(\.isWhitespace) { return "A password of spaces only is too easy to guess; choose another." }
+        if Set(password).count == 1 { return "A password of one character repeated is too easy to guess; choose another." }
+        if lowered == email.lowercased() || lowered == email.lowercased().split(separator: "@").first.map(String.init) || lowered == name.lowercased() {
+            return "A password is not your email or your name; choose another."
+        }
+        if common.contains(lowered) { return "That password is among the first any guesser tries; choose another." }
+        return nil
     }
 }

@@ -55,19 +55,21 @@ actor GenerationJobs: Service {
     func start(owner: SubjectOwner, subjectID: Int64, request: GenerationJobRequest) async throws -> GenerationJob {
         starting[owner, default: 0] += 1
         defer { starting[owner, default: 1] -= 1 }
-        let counts = try await store.jobCounts(owner: owner, since: Date().addingTimeInterval(-3600))
+        let counts = try await store.jobCounts(owner: owner, since: Date())
         let inFlight = (starting[owner] ?? 1) - 1
         if counts.unfinished + inFlight >= policy.concurrentJobs {
             throw APIError(
                 .rateLimited, "You have \(counts.unfinished + inFlight) generation(s) running (at most \(policy.concurrentJobs)); start this one when one is done.",
                 retryAfter: 30)
         }
-        if counts.started + inFlight >= policy.jobsPerHour {
-            throw APIError(
-                .rateLimited, "You started \(counts.started + inFlight) generations in the last hour (at most \(policy.jobsPerHour)); try again later.",
-                retryAfter: 600)
+        // Counted when started, in the store: deleting the job's subject gives nothing back.
+        let limits = AbuseLimits(store: store, policy: policy)
+        let events = try await limits.admitJob(of: owner)
+        let job: GenerationJob
+        do { job = try await store.createJob(owner: owner, subjectID: subjectID, request: request, at: Date()) } catch {
+            await limits.takeBack(events)
+            throw error
         }
-        let job = try await store.createJob(owner: owner, subjectID: subjectID, request: request, at: Date())
         enqueue(job)
         return job
     }

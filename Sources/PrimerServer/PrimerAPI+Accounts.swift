@@ -4,7 +4,7 @@ import PrimerCore
 extension PrimerAPI {
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the account as JSON.") }
-        let session = try await accounts.signUp(name: body.name, email: body.email, password: body.password)
+        let session = try await accounts.signUp(name: body.name, email: body.email, password: body.password, address: Caller.address)
         Caller.headers?.set(.setCookie, cookie(session))
         return .created(.init(body: .json(schema(session))))
     }
@@ -19,7 +19,7 @@ extension PrimerAPI {
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
         _ = try Caller.requireAccount()
         if let token = Caller.token { try await accounts.logOut(token: token) }
-        Caller.headers?.set(.setCookie, "\(SessionToken.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+        Caller.headers?.set(.setCookie, "\(SessionToken.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (policy.secureCookies ? "; Secure" : ""))
         return .noContent(.init())
     }
 
@@ -27,7 +27,7 @@ extension PrimerAPI {
     /// requests that change things), for the session's lifetime.
     private func cookie(_ session: Accounts.Session) -> String {
         let seconds = Int(session.expiresAt.timeIntervalSinceNow.rounded())
-        return "\(SessionToken.cookieName)=\(session.token); Path=/; Max-Age=\(seconds); HttpOnly; SameSite=Lax"
+        return "\(SessionToken.cookieName)=\(session.token); Path=/; Max-Age=\(seconds); HttpOnly; SameSite=Lax" + (policy.secureCookies ? "; Secure" : "")
     }
 
     private func schema(_ session: Accounts.Session) -> Components.Schemas.Session {

@@ -33,18 +33,31 @@ extension PrimerAPI {
             .init(body: .json(.init(name: attached.name, format: attached.format, characters: attached.characters, added: attached.added))))
     }
 
+    /// The name a document keeps: the last part of the client's filename, one line of at most
+    /// 200 bytes with no control character, not hidden, not `.` or `..`.
+    static func uploadName(_ filename: String) throws -> String {
+        let last = filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let name = last.trimmingCharacters(in: .whitespaces)
+        if let problem = StoredText.problem(in: name, field: "The file's name") { throw APIError.invalid(problem + ".") }
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains(where: \.isNewline) else {
+            throw APIError.invalid("The file needs a name such as notes.pdf (not hidden, not a folder).")
+        }
+        guard name.utf8.count <= 200 else { throw APIError.invalid("The file's name is longer than 200 bytes; rename it shorter.") }
+        return name
+    }
+
     /// Saves the part to a temporary file named as the client named it (its extension gives its
     /// format), then extracts and attaches it as `primer docs add` does.
     private func attach(
         _ part: MultipartPart<Operations.UploadDocument.Input.Body.MultipartFormPayload.FilePayload>, to subject: StoredSubject,
         _ workspace: Workspace
     ) async throws -> DocumentAttachment {
-        let name = URL(fileURLWithPath: part.filename ?? "").lastPathComponent
+        let name = try Self.uploadName(part.filename ?? "")
         // Recordings are not taken unless `upload_types` names them: transcribing one holds a core
         // for minutes inside the request.
         let allowed = policy.uploadTypes ?? DocumentFormat.allCases.filter { $0 != .recording }.flatMap(\.extensions)
         let ext = URL(fileURLWithPath: name).pathExtension.lowercased()
-        guard !name.isEmpty, !name.hasPrefix("."), DocumentFormat(file: URL(fileURLWithPath: name)) != nil, allowed.contains(ext) else {
+        guard DocumentFormat(file: URL(fileURLWithPath: name)) != nil, allowed.contains(ext) else {
             throw APIError.invalid("‘\(name.prefix(80))’ is not a document this server takes; send a file named *.\(allowed.joined(separator: ", *.")).")
         }
         var bytes = Data()
@@ -57,7 +70,7 @@ extension PrimerAPI {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name)
         try bytes.write(to: file)
-        let result = try await workspace.attachDocuments([file.path], to: subject.title)
+        let result = try await extractions.run { try await workspace.attachDocuments([file.path], to: subject.title) }
         guard let attached = result.documents.first else { throw APIError.invalid("The document could not be read.") }
         return attached
     }

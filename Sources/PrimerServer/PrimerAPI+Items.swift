@@ -15,9 +15,7 @@ extension PrimerAPI {
         let (account, workspace) = try caller()
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the card as JSON.") }
-        guard body.front.count <= 2_000, body.back.count <= 2_000, (body.hint ?? "").count <= 500 else {
-            throw APIError.invalid("A card's front and back are at most 2,000 characters each, its hint 500.")
-        }
+        try Self.checkLengths(front: body.front, back: body.back, hint: body.hint)
         let card = try await workspace.addCard(
             subject: subject.title, subtopic: body.subtopic, front: body.front, back: body.back, hint: body.hint,
             family: body.family ?? "flashcards")
@@ -28,9 +26,18 @@ extension PrimerAPI {
         let (account, workspace) = try caller()
         _ = try await ownedItem(input.path.itemId, of: account)
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the change as JSON.") }
+        try Self.checkLengths(front: body.front, back: body.back, hint: body.hint, text: body.text, extra: body.extra)
         let card = try await workspace.editCard(
             ItemKey.of(input.path.itemId), CardEdit(front: body.front, back: body.back, hint: body.hint, text: body.text, extra: body.extra))
         return .ok(.init(body: .json(Self.schema(card))))
+    }
+
+    /// The one length rule for what a client writes into an item, on create and on edit alike.
+    static func checkLengths(front: String?, back: String?, hint: String?, text: String? = nil, extra: String? = nil) throws {
+        let limits: [(String, String?, Int)] = [("front", front, 2_000), ("back", back, 2_000), ("hint", hint, 500), ("text", text, 4_000), ("extra", extra, 2_000)]
+        for (field, value, limit) in limits where (value ?? "").count > limit {
+            throw APIError.invalid("An item's \(field) is at most \(limit) characters; this one has \((value ?? "").count).")
+        }
     }
 
     func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {

@@ -87,7 +87,7 @@ extension PrimerAPI {
             file = try await workspace.export([subject.title], format: .json, to: folder.appendingPathComponent("\(name).json")).file
         }
         let data = try Data(contentsOf: file)
-        Caller.headers?.set(.contentDisposition, "attachment; filename=\"\(file.lastPathComponent)\"")
+        Caller.headers?.set(.contentDisposition, Self.attachment(file.lastPathComponent))
         return .ok(.init(body: .binary(HTTPBody(data))))
     }
 
@@ -95,5 +95,14 @@ extension PrimerAPI {
         .init(
             title: deck.title, cards: deck.cards, new: deck.new, knowledgePercent: deck.knowledgePercent, dueToday: deck.dueToday,
             reviews: deck.reviews, trueRetentionPercent: deck.trueRetentionPercent, lapses: deck.lapses)
+    }
+
+    /// `Content-Disposition` for a download (RFC 6266): an ASCII `filename` for old clients,
+    /// quotes and controls left out, and the real name as UTF-8 in `filename*`.
+    static func attachment(_ name: String) -> String {
+        let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0.value != 0x7F ? Character($0) : "_" })
+        let allowed = CharacterSet(charactersIn: "!#$&+-.^_`|~").union(.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0x21)!...Unicode.Scalar(0x7E)!)))
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ascii
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
     }
 }

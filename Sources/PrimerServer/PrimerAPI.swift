@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PrimerApp
 import PrimerCore
 import PrimerProviders
@@ -12,6 +13,8 @@ struct PrimerAPI: APIProtocol {
     let accounts: Accounts
     let jobs: GenerationJobs
     let policy: ServerPolicy
+    let logger: Logger
+    let extractions: ExtractionQueue
 
     /// The caller's account and the workspace acting for it.
     func caller() throws -> (account: Account, workspace: Workspace) {
@@ -31,11 +34,23 @@ struct PrimerAPI: APIProtocol {
         return subject
     }
 
-    /// The provider a request names, else the server's; refused when this server does not have it.
+    /// The provider a request names, else the server's; refused (422, before anything is stored
+    /// or counted) when this server has no such provider, when it is an embedding model, or when
+    /// it cannot be made here (a key not set). Where its manifest lives stays in the log.
     func serverProvider(_ named: String?, _ workspace: Workspace) throws -> String {
         if let named, named.isEmpty || named.count > 200 { throw APIError.invalid("provider is 1 to 200 characters when given.") }
         let providerName = workspace.providerName(named ?? policy.provider)
-        do { _ = try workspace.resolver.manifest(named: providerName) } catch { throw APIError.invalid("\(error)") }
+        let shown = providerName.prefix(60)
+        guard let manifest = try? workspace.resolver.manifest(named: providerName) else {
+            throw APIError.invalid("This server has no provider named ‘\(shown)’; GET /api/providers lists the ones it has.")
+        }
+        if workspace.resolver.registry.isEmbedder(manifest) {
+            throw APIError.invalid("‘\(shown)’ is an embedding model, which writes nothing; choose a provider GET /api/providers lists.")
+        }
+        do { _ = try workspace.provider(named: providerName) } catch {
+            logger.warning("provider \(providerName) cannot be used: \(error)")
+            throw APIError.invalid("‘\(shown)’ cannot be used on this server just now (its key or its program is missing); choose another.")
+        }
         return providerName
     }
 

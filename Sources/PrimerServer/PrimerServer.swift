@@ -22,19 +22,33 @@ public enum PrimerServer {
         let accounts = Accounts(store: store, policy: policy)
         let jobs = GenerationJobs(workspace: workspace, store: store, policy: policy, logger: logger)
         let router = Router(context: ServerContext.self)
-        router.add(middleware: ProblemMiddleware(logger: logger))
+        let routes = RouteTable(document: String(decoding: try Self.resource("openapi.yaml"), as: UTF8.self), files: Self.files.map(\.path))
+        router.add(middleware: ProblemMiddleware(logger: logger, routes: routes))
+        router.add(middleware: NoStoreMiddleware())
+        router.add(middleware: EmptyBodyMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: policy.maxUploadBytes))
+        router.add(middleware: TextRuleMiddleware(maxBytes: policy.maxUploadBytes))
         router.add(middleware: AuthenticationMiddleware(accounts: accounts))
         for (path, file, type) in Self.files {
             router.get(RouterPath(path)) { _, _ in
                 Response(
                     status: .ok, headers: Self.fileHeaders(type), body: .init(byteBuffer: ByteBuffer(data: try Self.resource(file))))
             }
+            router.head(RouterPath(path)) { _, _ in
+                var headers = Self.fileHeaders(type)
+                headers[.contentLength] = String(try Self.resource(file).count)
+                return Response(status: .ok, headers: headers)
+            }
         }
-        let api = PrimerAPI(workspace: workspace, store: store, accounts: accounts, jobs: jobs, policy: policy)
+        let api = PrimerAPI(
+            workspace: workspace, store: store, accounts: accounts, jobs: jobs, policy: policy, logger: logger,
+            extractions: ExtractionQueue(slots: policy.extractions))
         try api.registerHandlers(on: router)
+        // A client that sends nothing for `read_timeout_seconds` while its request is read (a body
+        // that stalls) loses the connection; a handler that takes longer is not cut.
         let app = Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "primer"),
+            router: router, server: .http1(configuration: .init(idleTimeout: .seconds(Int64(policy.readTimeoutSeconds)))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "primer"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
         // A group shuts its services down last first: the jobs, then the server. A client that
         // holds a request open longer than the limit cannot keep the server from stopping.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import PrimerApp
 import PrimerCore
 
 /// Every error the server answers with, as one JSON shape: `{"status", "kind", "message"}`. The
@@ -50,6 +51,13 @@ struct Problem: Encodable, Sendable {
             default: .malformed
             }
             self.init(kind, error.body ?? error.status.reasonPhrase, status: error.status.code)
+        case let error as WorkspaceError:
+            // The message without the CLI's hint (a command or a flag an API client has not).
+            self.init(ProblemKind(error.kind), error.message)
+        case let error as StoreError where error.namesTheStore:
+            // Where the store is and what its engine said stay in the log.
+            logger.error("store failure: \(error)")
+            self.init(.unavailable, "The server's store cannot be used just now; try again in a moment.", retryAfter: 5)
         case let error as any KindedError:
             self.init(ProblemKind(error.kind), "\(error)")
         case is CancellationError:
@@ -89,11 +97,19 @@ struct Problem: Encodable, Sendable {
 /// status or a stack of internal names.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
+    let routes: RouteTable
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+            if let allowed = routes.methods(for: request.uri.path), !allowed.contains(request.method.rawValue) {
+                var response = Problem(
+                    .methodNotAllowed, "\(request.uri.path) takes \(allowed.joined(separator: ", ")), not \(request.method); /openapi.yaml lists the API's routes."
+                ).response
+                response.headers[.allow] = allowed.joined(separator: ", ")
+                return response
+            }
             return Problem(.notFound, "No route \(request.method) \(request.uri.path); /openapi.yaml lists the API's routes.").response
         } catch {
             return Problem(error, logger: logger).response

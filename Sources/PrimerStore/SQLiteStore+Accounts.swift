@@ -74,6 +74,20 @@ extension SQLiteStore {
         }
     }
 
+    public func createSubject(_ subject: NewSubject, at date: Date) async throws -> StoredSubject {
+        guard !subject.title.isEmpty else { throw StoreError.invalidWrite("a subject needs a title") }
+        return try await write { [owner] db in
+            if try Self.fetchSubject(db, title: subject.title, owner: owner) != nil {
+                throw StoreError.taken("A subject titled ‘\(subject.title)’")
+            }
+            var row = SubjectRow(
+                id: nil, title: subject.title, titleKey: SubjectRow.key(subject.title), notes: subject.notes, kind: subject.kind.rawValue,
+                instructions: subject.instructions, createdAt: date, updatedAt: date, ownerID: owner.id, color: subject.color, icon: subject.icon)
+            try row.insert(db)
+            return row.stored
+        }
+    }
+
     private static func account(_ row: Row) -> Account {
         Account(id: row["id"], name: row["name"], email: row["email"], createdAt: row["created_at"])
     }

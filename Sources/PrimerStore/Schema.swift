@@ -62,8 +62,22 @@ enum Schema {
         migrator.registerMigration("v12-imports") { db in
             try db.execute(sql: v12Imports)
         }
+        migrator.registerMigration("v13-limits") { db in
+            try db.execute(sql: v13Limits)
+        }
         return migrator
     }
+
+    /// `v13-limits`: the events counted against a server's abuse limits (`LimitStore`): failed
+    /// logins, sign-ups, generations and questions, by key (`login:…`, `signup:…`, `jobs:…`).
+    static let v13Limits = """
+        CREATE TABLE limit_events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            key TEXT NOT NULL,
+            at DATETIME NOT NULL
+        );
+        CREATE INDEX limit_events_key ON limit_events(key, at);
+        """
 
     /// `v12-imports` (`primer import`, `primer study optimize`): an item's tags (a JSON array; NULL:
     /// none), and the FSRS parameters fitted to a learner's review log — one set per owner for

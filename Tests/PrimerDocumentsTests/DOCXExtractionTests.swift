@@ -5,7 +5,7 @@ import ZIPFoundation
 
 @Suite("Word (.docx) extraction")
 struct DOCXExtractionTests {
-    @Test func headingsParagraphsAndListsOfAMinimalDocument() throws {
+    @Test func headingsParagraphsAndListsOfAMinimalDocument() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("Lecture 3.DOCX")
         try MinimalDOCX.write([
@@ -20,7 +20,7 @@ struct DOCXExtractionTests {
             .runs(["Term", "Definition"]),
             .body("   "),
         ], to: file)
-        let doc = try DocumentExtractor.extract(file: file)
+        let doc = try await DocumentExtractor.extract(file: file)
         #expect(doc.format == .docx)
         #expect(doc.pages == nil)
         #expect(doc.text == """
@@ -57,36 +57,36 @@ struct DOCXExtractionTests {
         #expect(text == "## Outline level heading\n\nKept box")
     }
 
-    @Test func notAZipIsCorrupt() throws {
+    @Test func notAZipIsCorrupt() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("essay.docx", "I am plain text pretending to be Word.")
-        let error = #expect(throws: DocumentError.self) { try DocumentExtractor.extract(file: file) }
+        let error = await #expect(throws: DocumentError.self) { try await DocumentExtractor.extract(file: file) }
         #expect(error == .corruptDOCX(name: "essay.docx", detail: "not a zip archive"))
         #expect(error?.description == "essay.docx is not a valid Word document (not a zip archive); save it again as .docx or attach a text version.")
     }
 
-    @Test func zipWithoutDocumentXMLIsCorrupt() throws {
+    @Test func zipWithoutDocumentXMLIsCorrupt() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("slides.docx")
         try MinimalDOCX.write(parts: ["[Content_Types].xml": MinimalDOCX.contentTypes, "ppt/presentation.xml": "<p/>"], to: file)
-        #expect(throws: DocumentError.corruptDOCX(name: "slides.docx", detail: "no word/document.xml inside")) {
-            try DocumentExtractor.extract(file: file)
+        await #expect(throws: DocumentError.corruptDOCX(name: "slides.docx", detail: "no word/document.xml inside")) {
+            try await DocumentExtractor.extract(file: file)
         }
     }
 
-    @Test func malformedDocumentXMLIsCorrupt() throws {
+    @Test func malformedDocumentXMLIsCorrupt() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("half.docx")
         try MinimalDOCX.write(parts: ["word/document.xml": "<w:document><w:body><w:p>"], to: file)
-        #expect(throws: DocumentError.corruptDOCX(name: "half.docx", detail: "word/document.xml is not well-formed XML")) {
-            try DocumentExtractor.extract(file: file)
+        await #expect(throws: DocumentError.corruptDOCX(name: "half.docx", detail: "word/document.xml is not well-formed XML")) {
+            try await DocumentExtractor.extract(file: file)
         }
     }
 
-    @Test func documentWithoutTextHasNoText() throws {
+    @Test func documentWithoutTextHasNoText() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("blank.docx")
         try MinimalDOCX.write([.body(""), .body("  ")], to: file)
-        #expect(throws: DocumentError.noText(name: "blank.docx")) { try DocumentExtractor.extract(file: file) }
+        await #expect(throws: DocumentError.noText(name: "blank.docx")) { try await DocumentExtractor.extract(file: file) }
     }
 }

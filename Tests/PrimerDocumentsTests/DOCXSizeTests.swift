@@ -11,7 +11,7 @@ import ZIPFoundation
 struct DOCXSizeTests {
     /// libxml2 (behind XMLParser on Linux) stopped past 10 MB, so every document.xml of 10 to
     /// 64 MB failed as "not well-formed XML". A 20 MB one now reads in full, in order.
-    @Test func aTwentyMegabyteDocumentIsReadInFull() throws {
+    @Test func aTwentyMegabyteDocumentIsReadInFull() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("book.docx")
         let count = 225_000
@@ -23,7 +23,7 @@ struct DOCXSizeTests {
         #expect(xml.utf8.count > 20_000_000)
         try MinimalDOCX.write(parts: ["[Content_Types].xml": MinimalDOCX.contentTypes, "word/document.xml": xml], to: file)
 
-        let text = try DocumentExtractor.extract(file: file).text
+        let text = try await DocumentExtractor.extract(file: file).text
         let blocks = text.components(separatedBy: "\n\n")
         #expect(blocks.count == count + 1)
         #expect(blocks.first == "# The Long Book")
@@ -35,25 +35,25 @@ struct DOCXSizeTests {
     }
 
     /// A zip whose document.xml declares more than 64 MB is refused before anything is unpacked.
-    @Test func aDeclaredSizeOverTheLimitIsRefusedAtOnce() throws {
+    @Test func aDeclaredSizeOverTheLimitIsRefusedAtOnce() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("bomb.docx")
         try Self.writeBomb(to: file, xmlBytes: 70 * 1024 * 1024)
-        let error = try #require(throws: DocumentError.self) { try DocumentExtractor.extract(file: file) }
+        let error = try await #require(throws: DocumentError.self) { try await DocumentExtractor.extract(file: file) }
         #expect(error == .docxTooLarge(name: "bomb.docx", limitMB: 64))
         #expect(error.description == "bomb.docx: word/document.xml expands to more than 64 MB; a Word document this large is not supported (or the file is a zip bomb); split it into smaller documents or attach a text version.")
     }
 
     /// A crafted zip can declare a small size and still inflate to far more: the bytes are
     /// counted while unpacking, and unpacking stops at the limit.
-    @Test func aFalseDeclaredSizeIsCaughtWhileUnpacking() throws {
+    @Test func aFalseDeclaredSizeIsCaughtWhileUnpacking() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("liar.docx")
         try Self.writeBomb(to: file, xmlBytes: 70 * 1024 * 1024)
         var zip = try Data(contentsOf: file)
         #expect(Self.patchDeclaredSize(of: "word/document.xml", in: &zip, to: 4096) == 2)
         try zip.write(to: file)
-        let error = try #require(throws: DocumentError.self) { try DocumentExtractor.extract(file: file) }
+        let error = try await #require(throws: DocumentError.self) { try await DocumentExtractor.extract(file: file) }
         #expect(error == .docxTooLarge(name: "liar.docx", limitMB: 64))
     }
 

@@ -5,10 +5,10 @@ import Testing
 
 @Suite("Text, Markdown and HTML extraction")
 struct TextExtractionTests {
-    @Test func plainTextIsKeptAsIs() throws {
+    @Test func plainTextIsKeptAsIs() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("Notes.TXT", "\n\nCells are the unit of life.\r\nThey divide.   \n\n")
-        let doc = try DocumentExtractor.extract(file: file)
+        let doc = try await DocumentExtractor.extract(file: file)
         #expect(doc.name == "Notes.TXT")
         #expect(doc.format == .text)
         #expect(doc.text == "Cells are the unit of life.\nThey divide.")
@@ -17,45 +17,45 @@ struct TextExtractionTests {
         #expect(doc.contentHash.count == 16)
     }
 
-    @Test func contentHashIsStableAndFollowsTheText() throws {
+    @Test func contentHashIsStableAndFollowsTheText() async throws {
         let folder = try TemporaryFolder()
-        let a = try DocumentExtractor.extract(file: try folder.write("a.txt", "Same text"))
-        let b = try DocumentExtractor.extract(file: try folder.write("b.md", "Same text"))
-        let c = try DocumentExtractor.extract(file: try folder.write("c.txt", "Other text"))
+        let a = try await DocumentExtractor.extract(file: try folder.write("a.txt", "Same text"))
+        let b = try await DocumentExtractor.extract(file: try folder.write("b.md", "Same text"))
+        let c = try await DocumentExtractor.extract(file: try folder.write("c.txt", "Other text"))
         #expect(a.contentHash == b.contentHash)
         #expect(a.contentHash != c.contentHash)
     }
 
-    @Test func latin1TextIsDecoded() throws {
+    @Test func latin1TextIsDecoded() async throws {
         let folder = try TemporaryFolder()
         // "Café crème" in Latin-1: é = 0xE9, è = 0xE8 (not valid UTF-8).
         let bytes: [UInt8] = [0x43, 0x61, 0x66, 0xE9, 0x20, 0x63, 0x72, 0xE8, 0x6D, 0x65]
         let file = try folder.write("menu.txt", data: Data(bytes))
-        let doc = try DocumentExtractor.extract(file: file)
+        let doc = try await DocumentExtractor.extract(file: file)
         #expect(doc.text == "Café crème")
     }
 
-    @Test func utf8WithBOMLosesTheBOM() throws {
+    @Test func utf8WithBOMLosesTheBOM() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("bom.txt", data: Data([0xEF, 0xBB, 0xBF]) + Data("Élan vital".utf8))
-        #expect(try DocumentExtractor.extract(file: file).text == "Élan vital")
+        #expect(try await DocumentExtractor.extract(file: file).text == "Élan vital")
     }
 
-    @Test func binaryDataInATextFileIsRefused() throws {
+    @Test func binaryDataInATextFileIsRefused() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("binary.txt", data: Data([0x00, 0x01, 0x02, 0xFF, 0x00, 0x41]))
-        #expect(throws: DocumentError.notText(name: "binary.txt")) { try DocumentExtractor.extract(file: file) }
+        await #expect(throws: DocumentError.notText(name: "binary.txt")) { try await DocumentExtractor.extract(file: file) }
     }
 
-    @Test func markdownIsKeptAsIs() throws {
+    @Test func markdownIsKeptAsIs() async throws {
         let folder = try TemporaryFolder()
         let markdown = "# Biology\n\n## Photosynthesis\n\nLight reactions.\n\n## Mitosis\n\n- Prophase\n- Metaphase"
-        let doc = try DocumentExtractor.extract(file: try folder.write("bio.markdown", markdown))
+        let doc = try await DocumentExtractor.extract(file: try folder.write("bio.markdown", markdown))
         #expect(doc.format == .markdown)
         #expect(doc.text == markdown)
     }
 
-    @Test func htmlLosesMarkupButKeepsStructure() throws {
+    @Test func htmlLosesMarkupButKeepsStructure() async throws {
         let folder = try TemporaryFolder()
         let html = """
             <!DOCTYPE html>
@@ -81,7 +81,7 @@ struct TextExtractionTests {
             <div><p>Nested paragraph with a <a href="x.html?a=1&amp;b=2" title="a > b">link</a>.</p></div>
             </body></html>
             """
-        let doc = try DocumentExtractor.extract(file: try folder.write("page.HTM", html))
+        let doc = try await DocumentExtractor.extract(file: try folder.write("page.HTM", html))
         #expect(doc.format == .html)
         #expect(doc.text == """
             # Cell Biology
@@ -114,16 +114,16 @@ struct TextExtractionTests {
 
 @Suite("Extraction errors")
 struct ExtractionErrorTests {
-    @Test func missingFile() throws {
+    @Test func missingFile() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("nope.txt")
-        #expect(throws: DocumentError.fileNotFound(path: file.path)) { try DocumentExtractor.extract(file: file) }
+        await #expect(throws: DocumentError.fileNotFound(path: file.path)) { try await DocumentExtractor.extract(file: file) }
     }
 
-    @Test func unknownExtensionListsSupportedFormats() throws {
+    @Test func unknownExtensionListsSupportedFormats() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("slides.pptx", "whatever")
-        let error = #expect(throws: DocumentError.self) { try DocumentExtractor.extract(file: file) }
+        let error = await #expect(throws: DocumentError.self) { try await DocumentExtractor.extract(file: file) }
         #expect(error == .unsupportedFormat(name: "slides.pptx"))
         let message = error?.description ?? ""
         for ext in [".txt", ".md", ".markdown", ".html", ".htm", ".pdf", ".docx"] {
@@ -131,37 +131,37 @@ struct ExtractionErrorTests {
         }
     }
 
-    @Test func noExtensionIsUnsupported() throws {
+    @Test func noExtensionIsUnsupported() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("README", "text")
-        #expect(throws: DocumentError.unsupportedFormat(name: "README")) { try DocumentExtractor.extract(file: file) }
+        await #expect(throws: DocumentError.unsupportedFormat(name: "README")) { try await DocumentExtractor.extract(file: file) }
     }
 
-    @Test func emptyFile() throws {
+    @Test func emptyFile() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("empty.md", "")
-        let error = #expect(throws: DocumentError.self) { try DocumentExtractor.extract(file: file) }
+        let error = await #expect(throws: DocumentError.self) { try await DocumentExtractor.extract(file: file) }
         #expect(error == .emptyFile(name: "empty.md"))
         #expect(error?.description == "empty.md is empty; attach a file that has content.")
     }
 
-    @Test func whitespaceOnlyFileHasNoText() throws {
+    @Test func whitespaceOnlyFileHasNoText() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("blank.txt", "  \n\n\t \n")
-        #expect(throws: DocumentError.noText(name: "blank.txt")) { try DocumentExtractor.extract(file: file) }
+        await #expect(throws: DocumentError.noText(name: "blank.txt")) { try await DocumentExtractor.extract(file: file) }
     }
 
-    @Test func htmlWithOnlyMarkupHasNoText() throws {
+    @Test func htmlWithOnlyMarkupHasNoText() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("shell.html", "<html><head><script>app()</script></head><body><div></div></body></html>")
-        #expect(throws: DocumentError.noText(name: "shell.html")) { try DocumentExtractor.extract(file: file) }
+        await #expect(throws: DocumentError.noText(name: "shell.html")) { try await DocumentExtractor.extract(file: file) }
     }
 
-    @Test func folderIsUnreadable() throws {
+    @Test func folderIsUnreadable() async throws {
         let folder = try TemporaryFolder()
         let sub = folder.file("notes.md")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        let error = #expect(throws: DocumentError.self) { try DocumentExtractor.extract(file: sub) }
+        let error = await #expect(throws: DocumentError.self) { try await DocumentExtractor.extract(file: sub) }
         #expect(error == .unreadable(path: sub.path, reason: "it is a folder"))
     }
 

@@ -27,9 +27,9 @@ import Testing
         Weber's law: the just noticeable difference is a constant fraction.
         """
 
-    @Test func aWebVTTTranscriptIsItsCuesByMinute() throws {
+    @Test func aWebVTTTranscriptIsItsCuesByMinute() async throws {
         let folder = try TemporaryFolder()
-        let document = try DocumentExtractor.extract(file: try folder.write("Lecture 3.vtt", Self.vtt))
+        let document = try await DocumentExtractor.extract(file: try folder.write("Lecture 3.vtt", Self.vtt))
         #expect(document.format == .transcript)
         #expect(document.pages == [
             "Transduction turns a stimulus into action potentials. Receptors do it & nothing else.",
@@ -40,25 +40,25 @@ import Testing
         #expect(!document.text.contains("NOTE") && !document.text.contains("intro") && !document.text.contains("-->"))
     }
 
-    @Test func aSubRipTranscriptReadsTheSameWay() throws {
+    @Test func aSubRipTranscriptReadsTheSameWay() async throws {
         let folder = try TemporaryFolder()
         let srt = "1\r\n00:00:02,000 --> 00:00:05,000\r\n<i>Rods</i> see in dim light.\r\n\r\n2\r\n00:02:00,000 --> 00:02:03,500\r\nCones see colour.\r\n"
-        let document = try DocumentExtractor.extract(file: try folder.write("talk.SRT", srt))
+        let document = try await DocumentExtractor.extract(file: try folder.write("talk.SRT", srt))
         #expect(document.pages == ["Rods see in dim light.", "", "Cones see colour."])
     }
 
-    @Test func aTranscriptWithoutTimingsOrOfDaysIsRefused() throws {
+    @Test func aTranscriptWithoutTimingsOrOfDaysIsRefused() async throws {
         let folder = try TemporaryFolder()
-        #expect(throws: DocumentError.noCues(name: "notes.vtt")) {
-            try DocumentExtractor.extract(file: try folder.write("notes.vtt", "WEBVTT\n\nJust some words.\n"))
+        await #expect(throws: DocumentError.noCues(name: "notes.vtt")) {
+            try await DocumentExtractor.extract(file: try folder.write("notes.vtt", "WEBVTT\n\nJust some words.\n"))
         }
         // Timings that are no place in a recording are no cues.
-        #expect(throws: DocumentError.noCues(name: "odd.vtt")) {
-            try DocumentExtractor.extract(file: try folder.write(
+        await #expect(throws: DocumentError.noCues(name: "odd.vtt")) {
+            try await DocumentExtractor.extract(file: try folder.write(
                 "odd.vtt", "WEBVTT\n\n00:00:nan --> 00:00:01.000\nA\n\n-5:00.000 --> 00:01.000\nB\n\n1e309:00.000 --> 00:02.000\nC\n"))
         }
-        #expect(throws: DocumentError.recordingTooLong(name: "typo.srt", hours: 99, limitHours: 12)) {
-            try DocumentExtractor.extract(file: try folder.write("typo.srt", "1\n99:00:00,000 --> 99:00:01,000\nHello\n"))
+        await #expect(throws: DocumentError.recordingTooLong(name: "typo.srt", hours: 99, limitHours: 12)) {
+            try await DocumentExtractor.extract(file: try folder.write("typo.srt", "1\n99:00:00,000 --> 99:00:01,000\nHello\n"))
         }
     }
 

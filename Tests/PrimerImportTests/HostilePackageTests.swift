@@ -26,40 +26,40 @@ import ZIPFoundation
         return url
     }
 
-    func error(_ url: URL, limits: ImportLimits = .standard, tools: ToolLocator = ToolLocator()) -> ImportError? {
-        do { _ = try ImportReader.read(url, limits: limits, tools: tools); return nil } catch { return error as? ImportError }
+    func error(_ url: URL, limits: ImportLimits = .standard, tools: ToolLocator = ToolLocator()) async -> ImportError? {
+        do { _ = try await ImportReader.read(url, limits: limits, tools: tools); return nil } catch { return error as? ImportError }
     }
 
-    @Test func notAZipNoCollectionAndADamagedCollection() throws {
+    @Test func notAZipNoCollectionAndADamagedCollection() async throws {
         let text = folder.appendingPathComponent("text.apkg")
         try Data("hello".utf8).write(to: text)
-        #expect(error(text)?.kind == .malformed)
-        #expect(error(text)?.message.contains("not a zip") == true)
+        #expect(await error(text)?.kind == .malformed)
+        #expect(await error(text)?.message.contains("not a zip") == true)
 
         let empty = try package("media-only.apkg", members: [("media", Data("{}".utf8))])
-        #expect(error(empty)?.message.contains("holds no Anki collection") == true)
+        #expect(await error(empty)?.message.contains("holds no Anki collection") == true)
 
         let junk = try package("junk.apkg", members: [("collection.anki2", Data(repeating: 7, count: 4096))])
-        let damaged = try #require(error(junk))
+        let damaged = try #require(await error(junk))
         #expect(damaged.kind == .malformed && damaged.message.contains("not a readable Anki collection"))
     }
 
-    @Test func aCollectionThatInflatesPastTheLimitIsRefused() throws {
+    @Test func aCollectionThatInflatesPastTheLimitIsRefused() async throws {
         // 8 MB of zeros deflate to a few KB: the unpacked bytes are counted, not the zip's word.
         let bomb = try package("bomb.apkg", members: [("collection.anki21", Data(count: 8 * 1024 * 1024))])
         let size = try #require(try FileManager.default.attributesOfItem(atPath: bomb.path)[.size] as? Int)
         #expect(size < 100_000)
         var limits = ImportLimits()
         limits.collectionBytes = 1024 * 1024
-        let refused = try #require(error(bomb, limits: limits))
+        let refused = try #require(await error(bomb, limits: limits))
         #expect(refused.kind == .tooLarge && refused.message.contains("more than 1 MB"))
     }
 
-    @Test func nullsAndOddValuesInACraftedCollectionAreSkippedNotFatal() throws {
+    @Test func nullsAndOddValuesInACraftedCollectionAreSkippedNotFatal() async throws {
         // Anki's columns are NOT NULL; a crafted file's need not be. One good card survives.
         let collection = folder.appendingPathComponent("collection.anki2")
         let queue = try DatabaseQueue(path: collection.path)
-        try queue.write { db in
+        try await queue.write { db in
             try db.execute(sql: """
                 CREATE TABLE col (models TEXT, decks TEXT);
                 CREATE TABLE notes (id INTEGER, mid INTEGER, tags TEXT, flds TEXT);
@@ -74,18 +74,18 @@ import ZIPFoundation
         }
         try queue.close()
         let crafted = try package("crafted.apkg", members: [("collection.anki2", try Data(contentsOf: collection))])
-        let deck = try ImportReader.read(crafted)
+        let deck = try await ImportReader.read(crafted)
         #expect(deck.cards.count == 1)
         #expect(deck.cards.first?.deck == ["Bio", "Cells"])
         #expect(deck.cards.first?.reviews.map(\.rating) == [.good, .easy])
         #expect(deck.cards.first?.reviews.last?.durationMs == 86_400_000)
     }
 
-    @Test func aZstdCollectionNeedsZstdAndMustBeValid() throws {
+    @Test func aZstdCollectionNeedsZstdAndMustBeValid() async throws {
         let modern = try package("modern.apkg", members: [("collection.anki21b", Data(repeating: 1, count: 100)), ("collection.anki2", Data())])
-        let missing = try #require(error(modern, tools: ToolLocator(searchPath: [folder.path])))
+        let missing = try #require(await error(modern, tools: ToolLocator(searchPath: [folder.path])))
         #expect(missing.kind == .toolMissing && missing.message.contains("apt install zstd"))
-        let invalid = try #require(error(modern))
+        let invalid = try #require(await error(modern))
         #expect(invalid.kind == .malformed && invalid.message.contains("not valid zstd"))
     }
 }

@@ -33,8 +33,24 @@ public protocol AccountStore: Sendable {
 }
 
 extension Account {
-    /// The form an email is compared in: trimmed and lowercased.
+    /// The one form an email is compared in: trimmed, NFKC-normalised (a decomposed "é" is the
+    /// composed one, a full-width "ａ" is "a") and lowercased, so look-alikes are one account.
     public static func emailKey(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCompatibilityMapping.lowercased()
+    }
+
+    /// What makes `email` unusable for a new account, or nil: characters no one can see (a
+    /// zero-width space, a direction mark, a soft hyphen) or control characters, which would
+    /// make an address that looks like another's.
+    public static func emailProblem(_ email: String) -> String? {
+        for scalar in email.unicodeScalars {
+            if StoredText.isForbidden(scalar) || scalar.properties.generalCategory == .format
+                || scalar.properties.isDefaultIgnorableCodePoint || (scalar.properties.isWhitespace && scalar != " ")
+            {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                return "the email holds an invisible character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)); type it again without it"
+            }
+        }
+        return nil
     }
 }

@@ -110,3 +110,15 @@ public enum StoreError: KindedError, Sendable, Equatable, CustomStringConvertibl
         }
     }
 }
+
+extension StoreError {
+    /// Whether the message names where the store is or what its engine said (a path, a URL, an
+    /// SQL error): a server logs such a failure and tells its client only that the store is
+    /// unavailable.
+    public var namesTheStore: Bool {
+        switch self {
+        case .notFound, .invalidWrite, .taken, .leaseLost: false
+        default: true
+        }
+    }
+}

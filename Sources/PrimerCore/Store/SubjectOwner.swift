@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whose a subject is. A title is unique per owner: the terminal's learner is `local`, and each
 /// account of `primer serve` is an owner of its own, so two accounts may each have "Biology" and
 /// neither sees the other's.
@@ -31,4 +33,26 @@ public protocol OwnerScoped: Sendable {
     func itemSubject(itemID: Int64) async throws -> StoredSubject?
     /// Sets how apps show a subject (a colour such as `#3366ff`, an icon name).
     func setAppearance(subjectID: Int64, color: String, icon: String) async throws
+    /// Creates a subject of this owner in one statement, appearance included: `StoreError.taken`
+    /// when the owner has one of this title, also when two creates race (never an upsert).
+    func createSubject(_ subject: NewSubject, at date: Date) async throws -> StoredSubject
+}
+
+/// What a new subject starts with (`OwnerScoped.createSubject`).
+public struct NewSubject: Sendable {
+    public var title: String
+    public var notes: String
+    public var kind: SubjectKind
+    public var instructions: String
+    public var color: String
+    public var icon: String
+
+    public init(title: String, notes: String = "", kind: SubjectKind = .general, instructions: String = "", color: String = "", icon: String = "") {
+        self.title = SubjectTitle.normalized(title)
+        self.notes = notes
+        self.kind = kind
+        self.instructions = instructions
+        self.color = color
+        self.icon = icon
+    }
 }

@@ -196,7 +196,7 @@ public struct FSRSScheduler: Sendable {
     /// Days until the next review, for the desired retention; whole days, at least 1.
     func nextInterval(_ stability: Double) -> Int {
         let days = (stability / factor) * (pow(desiredRetention, 1 / decay) - 1)
-        return min(max(Int(days.rounded(.toNearestOrEven)), 1), maximumInterval)
+        return UntrustedSize.int(days.rounded(.toNearestOrEven), in: 1...maximumInterval) ?? (days < 1 ? 1 : maximumInterval)
     }
 
     private func shortTermStability(_ stability: Double, _ rating: ReviewRating) -> Double {

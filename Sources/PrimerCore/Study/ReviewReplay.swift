@@ -25,7 +25,7 @@ extension FSRSScheduler {
         var log: [ReviewLogEntry] = []
         for review in reviews.sorted(by: { $0.time < $1.time }) {
             log.append(ReviewLogEntry(
-                itemID: 0, subject: "", reviewTimeMs: Int64((review.time.timeIntervalSince1970 * 1000).rounded()),
+                itemID: 0, subject: "", reviewTimeMs: Int64(UntrustedSize.int((review.time.timeIntervalSince1970 * 1000).rounded(), in: 0...Int(Int64.max / 2)) ?? 0),
                 rating: review.rating, state: memory?.state.phase.rawValue ?? 0, durationMs: max(0, review.durationMs)))
             memory = scheduler.review(memory, rating: review.rating, at: review.time)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -13,6 +14,7 @@ enum DOCXTextExtractor {
     static let maxDocumentXMLBytes = 64 * 1024 * 1024
 
     static func text(file: URL, name: String) throws -> String {
+        if let problem = ZipHeaders.problem(in: file) { throw DocumentError.corruptDOCX(name: name, detail: problem) }
         let archive: Archive
         do {
             archive = try Archive(url: file, accessMode: .read)
@@ -82,8 +84,8 @@ extension [WordParagraph] {
             let line: String
             switch paragraph.kind {
             case .body: line = text
-            case .heading(let level): line = String(repeating: "#", count: level) + " " + text
-            case .listItem(let level): line = String(repeating: "  ", count: level) + "- " + text
+            case .heading(let level): line = String(repeating: "#", count: UntrustedSize.clamp(level, 1...6)) + " " + text
+            case .listItem(let level): line = String(repeating: "  ", count: UntrustedSize.clamp(level, 0...8)) + "- " + text
             }
             if !result.isEmpty {
                 if case .listItem = paragraph.kind, case .listItem = previous {
@@ -142,7 +144,7 @@ final class WordXMLReader: NSObject, XMLParserDelegate {
         case "numPr" where inParagraphProperties:
             listLevel = listLevel ?? 0
         case "ilvl" where inParagraphProperties:
-            listLevel = value(attributes).flatMap { Int($0) } ?? 0
+            listLevel = UntrustedSize.clamp(value(attributes).flatMap { Int($0) } ?? 0, 0...8)
         case "t":
             inText = true
         case "tab" where !inParagraphProperties:

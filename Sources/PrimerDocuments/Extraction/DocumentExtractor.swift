@@ -10,7 +10,7 @@ public enum DocumentExtractor {
     /// Extracts the text of `file`. Throws `DocumentError` with a message that says what to do.
     /// - Parameter tools: where external programs (pdftotext, tesseract) are looked up; the PATH by default.
     /// - Parameter ocrLanguage: tesseract's language(s) for scans and photos (`eng`, `deu`, `eng+fra`).
-    public static func extract(file: URL, tools: ToolLocator = .init(), ocrLanguage: String = "eng") throws -> ExtractedDocument {
+    public static func extract(file: URL, tools: ToolLocator = .init(), ocrLanguage: String = "eng") async throws -> ExtractedDocument {
         let name = file.lastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
@@ -39,8 +39,8 @@ public enum DocumentExtractor {
             text = HTMLTextExtractor.text(fromHTML: try TextDecoding.decode(data, name: name))
         case .pdf:
             // Pages with a text layer keep it; only the blank ones (scanned) are read by OCR.
-            let pdfPages = try OCRTextExtractor.fill(
-                blank: try PDFTextExtractor.pages(file: file, data: data, name: name, tools: tools), pdf: file, name: name,
+            let pdfPages = try await OCRTextExtractor.fill(
+                blank: try await PDFTextExtractor.pages(file: file, data: data, name: name, tools: tools), pdf: file, name: name,
                 language: ocrLanguage, tools: tools)
             if pdfPages.allSatisfy(\.isBlank) { throw DocumentError.noTextLayer(name: name) }
             pages = pdfPages
@@ -49,7 +49,7 @@ public enum DocumentExtractor {
             text = try DOCXTextExtractor.text(file: file, name: name)
         case .image:
             // One page: the image is what a citation's page 1 points at.
-            let recognized = trimBlankEdges(try OCRTextExtractor.text(image: file, name: name, language: ocrLanguage, tools: tools))
+            let recognized = trimBlankEdges(try await OCRTextExtractor.text(image: file, name: name, language: ocrLanguage, tools: tools))
             pages = [recognized]
             text = recognized
         case .transcript:
@@ -58,7 +58,7 @@ public enum DocumentExtractor {
             pages = try TimedText.pages(cues, name: name)
             text = pages!.filter { !$0.isBlank }.joined(separator: "\n\n")
         case .recording:
-            pages = try SpeechTextExtractor.pages(recording: file, name: name, tools: tools)
+            pages = try await SpeechTextExtractor.pages(recording: file, name: name, tools: tools)
             text = pages!.filter { !$0.isBlank }.joined(separator: "\n\n")
         }
         if text.isBlank { throw DocumentError.noText(name: name) }

@@ -1,3 +1,5 @@
+import PrimerCore
+
 /// HTML to text: tags, scripts, styles and comments removed, entities decoded, headings kept
 /// as Markdown `#` lines, paragraphs as blocks and list items as "- " lines (indented two
 /// spaces per nesting level). A forgiving scanner, not a validating parser.
@@ -81,7 +83,7 @@ enum HTMLTextExtractor {
             case "li", "dt", "dd":
                 writer.breakLine()
                 if !tag.isClosing {
-                    let depth = max(1, listDepth)
+                    let depth = UntrustedSize.clamp(listDepth, 1...8)
                     writer.pendingPrefix = String(repeating: "  ", count: depth - 1) + (name == "li" ? "- " : "")
                 }
             case "br":

@@ -12,19 +12,19 @@ enum OCRTextExtractor {
     static let renderedSide = 2_400
 
     /// The text of one image file.
-    static func text(image: URL, name: String, language: String, tools: ToolLocator) throws -> String {
+    static func text(image: URL, name: String, language: String, tools: ToolLocator) async throws -> String {
         let data = try Data(contentsOf: image)
         guard let size = ImageSize.of(data) else {
             throw DocumentError.corruptImage(name: name, detail: "not a PNG or JPEG image")
         }
-        guard size.width * size.height <= maxPixels else {
+        guard UntrustedSize.product(size.width, size.height, limit: maxPixels) != nil else {
             throw DocumentError.imageTooLarge(name: name, width: size.width, height: size.height, limit: maxPixels)
         }
-        return try recognize(image, name: name, language: language, tools: tools)
+        return try await recognize(image, name: name, language: language, tools: tools)
     }
 
     /// Fills each blank page of a PDF (no text layer) with the text tesseract reads from it.
-    static func fill(blank pages: [String], pdf: URL, name: String, language: String, tools: ToolLocator) throws -> [String] {
+    static func fill(blank pages: [String], pdf: URL, name: String, language: String, tools: ToolLocator) async throws -> [String] {
         let blank = pages.indices.filter { pages[$0].isBlank }
         guard !blank.isEmpty else { return pages }
         guard blank.count <= maxPages else {
@@ -40,23 +40,25 @@ enum OCRTextExtractor {
         for index in blank {
             let number = String(index + 1)
             let prefix = folder.appendingPathComponent("page-\(number)")
-            let rendered = try ProcessRunner.run(
-                pdftoppm, arguments: ["-f", number, "-l", number, "-png", "-gray", "-scale-to", String(renderedSide), "-singlefile", pdf.path, prefix.path])
+            let rendered = try await ProcessRunner.run(
+                pdftoppm, arguments: ["-f", number, "-l", number, "-png", "-gray", "-scale-to", String(renderedSide), "-singlefile", pdf.path, prefix.path], limits: .init(timeout: .seconds(60)))
             guard rendered.status == 0 else {
                 throw DocumentError.toolFailed(tool: "pdftoppm", name: name, message: rendered.standardError.trimmingCharacters(in: .whitespacesAndNewlines))
             }
             filled[index] = DocumentExtractor.trimBlankEdges(
-                try recognize(prefix.appendingPathExtension("png"), name: "\(name) page \(number)", language: language, tools: tools))
+                try await recognize(prefix.appendingPathExtension("png"), name: "\(name) page \(number)", language: language, tools: tools))
         }
         return filled
     }
 
     /// tesseract's text of one image, in `language` (e.g. `eng`, `deu`, `eng+fra`).
-    static func recognize(_ image: URL, name: String, language: String, tools: ToolLocator) throws -> String {
+    static func recognize(_ image: URL, name: String, language: String, tools: ToolLocator) async throws -> String {
         guard let tesseract = tools.find("tesseract") else {
             throw DocumentError.toolMissing(tool: "tesseract", package: "tesseract-ocr")
         }
-        let result = try ProcessRunner.run(tesseract, arguments: [image.path, "-", "-l", language])
+        // One thread per page: a server reading several uploads keeps its other cores for requests.
+        let result = try await ProcessRunner.run(
+            tesseract, arguments: [image.path, "-", "-l", language], environment: ["OMP_THREAD_LIMIT": "1"], limits: .init(timeout: .seconds(120)))
         // With "zzz+eng" tesseract warns, reads in English alone and exits 0: still an error.
         if result.standardError.contains("Failed loading language") || result.standardError.contains("Error opening data file") {
             throw DocumentError.ocrLanguageMissing(language: language)

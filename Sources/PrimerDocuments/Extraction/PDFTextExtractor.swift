@@ -5,7 +5,7 @@ import PrimerCore
 /// `-layout`: layout mode keeps columns side by side, which interleaves the sentences of
 /// two-column pages and slides. Pages come back separated by form feeds.
 enum PDFTextExtractor {
-    static func pages(file: URL, data: Data, name: String, tools: ToolLocator) throws -> [String] {
+    static func pages(file: URL, data: Data, name: String, tools: ToolLocator) async throws -> [String] {
         guard looksLikePDF(data) else {
             throw DocumentError.corruptPDF(name: name, detail: "no %PDF header")
         }
@@ -14,7 +14,7 @@ enum PDFTextExtractor {
         }
         let result: ProcessRunner.Result
         do {
-            result = try ProcessRunner.run(pdftotext, arguments: ["-enc", "UTF-8", file.path, "-"])
+            result = try await ProcessRunner.run(pdftotext, arguments: ["-enc", "UTF-8", file.path, "-"], limits: .init(timeout: .seconds(120)))
         } catch {
             throw DocumentError.toolFailed(tool: "pdftotext", name: name, message: "\(error)")
         }

@@ -34,13 +34,19 @@ enum SpeechTextExtractor {
         var segments: [Segment]
     }
 
-    static func pages(recording file: URL, name: String, tools: ToolLocator) throws -> [String] {
+    static func pages(recording file: URL, name: String, tools: ToolLocator) async throws -> [String] {
         guard let python = PythonTool.find(tools: tools) else {
             throw DocumentError.speechRecognizerMissing(python: "this machine (no python3)")
         }
         let limitSeconds = TimedText.limitHours * 3600
         let result: ProcessRunner.Result
-        do { result = try ProcessRunner.run(python, arguments: ["-c", script, file.path, String(limitSeconds)]) } catch {
+        // Recognition runs at several times real time on a CPU: a recording at the length limit gets as long again.
+        do {
+            result = try await ProcessRunner.run(
+                python, arguments: ["-c", script, file.path, String(limitSeconds)], limits: .init(timeout: .seconds(limitSeconds)))
+        } catch let error as ProcessRunError {
+            throw DocumentError.toolFailed(tool: "faster-whisper", name: name, message: "\(error)")
+        } catch {
             throw DocumentError.speechRecognizerMissing(python: python.path)
         }
         let output = try? JSONDecoder().decode(Output.self, from: result.standardOutput)

@@ -8,8 +8,19 @@ public struct ServerPolicy: Sendable, Equatable {
     public var concurrentJobs = 2
     /// Generation jobs one account may start in an hour.
     public var jobsPerHour = 20
-    /// Failed logins allowed per email (and per client address) in 15 minutes.
+    /// Failed logins allowed per email and client address in 15 minutes (`AbuseLimits`).
     public var loginAttempts = 10
+    /// Accounts one client address may make in an hour.
+    public var signUpsPerHour = 10
+    /// Questions to a model (`ask`, `explain`) one account may send in an hour.
+    public var questionsPerHour = 120
+    /// Uploaded documents read at once (their OCR and speech recognition each hold a core); the
+    /// others wait their turn.
+    public var extractions = 1
+    /// Whether the session cookie is sent only over HTTPS (`Secure`): set it behind TLS.
+    public var secureCookies = false
+    /// Seconds a client may send nothing while its request is read before it is disconnected.
+    public var readTimeoutSeconds = 20
     /// The largest request body, in bytes (an uploaded document included).
     public var maxUploadBytes = 10 * 1024 * 1024
     /// The extensions of the documents clients may upload (nil: every format Primer reads).
@@ -30,7 +41,12 @@ public struct ServerPolicy: Sendable, Equatable {
 /// server:
 ///   concurrent_jobs: 2          # generation jobs an account may have running at once
 ///   jobs_per_hour: 20           # generation jobs an account may start in an hour
-///   login_attempts: 10          # failed logins per email and per address in 15 minutes
+///   login_attempts: 10          # failed logins per email and address in 15 minutes
+///   signups_per_hour: 10        # accounts one client address may make in an hour
+///   questions_per_hour: 120     # ask and explain calls per account in an hour
+///   extractions: 1              # uploaded documents read (OCR, speech) at once
+///   secure_cookies: false       # true behind HTTPS: the session cookie is marked Secure
+///   read_timeout_seconds: 20    # a client silent this long while its request is read is cut off
 ///   max_upload_mb: 10           # the largest request body (an uploaded document)
 ///   upload_types: [pdf, docx]   # the documents clients may upload (default: every format Primer reads but recordings)
 ///   session_days: 7
@@ -39,7 +55,7 @@ public struct ServerPolicy: Sendable, Equatable {
 /// ```
 enum ServerSettings {
     static let keys = [
-        "concurrent_jobs", "jobs_per_hour", "login_attempts", "max_upload_mb", "upload_types", "session_days", "password_cost", "provider",
+        "concurrent_jobs", "jobs_per_hour", "login_attempts", "signups_per_hour", "questions_per_hour", "extractions", "secure_cookies", "read_timeout_seconds", "max_upload_mb", "upload_types", "session_days", "password_cost", "provider",
     ]
 
     static func parse(_ node: Node, file: URL) throws -> ServerPolicy {
@@ -53,7 +69,18 @@ enum ServerSettings {
         if let jobs = try reader.int("concurrent_jobs", minimum: 1) { policy.concurrentJobs = jobs }
         if let jobs = try reader.int("jobs_per_hour", minimum: 1) { policy.jobsPerHour = jobs }
         if let attempts = try reader.int("login_attempts", minimum: 1) { policy.loginAttempts = attempts }
-        if let megabytes = try reader.int("max_upload_mb", minimum: 1) { policy.maxUploadBytes = megabytes * 1024 * 1024 }
+        if let count = try reader.int("signups_per_hour", minimum: 1) { policy.signUpsPerHour = count }
+        if let count = try reader.int("questions_per_hour", minimum: 1) { policy.questionsPerHour = count }
+        if let count = try reader.int("extractions", minimum: 1) { policy.extractions = count }
+        if let secure = try reader.bool("secure_cookies") { policy.secureCookies = secure }
+        if let seconds = try reader.int("read_timeout_seconds", minimum: 1) { policy.readTimeoutSeconds = min(seconds, 3600) }
+        if let megabytes = try reader.int("max_upload_mb", minimum: 1) {
+            guard let bytes = UntrustedSize.product(megabytes, 1024 * 1024, limit: 4 << 30) else {
+                throw ProviderConfigError.badValue(
+                    file: file.path, line: reader.lineOf("max_upload_mb"), key: "server.max_upload_mb", problem: "must be at most 4096, not \(megabytes)")
+            }
+            policy.maxUploadBytes = bytes
+        }
         if let days = try reader.int("session_days", minimum: 1) { policy.sessionDays = days }
         if let cost = try reader.int("password_cost", minimum: 4) {
             guard cost <= 31 else {

@@ -1,0 +1,79 @@
+import Foundation
+import PrimerCore
+import PrimerProviders
+
+/// The server's limits on what one client may ask, counted in the store (`LimitStore`): across
+/// restarts, across servers on one store, atomically.
+///
+/// Logins: failures are counted per email *and* address pair, per email, and per address. A
+/// pair may fail `login_attempts` times in 15 minutes; every further `login_attempts` failures of
+/// the email from anywhere, or of the address against any email, take one try off that, down to
+/// three. So an address guessing at many accounts, or many addresses at one account, slow down —
+/// but the right password of an account that was not attacked from an address always works from
+/// it: no address locks out everyone behind it, no attacker locks out an account's owner.
+struct AbuseLimits: Sendable {
+    let store: any Store
+    let policy: ServerPolicy
+    static let loginWindow: TimeInterval = 15 * 60
+    static let hour: TimeInterval = 3600
+
+    /// A login being tried: its events count as failures until `succeeded`.
+    struct LoginAttempt: Sendable {
+        var events: [Int64]
+        var pairKey: String
+    }
+
+    func admitLogin(emailKey: String, address: String?) async throws -> LoginAttempt {
+        let address = address ?? "unknown"
+        let keys = ["login:\(emailKey)|\(address)", "login-email:\(emailKey)", "login-address:\(address)"]
+        let limit = policy.loginAttempts
+        let floor = min(3, limit)
+        let check = LimitCheck(counted: keys, window: Self.loginWindow, recorded: keys) { counts in
+            counts[0] < max(floor, limit - counts[1] / limit - counts[2] / limit)
+        }
+        switch try await store.admit(check, at: Date()) {
+        case .admitted(let events): return LoginAttempt(events: events, pairKey: keys[0])
+        case .refused(let wait): throw APIError(.rateLimited, "Too many failed logins; try again in \(wait) seconds.", retryAfter: wait)
+        }
+    }
+
+    /// A right password: this attempt was no failure, and the pair's failures are forgiven.
+    func succeeded(_ attempt: LoginAttempt) async throws {
+        try await store.forgetEvents(attempt.events)
+        try await store.clearEvents(key: attempt.pairKey)
+    }
+
+    /// At most `signups_per_hour` accounts from one address in an hour.
+    func admitSignUp(from address: String?) async throws {
+        try await admit(.atMost(policy.signUpsPerHour, of: "signup:\(address ?? "unknown")", in: Self.hour)) { wait in
+            "This address made \(policy.signUpsPerHour) accounts in the last hour; try again in \(wait / 60 + 1) minutes."
+        }
+    }
+
+    /// At most `jobs_per_hour` generations started by an account in an hour, whether or not their
+    /// jobs or subjects still exist. Returns the event, to take back when the start fails.
+    func admitJob(of account: SubjectOwner) async throws -> [Int64] {
+        try await admit(.atMost(policy.jobsPerHour, of: "jobs:\(account.id)", in: Self.hour)) { _ in
+            "You started \(policy.jobsPerHour) generations in the last hour (at most \(policy.jobsPerHour)); try again later."
+        }
+    }
+
+    /// At most `questions_per_hour` questions to a model (`ask`, `explain`) by an account in an hour.
+    func admitQuestion(of account: SubjectOwner) async throws {
+        _ = try await admit(.atMost(policy.questionsPerHour, of: "questions:\(account.id)", in: Self.hour)) { wait in
+            "You asked \(policy.questionsPerHour) questions in the last hour (at most \(policy.questionsPerHour)); ask again in \(wait / 60 + 1) minutes."
+        }
+    }
+
+    func takeBack(_ events: [Int64]) async {
+        try? await store.forgetEvents(events)
+    }
+
+    @discardableResult
+    private func admit(_ check: LimitCheck, message: (Int) -> String) async throws -> [Int64] {
+        switch try await store.admit(check, at: Date()) {
+        case .admitted(let events): return events
+        case .refused(let wait): throw APIError(.rateLimited, message(wait), retryAfter: wait)
+        }
+    }
+}

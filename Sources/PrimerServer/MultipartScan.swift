@@ -1,0 +1,78 @@
+import Foundation
+
+/// Watches a multipart/form-data body as it streams in, in one pass: a part's header block may
+/// be at most `maxHeaderBytes` and a form at most `maxParts` parts. The OpenAPI runtime's parser
+/// rescans a part's headers from their start on every chunk (4 MB of headers once held every
+/// route for 15 s); bounded here, before it sees them, its work stays small.
+struct MultipartScan: Sendable {
+    static let maxHeaderBytes = 8 * 1024
+    static let maxParts = 16
+
+    /// "\r\n--boundary": what starts every part but the first (the body starts as if after a CRLF).
+    private let delimiter: [UInt8]
+    /// Knuth–Morris–Pratt's failure table of `delimiter`, so no byte is looked at twice.
+    private let fallback: [Int]
+    private var matched = 2
+    private var inHeaders = false
+    private var headerBytes = 0
+    private var blankRun = 0
+    private var parts = 0
+    private var finished = false
+
+    /// nil for a body that is not a form with a boundary.
+    init?(contentType: String) {
+        guard contentType.lowercased().hasPrefix("multipart/form-data"),
+            let range = contentType.range(of: "boundary=", options: .caseInsensitive)
+        else { return nil }
+        var boundary = contentType[range.upperBound...].prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+        if boundary.hasPrefix("\""), boundary.hasSuffix("\""), boundary.count >= 2 { boundary = String(boundary.dropFirst().dropLast()) }
+        guard (1...70).contains(boundary.utf8.count) else { return nil }
+        delimiter = Array("\r\n--\(boundary)".utf8)
+        var table = [Int](repeating: 0, count: delimiter.count)
+        var k = 0
+        for i in 1..<delimiter.count {
+            while k > 0 && delimiter[i] != delimiter[k] { k = table[k - 1] }
+            if delimiter[i] == delimiter[k] { k += 1 }
+            table[i] = k
+        }
+        fallback = table
+    }
+
+    mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws where Bytes.Element == UInt8 {
+        let blankLine: [UInt8] = [13, 10, 13, 10]
+        for byte in bytes where !finished {
+            if inHeaders {
+                headerBytes += 1
+                // "--" right after a delimiter closes the form.
+                if headerBytes == 2, byte == UInt8(ascii: "-"), blankRun == 0, lastWasDash {
+                    finished = true
+                    continue
+                }
+                lastWasDash = headerBytes == 1 && byte == UInt8(ascii: "-")
+                blankRun = byte == blankLine[blankRun] ? blankRun + 1 : (byte == 13 ? 1 : 0)
+                if blankRun == 4 {
+                    inHeaders = false
+                    blankRun = 0
+                    matched = 0
+                } else if headerBytes > Self.maxHeaderBytes {
+                    throw APIError(.tooLarge, "A part of the form has more than \(Self.maxHeaderBytes / 1024) KB of headers; send the file with short headers.")
+                }
+            } else {
+                while matched > 0 && delimiter[matched] != byte { matched = fallback[matched - 1] }
+                if delimiter[matched] == byte { matched += 1 }
+                if matched == delimiter.count {
+                    parts += 1
+                    matched = 0
+                    inHeaders = true
+                    headerBytes = 0
+                    blankRun = 0
+                    if parts > Self.maxParts {
+                        throw APIError(.tooLarge, "The form has more than \(Self.maxParts) parts; send one document in a part named file.")
+                    }
+                }
+            }
+        }
+    }
+
+    private var lastWasDash = false
+}
