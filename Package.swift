@@ -168,10 +168,12 @@ let package = Package(
             ],
             path: "Sources/primer-bench"
         ),
-        // Test helpers: a real HTTP server on loopback that answers in scripted shapes.
+        // Test helpers: a real HTTP server on loopback that answers in scripted shapes; child programs
+        // run without holding a thread of the async pool (TestPrograms, on PrimerCore's ProcessRunner).
         .target(
             name: "PrimerTestSupport",
             dependencies: [
+                "PrimerCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

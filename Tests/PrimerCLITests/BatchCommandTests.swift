@@ -1,6 +1,7 @@
 import Foundation
 import PrimerBatch
 import PrimerStore
+import PrimerTestSupport
 import Testing
 
 @Suite struct BatchCommandTests {
@@ -38,7 +39,7 @@ import Testing
             until: { ((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "").contains(": complete") || !process.isRunning },
             then: { kill(pid, SIGKILL) })
         #expect(firstDone)
-        process.waitUntilExit()
+        await TestPrograms.exit(of: process)
         #expect(process.terminationReason == .uncaughtSignal, "the batch was still running when killed: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
 
         let store = try SQLiteStore(path: cli.storePath)

@@ -1,4 +1,5 @@
 import Foundation
+import PrimerTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -47,11 +48,12 @@ import Testing
             then: { kill(pid, SIGINT) })
         #expect(stderr.value.contains("[1/5] Roman History: complete"), "\(stderr.value)")
         await CLIRunner.waitOffThePool(timeout: 60, until: { !primer.isRunning })
-        primer.waitUntilExit()
+        await TestPrograms.exit(of: primer)
         out.fileHandleForReading.readabilityHandler = nil
         err.fileHandleForReading.readabilityHandler = nil
-        stdout.append(out.fileHandleForReading.readDataToEndOfFile())
-        stderr.append(err.fileHandleForReading.readDataToEndOfFile())
+        // What is left in the pipes, read on a thread of its own.
+        stdout.append(await TestPrograms.readToEnd(out.fileHandleForReading))
+        stderr.append(await TestPrograms.readToEnd(err.fileHandleForReading))
 
         #expect(primer.terminationReason == .exit, "primer ended on its own, not killed by the signal")
         #expect(primer.terminationStatus == 130)

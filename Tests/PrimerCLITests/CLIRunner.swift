@@ -99,9 +99,11 @@ struct CLIRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes before waiting so a large output cannot block the child.
+        // Read both pipes before waiting, each on a thread: a child that fills one pipe while the
+        // other is read to its end would block for ever.
+        let errors = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
@@ -156,13 +158,11 @@ struct CLIRunner {
 
     /// Runs a Python script (`python3 -c`) with `arguments` in `sys.argv[1:]`, for what a test does
     /// to a store file behind Primer's back (checkpoint it, date it back, damage it).
-    static func python(_ script: String, _ arguments: [String]) throws {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", script] + arguments
-        try python.run()
-        python.waitUntilExit()
-        guard python.terminationStatus == 0 else { throw CLIRunnerError("python3 -c \(script.prefix(60))… exited \(python.terminationStatus)") }
+    static func python(_ script: String, _ arguments: [String]) async throws {
+        let python = try await TestPrograms.run("python3", ["-c", script] + arguments)
+        guard python.status == 0 else {
+            throw CLIRunnerError("python3 -c \(script.prefix(60))… exited \(python.status): \(python.stderr.suffix(2000))")
+        }
     }
 
     func write(_ text: String, to name: String) throws -> URL {
@@ -170,6 +170,25 @@ struct CLIRunner {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
+    }
+}
+
+/// Reads a file handle to its end on a thread of its own, started at once; `wait` blocks until it
+/// has. Only for code that already runs off the async pool (`CLIRunner.collect`).
+final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
 

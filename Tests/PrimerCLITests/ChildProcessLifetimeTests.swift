@@ -1,4 +1,5 @@
 import Foundation
+import PrimerTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ import Testing
         #expect(isGone, "the child \(child) outlived the killed primer")
         // Only now: Foundation sees primer end when every copy of its status pipe is closed, and
         // a surviving child holds one.
-        primer.waitUntilExit()
+        await TestPrograms.exit(of: primer)
     }
 
     @Test func aHungExecProviderDiesWithAKilledPrimer() async throws {
@@ -148,7 +149,7 @@ import Testing
             }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: await TestPrograms.readToEnd(errors.fileHandleForReading), as: UTF8.self)
         return (process.terminationStatus, stderr, peakKB)
     }
 }

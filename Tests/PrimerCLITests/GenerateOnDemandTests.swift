@@ -1,5 +1,6 @@
 import Foundation
 import PrimerStore
+import PrimerTestSupport
 import Testing
 
 /// `generate --subtopic NAME [--family NAME] [--regenerate]`: one subtopic or one family on
@@ -7,22 +8,15 @@ import Testing
 @Suite struct GenerateOnDemandTests {
     /// Every item row as "family id generation_id subtopic_id", read with Python's sqlite3 so
     /// the test sees the file as it is, not through Primer's own queries.
-    static func contentRows(_ store: String) throws -> Set<String> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
+    static func contentRows(_ store: String) async throws -> Set<String> {
+        let python = try await TestPrograms.run("python3", ["-c", """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1])
             for row in c.execute("SELECT family, id, generation_id, subtopic_id FROM items"):
                 print(*row)
-            """, store]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+            """, store])
+        #expect(python.status == 0, "\(python.stderr)")
+        return Set(python.stdout.split(separator: "\n").map(String.init))
     }
 
     @Test func regeneratingOneFamilyOfOneSubtopicReplacesItAloneAndKeepsEveryOtherId() async throws {
@@ -34,7 +28,7 @@ import Testing
         let kit = try #require(try await store.kit(subjectTitle: "Photosynthesis"))
         let subtopics = kit.topics.flatMap(\.subtopics)
         let (chosen, other) = (subtopics[0], subtopics[1])
-        let before = try Self.contentRows(cli.storePath)
+        let before = try await Self.contentRows(cli.storePath)
 
         // Another seed, so the new quiz differs from the old one.
         let plugins = try cli.write("name: mock-seven\nadapter: mock\nmodel: mock-1\nsettings: {seed: 7}\n", to: "plugins/mock-seven.yaml")
@@ -47,7 +41,7 @@ import Testing
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect(summary["providerCalls"] as? Int == 1, "one quiz, nothing else")
 
-        let after = try Self.contentRows(cli.storePath)
+        let after = try await Self.contentRows(cli.storePath)
         let chosenID = try #require(try await store.generations(subjectTitle: "Photosynthesis").first { $0.subtopicTitle == chosen.title }?.subtopicID)
         let replaced = before.filter { $0.hasPrefix("quiz ") && $0.hasSuffix(" \(chosenID)") }
         #expect(!replaced.isEmpty)
@@ -90,7 +84,7 @@ import Testing
         defer { cli.remove() }
         let first = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "1"])
         #expect(first.status == 0, "\(first.stderr)")
-        let before = try Self.contentRows(cli.storePath)
+        let before = try await Self.contentRows(cli.storePath)
         let noSubtopic = try await cli.run(["generate", "Photosynthesis", "--subtopic", "Quantum Gravity"])
         #expect(noSubtopic.status != 0)
         #expect(noSubtopic.stderr.contains("no subtopic “Quantum Gravity” in the plan of “Photosynthesis”; its subtopics are:"))
@@ -100,6 +94,6 @@ import Testing
         let noTarget = try await cli.run(["generate", "Photosynthesis", "--regenerate"])
         #expect(noTarget.status != 0)
         #expect(noTarget.stderr.contains("--regenerate replaces one subtopic: name it with --subtopic"))
-        #expect(try Self.contentRows(cli.storePath) == before)
+        #expect(try await Self.contentRows(cli.storePath) == before)
     }
 }

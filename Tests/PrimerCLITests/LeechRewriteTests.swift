@@ -94,7 +94,7 @@ import Testing
 
         // A rewrite that becomes a leech in turn: the newest item carries the whole chain. (Its
         // history is recorded in the past, so the rewrite is dated back first.)
-        try StudyCommandTests.backdate(cli)
+        try await StudyCommandTests.backdate(cli)
         try await Self.forget(flashcardKey, lapses: 2, in: cli)
         let second = try StudyCommandTests.object(
             try await cli.run(["generate", Self.subject, "--rewrite-leeches", "--family", "flashcards", "--json"]))

@@ -196,7 +196,7 @@ import Testing
         let generated = try await cli.run(
             ["generate", "Photosynthesis", "--provider", "llama-small", "--max-subtopics", "1"], environment: environment)
         #expect(generated.status == 0, "\(generated.stderr)")
-        try StudyCommandTests.backdate(cli)
+        try await StudyCommandTests.backdate(cli)
         let cards = try #require(try StudyCommandTests.json(try await cli.run(["cards", "list", "Photosynthesis", "--json"])) as? [[String: Any]])
         let leech = try #require(cards.first { $0["family"] as? String == "flashcards" }?["key"] as? String)
         for (day, rating) in ["good", "good", "again"].enumerated() {

@@ -10,12 +10,12 @@ struct OCRCommandTests {
         let cli = try CLIRunner()
         defer { cli.remove() }
         let scan = cli.directory.appendingPathComponent("chapter.pdf")
-        try Scans.pdf([
+        try await Scans.pdf([
             .scan(["Chapter 1: Photosynthesis", "Plants convert light energy into chemical energy.", "Chlorophyll absorbs red and blue light."]),
             .scan(["Chapter 2: Mitosis", "A dividing cell copies its chromosomes.", "Prophase comes before metaphase."]),
         ], to: scan)
         let photo = cli.directory.appendingPathComponent("slide.png")
-        try Scans.photo(["Photosynthesis in chloroplasts", "Light reactions make ATP and NADPH."], to: photo)
+        try await Scans.photo(["Photosynthesis in chloroplasts", "Light reactions make ATP and NADPH."], to: photo)
 
         let made = try await cli.run(["generate", "Cell Biology", "--doc", scan.path, "--doc", photo.path])
         #expect(made.status == 0, "\(made.stderr)")

@@ -50,14 +50,14 @@ import Testing
             guard open > 0 else { break }
             let victim = Int.random(in: 0..<Self.workers)
             kill(workers[victim].process.processIdentifier, SIGKILL)
-            workers[victim].process.waitUntilExit()
+            await TestPrograms.exit(of: workers[victim].process)
             kills += 1
             workers[victim] = try Worker(cli, plugins: plugins, number: victim)
         }
         let seconds = Date().timeIntervalSince(start)
         for worker in workers {
             kill(worker.process.processIdentifier, SIGTERM)
-            worker.process.waitUntilExit()
+            await TestPrograms.exit(of: worker.process, timeout: .seconds(120))
         }
         let logs = (0..<Self.workers).compactMap { try? String(contentsOf: cli.directory.appendingPathComponent("worker-\($0).log"), encoding: .utf8) }
         #expect(open == 0, "the queue was not done after \(Int(seconds)) s and \(kills) kills; \(logs.joined(separator: "\n").suffix(3_000))")

@@ -13,18 +13,23 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct QueueHostsTests {
     /// Runs a command as root (the namespaces and links), failing the test with its output.
     @discardableResult
-    static func sh(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CLIRunnerError("\(command): \(text)") }
+    static func sh(_ command: String) async throws -> String {
+        let run = try await TestPrograms.run("/bin/sh", ["-c", command])
+        let text = run.stdout + run.stderr
+        guard run.status == 0 else { throw CLIRunnerError("\(command): \(text)") }
         return text
+    }
+
+    /// Runs `body`, then `cleanup`, whether or not `body` threw (a `defer` cannot wait).
+    static func withCleanup<T>(_ body: () async throws -> T, cleanup: () async -> Void) async throws -> T {
+        do {
+            let value = try await body()
+            await cleanup()
+            return value
+        } catch {
+            await cleanup()
+            throw error
+        }
     }
 
     /// A namespace `name` joined to this machine by a veth pair: the host side is `.1`, the
@@ -35,13 +40,13 @@ import Testing
         let gateway: String
         let name: String
 
-        init(_ name: String, number: Int, subnet: String) throws {
+        init(_ name: String, number: Int, subnet: String) async throws {
             let tag = "\(getpid() % 100_000)\(number)"
             namespace = "primer-\(name)-\(getpid())"
             link = "pq\(tag)h"
             gateway = "\(subnet).1"
             self.name = name
-            try sh(
+            try await sh(
                 """
                 ip netns add \(namespace) && ip link add \(link) type veth peer name pq\(tag)n && ip link set pq\(tag)n netns \(namespace) \
                 && ip addr add \(subnet).1/30 dev \(link) && ip link set \(link) up \
@@ -50,8 +55,8 @@ import Testing
                 """)
         }
 
-        func remove() {
-            _ = try? sh("ip link del \(link); ip netns del \(namespace)")
+        func remove() async {
+            _ = try? await sh("ip link del \(link); ip netns del \(namespace)")
         }
 
         /// `process` (made by `CLIRunner.makeProcess`) run inside the namespace, with this host's name.
@@ -74,10 +79,15 @@ import Testing
         let database = try #require(URLComponents(string: cli.store))
         let port = try #require(database.port)
         let subnet = "10.231.\(getpid() % 250)"
-        let a = try Host("host-a", number: 1, subnet: subnet)
-        defer { a.remove() }
-        let b = try Host("host-b", number: 2, subnet: subnet.replacingOccurrences(of: "10.231.", with: "10.232."))
-        defer { b.remove() }
+        let a = try await Host("host-a", number: 1, subnet: subnet)
+        try await Self.withCleanup({
+            let b = try await Host("host-b", number: 2, subnet: subnet.replacingOccurrences(of: "10.231.", with: "10.232."))
+            try await Self.withCleanup({ try await Self.cutOff(a, from: b, cli: cli, port: port) }, cleanup: { await b.remove() })
+        }, cleanup: { await a.remove() })
+    }
+
+    /// The test itself, on hosts `a` and `b` (removed by the caller once it is done).
+    static func cutOff(_ a: Host, from b: Host, cli: CLIRunner, port: Int) async throws {
         // The forwarder on both gateways; it stops when this test process ends.
         let forwarder = Process()
         forwarder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -89,7 +99,7 @@ import Testing
         forwarder.standardOutput = ready
         try forwarder.run()
         defer { forwarder.terminate() }
-        _ = ready.fileHandleForReading.availableData  // "ready"
+        _ = await TestPrograms.availableData(ready.fileHandleForReading)  // "ready"
 
         let file = try QueueChecks.batchFile(cli, subjects: 16)
         #expect(try await cli.run(["batch", file, "--enqueue", "--max-subtopics", "2"]).status == 0)
@@ -119,7 +129,7 @@ import Testing
             if finished >= 3 && !held.isEmpty { break }
         }
         try #require(!held.isEmpty, "host A never held a task: \((try? String(contentsOf: logA, encoding: .utf8)) ?? "")")
-        try Self.sh("ip link set \(a.link) down")
+        try await Self.sh("ip link set \(a.link) down")
         let cutAt = Date()
 
         // Host B finishes everything, A's tasks included once their leases ran out.

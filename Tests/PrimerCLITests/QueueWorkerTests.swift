@@ -87,10 +87,11 @@ import Testing
             kill(worker.processIdentifier, SIGTERM)
         })
         #expect(planned, "\(stdout.value)")
-        worker.waitUntilExit()
+        await TestPrograms.exit(of: worker, timeout: .seconds(120))
         out.fileHandleForReading.readabilityHandler = nil
-        let log = stdout.value + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // What is left in the pipes, read once the worker has ended (on a thread of its own).
+        let log = stdout.value + String(decoding: await TestPrograms.readToEnd(out.fileHandleForReading), as: UTF8.self)
+        let errors = String(decoding: await TestPrograms.readToEnd(err.fileHandleForReading), as: UTF8.self)
         #expect(worker.terminationStatus == 0, "\(log)\(errors)")
         #expect(errors.contains("Stopping: no new task"), "\(errors)")
         #expect(log.contains(": handed back") && log.contains("1 handed back"), "\(log)")

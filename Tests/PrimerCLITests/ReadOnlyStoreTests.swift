@@ -1,4 +1,5 @@
 import Foundation
+import PrimerTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -41,11 +42,8 @@ import Testing
         #expect(generate.status == 0, "\(generate.stderr)")
         if checkpoint {
             // What a closed store looks like: no -wal or -shm beside it.
-            let python = Process()
-            python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            python.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma wal_checkpoint(truncate)'); c.close()", store]
-            try python.run()
-            python.waitUntilExit()
+            _ = try await TestPrograms.run(
+                "python3", ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma wal_checkpoint(truncate)'); c.close()", store])
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         }
         return store

@@ -15,14 +15,14 @@ import Testing
         _ = try cli.write("study: \(study)\n", to: "primer.yaml")
         let generated = try await cli.run(["generate", subject, "--max-subtopics", "1"])
         #expect(generated.status == 0, "\(generated.stderr)")
-        try backdate(cli)
+        try await backdate(cli)
         return cli
     }
 
     /// Moves the making of every stored item `days` back, as if the kit had been generated then:
     /// a review before its card existed is refused, and these tests record past histories.
-    static func backdate(_ cli: CLIRunner, days: Int = 30) throws {
-        try CLIRunner.python(
+    static func backdate(_ cli: CLIRunner, days: Int = 30) async throws {
+        try await CLIRunner.python(
             "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
                 + "c.execute(\"UPDATE items SET created_at = strftime('%Y-%m-%d %H:%M:%f', created_at, ?)\", (sys.argv[2],)); c.commit(); c.close()",
             [cli.storePath, "-\(days) days"])

@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerTestSupport
 import Testing
 
 /// The study commands under hostile use (issue 22), through the binary: an edit made while a
@@ -35,6 +36,8 @@ import Testing
         let stderr = BatchInterruptTests.Collected()
         err.fileHandleForReading.readabilityHandler = { stderr.append($0.availableData) }
         try run.run()
+        // The summary is read on a thread of its own while the rewrite runs.
+        let reading = TestPrograms.reading(out.fileHandleForReading)
         // The leeches are read before the plan line is printed; the call starts after it.
         let deadline = Date().addingTimeInterval(30)
         while !stderr.value.contains("Plan already stored"), Date() < deadline, run.isRunning { try await Task.sleep(for: .milliseconds(20)) }
@@ -46,8 +49,8 @@ import Testing
         #expect(try await cli.run(["cards", "delete", deleted]).status == 0)
         #expect(run.isRunning, "the rewrite was still waiting for the model while the learner acted")
 
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        run.waitUntilExit()
+        await TestPrograms.exit(of: run, timeout: .seconds(300))
+        let output = await reading.value
         err.fileHandleForReading.readabilityHandler = nil
         #expect(run.terminationStatus == 0, "\(stderr.value)")
         // Each leech the learner changed is left alone and said so; the untouched one is rewritten,
@@ -157,7 +160,7 @@ import Testing
         let key = try #require(try await Self.cards(cli).first?["key"] as? String)
         // The store as a crash on a bad disk leaves it: cut in half.
         let damaged = cli.directory.appendingPathComponent("damaged.sqlite").path
-        try CLIRunner.python(
+        try await CLIRunner.python(
             "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma wal_checkpoint(truncate)'); c.close(); "
                 + "d=open(sys.argv[1],'rb').read(); open(sys.argv[2],'wb').write(d[:len(d)//2])",
             [cli.storePath, damaged])
@@ -172,7 +175,7 @@ import Testing
     @Test func readingCommandsLeaveTheStoreFileAsItWas() async throws {
         let cli = try await StudyCommandTests.kit()
         defer { cli.remove() }
-        try CLIRunner.python(
+        try await CLIRunner.python(
             "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma wal_checkpoint(truncate)'); c.close()", [cli.storePath])
         let before = try Data(contentsOf: URL(fileURLWithPath: cli.storePath))
         for arguments in [["list"], ["cards", "list", Self.subject], ["stats", Self.subject], ["due"], ["show", Self.subject], ["review", "next", Self.subject]] {

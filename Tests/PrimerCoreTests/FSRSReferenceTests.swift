@@ -37,11 +37,11 @@ import Testing
         }
     }
 
-    @Test func replaysOfRandomHistoriesMatchPyFSRS() throws {
+    @Test func replaysOfRandomHistoriesMatchPyFSRS() async throws {
         let histories = Self.histories(count: 1_200, seed: 2026)
         let reviews = histories.reduce(0) { $0 + $1.count }
         #expect(reviews > 10_000)
-        let reference = try Self.runReference(Histories(histories: histories))
+        let reference = try await Self.runReference(Histories(histories: histories))
         #expect(reference.results.count == histories.count)
 
         let scheduler = FSRSScheduler(fuzz: false)
@@ -85,26 +85,18 @@ import Testing
         #expect(Set(drawn).count > 3, "the fuzz spreads the interval")
     }
 
-    static func runReference(_ input: Histories) throws -> Results {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RepositoryFiles.root.appendingPathComponent("scripts/fsrs_reference.py").path]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+    /// Runs scripts/fsrs_reference.py with the histories on its standard input, through
+    /// ProcessRunner: it writes the input while it collects the answer (the reference writes its
+    /// answer while it reads), and holds no thread of the async pool while the script runs.
+    static func runReference(_ input: Histories) async throws -> Results {
         let data = try JSONEncoder().encode(input)
-        // Written from another thread: the reference writes its answer while it reads.
-        let writer = Thread { stdin.fileHandleForWriting.write(data); try? stdin.fileHandleForWriting.close() }
-        writer.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ReferenceError(description: "scripts/fsrs_reference.py failed (\(process.terminationStatus)): \(message)")
+        let result = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", RepositoryFiles.root.appendingPathComponent("scripts/fsrs_reference.py").path],
+            input: data, limits: ProcessRunner.Limits(timeout: .seconds(600)))
+        guard result.status == 0 else {
+            throw ReferenceError(description: "scripts/fsrs_reference.py failed (\(result.status)): \(result.standardError)")
         }
-        return try JSONDecoder().decode(Results.self, from: output)
+        return try JSONDecoder().decode(Results.self, from: result.standardOutput)
     }
 
     struct ReferenceError: Error, CustomStringConvertible { var description: String }

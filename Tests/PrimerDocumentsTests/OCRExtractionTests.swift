@@ -21,7 +21,7 @@ struct OCRExtractionTests {
         _ = try #require(RequiredTool.tesseract)
         let folder = try TemporaryFolder()
         let file = folder.file("scan.pdf")
-        try Scans.pdf([.scan(["Chapter 1: Light", "Plants convert light energy into chemical energy."]), .scan(Self.mitosis)], to: file)
+        try await Scans.pdf([.scan(["Chapter 1: Light", "Plants convert light energy into chemical energy."]), .scan(Self.mitosis)], to: file)
         let document = try await DocumentExtractor.extract(file: file)
         let pages = try #require(document.pages)
         #expect(pages.count == 2)
@@ -34,7 +34,7 @@ struct OCRExtractionTests {
         let folder = try TemporaryFolder()
         let file = folder.file("mixed.pdf")
         // A text layer that OCR would not write: the exact characters prove it was kept.
-        try Scans.pdf([.text(["Chapter 1: Light", "pH 7 ~ neutral; CO2 + H2O -> C6H12O6"]), .scan(Self.mitosis)], to: file)
+        try await Scans.pdf([.text(["Chapter 1: Light", "pH 7 ~ neutral; CO2 + H2O -> C6H12O6"]), .scan(Self.mitosis)], to: file)
         let pages = try #require(try await DocumentExtractor.extract(file: file).pages)
         #expect(pages[0] == "Chapter 1: Light\npH 7 ~ neutral; CO2 + H2O -> C6H12O6")
         #expect(words(pages[1]).isSuperset(of: ["mitosis", "chromosomes"]), "\(pages[1])")
@@ -44,7 +44,7 @@ struct OCRExtractionTests {
         _ = try #require(RequiredTool.tesseract)
         let folder = try TemporaryFolder()
         let file = folder.file("Slide 3.PNG")
-        try Scans.photo(["Photosynthesis happens in chloroplasts.", "Chlorophyll absorbs red and blue light."], to: file)
+        try await Scans.photo(["Photosynthesis happens in chloroplasts.", "Chlorophyll absorbs red and blue light."], to: file)
         let document = try await DocumentExtractor.extract(file: file)
         #expect(document.format == .image && document.pages?.count == 1)
         #expect(words(document.text).isSuperset(of: ["photosynthesis", "chloroplasts", "chlorophyll", "absorbs"]), "\(document.text)")
@@ -57,7 +57,7 @@ struct OCRExtractionTests {
         _ = try #require(RequiredTool.tesseract)
         let folder = try TemporaryFolder()
         let file = folder.file("slide.png")
-        try Scans.photo(["Bonjour"], to: file)
+        try await Scans.photo(["Bonjour"], to: file)
         await #expect(throws: DocumentError.ocrLanguageMissing(language: "zzz+eng")) { try await DocumentExtractor.extract(file: file, ocrLanguage: "zzz+eng") }
         #expect(DocumentError.ocrLanguageMissing(language: "zzz+eng").description.contains("install tesseract-ocr-zzz tesseract-ocr-eng"))
     }
@@ -65,7 +65,7 @@ struct OCRExtractionTests {
     @Test func withoutTesseractTheErrorNamesThePackage() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("slide.png")
-        try Scans.photo(["Bonjour"], to: file)
+        try await Scans.photo(["Bonjour"], to: file)
         // Only poppler's tools are found: tesseract is "not installed".
         let tools = try TemporaryFolder()
         for tool in ["pdftotext", "pdftoppm"] {

@@ -57,7 +57,7 @@ struct PDFExtractionTests {
         let folder = try TemporaryFolder()
         let plain = try folder.write("plain.pdf", data: MinimalPDF.make(Self.twoPages))
         let locked = folder.file("locked.pdf")
-        try RequiredTool.run(qpdf, ["--encrypt", "user", "owner", "256", "--", plain.path, locked.path])
+        try await RequiredTool.run(qpdf, ["--encrypt", "user", "owner", "256", "--", plain.path, locked.path])
         let error = await #expect(throws: DocumentError.self) { try await DocumentExtractor.extract(file: locked) }
         #expect(error == .encryptedPDF(name: "locked.pdf"))
         #expect(error?.description.contains("encrypted") == true)

@@ -26,28 +26,22 @@ import Testing
             .appendingPathComponent("scripts/anki_import_check.py")
     }
 
-    func runCheck(_ mode: String, _ files: [URL]) throws -> Report {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, mode] + files.map(\.path)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting so a large output cannot fill the pipe and block the script.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 3 {
+    /// Runs the check through ProcessRunner, which collects both outputs while the script runs
+    /// and holds no thread of the async pool meanwhile.
+    func runCheck(_ mode: String, _ files: [URL]) async throws -> Report {
+        let result = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", Self.script.path, mode] + files.map(\.path),
+            limits: ProcessRunner.Limits(timeout: .seconds(600)))
+        let stderr = result.standardError
+        if result.status == 3 {
             Issue.record("The real Anki library is needed for this test: \(Self.pipCommand). \(stderr)")
             throw CheckFailed()
         }
-        guard process.terminationStatus == 0 else {
-            Issue.record("anki_import_check.py \(mode) exited \(process.terminationStatus): \(stderr)")
+        guard result.status == 0 else {
+            Issue.record("anki_import_check.py \(mode) exited \(result.status): \(stderr)")
             throw CheckFailed()
         }
-        return try JSONDecoder().decode(Report.self, from: stdout)
+        return try JSONDecoder().decode(Report.self, from: result.standardOutput)
     }
 
     struct CheckFailed: Error {}
@@ -56,12 +50,12 @@ import Testing
         ["Default"] + AnkiIdentity.decksWithParents(StudyItems.collect(kits).map(\.deckName))
     }
 
-    @Test func ankiImportsThePackage() throws {
+    @Test func ankiImportsThePackage() async throws {
         let dir = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let package = dir.appendingPathComponent("kits.apkg")
         try KitExporter().export(kits, format: .apkg, to: package)
-        let report = try runCheck("apkg", [package])
+        let report = try await runCheck("apkg", [package])
 
         let counts = Fixtures.counts(kits)
         let notes = counts.flashcards + counts.terms + counts.questions
@@ -76,14 +70,14 @@ import Testing
         #expect(Set(report.tags) == ["primer", "flashcards", "terms", "quiz"])
     }
 
-    @Test func reimportingUpdatesInsteadOfDuplicating() throws {
+    @Test func reimportingUpdatesInsteadOfDuplicating() async throws {
         let dir = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let first = dir.appendingPathComponent("first.apkg")
         let second = dir.appendingPathComponent("second.apkg")
         try KitExporter(exportedAt: Date(timeIntervalSince1970: 1_700_000_000)).export(kits, format: .apkg, to: first)
         try KitExporter(exportedAt: Date(timeIntervalSince1970: 1_760_000_000)).export(kits, format: .apkg, to: second)
-        let report = try runCheck("apkg", [first, second])
+        let report = try await runCheck("apkg", [first, second])
 
         let counts = Fixtures.counts(kits)
         let notes = counts.flashcards + counts.terms + counts.questions
@@ -97,7 +91,7 @@ import Testing
         #expect(report.imports.last?["updated"] == notes)
     }
 
-    @Test func ankiImportsTheTextFile() throws {
+    @Test func ankiImportsTheTextFile() async throws {
         let dir = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = dir.appendingPathComponent("kits.txt")
@@ -107,7 +101,7 @@ import Testing
         let counts = Fixtures.counts(kits)
         let notes = counts.flashcards + counts.terms + counts.questions
 
-        let report = try runCheck("text", [text])
+        let report = try await runCheck("text", [text])
         #expect(report.notes == notes)
         #expect(report.cards == notes)
         #expect(report.deck_names.sorted() == expectedDecks.sorted())
@@ -115,7 +109,7 @@ import Testing
         #expect(report.notetypes == ["Basic"])
         #expect(Set(report.tags) == ["primer", "flashcards", "terms", "quiz"])
 
-        let twice = try runCheck("text", [text, again])
+        let twice = try await runCheck("text", [text, again])
         #expect(twice.notes == notes)
         #expect(twice.cards == notes)
     }

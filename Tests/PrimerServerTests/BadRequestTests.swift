@@ -101,17 +101,13 @@ import Testing
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         #expect(try await ana.request(.GET, "/api/subjects").status == 200)
         // Seven days later, as the store sees it.
-        try Self.sqlite(server.store, "UPDATE sessions SET expires_at = '2000-01-01 00:00:00.000'")
+        try await Self.sqlite(server.store, "UPDATE sessions SET expires_at = '2000-01-01 00:00:00.000'")
         Self.expectProblem(try await ana.request(.GET, "/api/subjects"), 401, "log in again")
     }
 
-    static func sqlite(_ path: String, _ sql: String) throws {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()", path, sql]
-        try python.run()
-        python.waitUntilExit()
-        guard python.terminationStatus == 0 else { throw ServerTestError("python3 sqlite3 failed") }
+    static func sqlite(_ path: String, _ sql: String) async throws {
+        let python = try await Python.run(["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()", path, sql])
+        guard python.status == 0 else { throw ServerTestError("python3 sqlite3 failed: \(python.stderr)") }
     }
 }
 

@@ -87,7 +87,8 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.allCases) func guessingIsLimitedAtomicallyAndSurvivesARestart(engine: StoreEngine) async throws {
-        let server = try await ServerProcess(engine: engine, settings: ServerProcess.testSettings + "  login_attempts: 3\n  signups_per_hour: 3\n")
+        let server = try await ServerProcess(
+            engine: engine, settings: ServerProcess.testSettings + "  login_attempts: 3\n  signups_per_hour: 3\n  secure_cookies: true\n")
         defer { Task { await server.stop() } }
         let anonymous = APIClient(baseURL: server.baseURL)
         _ = try await anonymous.signedUp(email: "ana@example.com")
@@ -105,7 +106,9 @@ import Testing
         Self.expectProblem(locked, 429, "Too many failed logins")
         #expect(Int(locked.headers.first(name: "Retry-After") ?? "") ?? 0 > 0)
         // Another account, not attacked from this address, still logs in from it.
-        #expect(try await anonymous.request(.POST, "/api/sessions", json: ["email": "ben@example.com", "password": "correct horse battery"]).status == 200)
+        let ben = try await anonymous.request(.POST, "/api/sessions", json: ["email": "ben@example.com", "password": "correct horse battery"])
+        #expect(ben.status == 200)
+        #expect(ben.headers.first(name: "Set-Cookie")?.hasSuffix("; Secure") == true, "secure_cookies marks the cookie Secure")
         // Sign-ups from one address: three an hour here (two made above).
         _ = try await anonymous.signedUp(email: "cid@example.com")
         Self.expectProblem(
@@ -140,6 +143,7 @@ import Testing
         Self.expectProblem(try await ana.request(.POST, "/api/subjects/\(second)/ask", json: ["question": "What is a cell?"]), 429, "questions")
         // A provider that cannot write is refused before anything is stored or counted.
         Self.expectProblem(try await ana.request(.POST, "/api/subjects/\(second)/jobs", json: ["provider": "minilm-local"]), 422, "embedding model")
+        Self.expectProblem(try await ana.request(.POST, "/api/subjects/\(second)/jobs", json: ["provider": "perplexity"]), 422, "cannot be used")
         let unknown = try await ana.request(.POST, "/api/subjects/\(second)/jobs", json: ["provider": "nope"])
         Self.expectProblem(unknown, 422, "no provider named ‘nope’")
         #expect(!unknown.message.contains(".yaml"), "the message shows a path: \(unknown.message)")
@@ -162,7 +166,11 @@ import Testing
             engine: engine, settings: ServerProcess.testSettings + "  max_upload_mb: 2\n  read_timeout_seconds: 2\n")
         defer { Task { await server.stop() } }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
-        let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Bio"]).json["id"] as? Int)
+        let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Ökologie"]).json["id"] as? Int)
+        // Messages name no CLI command an API client has not.
+        let empty = try await ana.request(.GET, "/api/subjects/\(subject)/next")
+        Self.expectProblem(empty, 404, "no cards to study yet")
+        #expect(!empty.message.contains("primer "), "\(empty.message)")
         // A part with a megabyte of headers: refused as it streams in.
         let boundary = "hostile-boundary"
         var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nX-Junk: ".utf8)
@@ -190,6 +198,12 @@ import Testing
         let item = try #require((try await ana.request(.GET, "/api/subjects/\(subject)/items").json["items"] as? [[String: Any]])?.first?["id"] as? Int)
         Self.expectProblem(try await ana.request(.PATCH, "/api/items/\(item)", json: ["front": String(repeating: "x", count: 3_000)]), 422, "at most 2000")
         #expect(try await ana.request(.POST, "/api/items/\(item)/explain").status != 400, "an explain without a body is a request the document allows")
+        // A download's name: ASCII for old clients, UTF-8 in filename*.
+        let export = try await ana.request(.GET, "/api/subjects/\(subject)/export?format=json")
+        let disposition = export.headers.first(name: "Content-Disposition") ?? ""
+        #expect(disposition.contains("filename*=UTF-8''%C3%B6kologie"), "\(disposition)")
+        let ascii = disposition.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(ascii, "\(disposition)")
         // Names a client gives are checked, and no message shows a server path.
         for name in [String(repeating: "n", count: 300) + ".txt", "..", "../../etc/passwd"] {
             let upload = APIClient.multipart(fileName: name, contents: Data("text".utf8))

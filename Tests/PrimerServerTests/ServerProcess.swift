@@ -86,7 +86,11 @@ final class ServerProcess: @unchecked Sendable {
             }
         }
         guard let match = line.firstMatch(of: /127\.0\.0\.1:(\d+)\//), let port = Int(match.1) else {
-            let errorText = String(decoding: errorReading.readDataToEndOfFile(), as: UTF8.self)
+            // A server that printed something else may still run: stop it, so its stderr ends, and
+            // read that on a thread of its own.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            await TestPrograms.exit(of: process)
+            let errorText = String(decoding: await TestPrograms.readToEnd(errorReading), as: UTF8.self)
             throw ServerTestError("primer serve did not start: \(line) \(errorText)")
         }
         self.port = port
@@ -148,23 +152,11 @@ struct ServerTestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// `python3` with arguments, run on a thread of its own: the status and both outputs.
+/// `python3` with arguments, run through `TestPrograms.run` (no thread of the async pool is held,
+/// and both outputs are read as they come): the status and both outputs. Schemathesis and the
+/// browser run are long: 30 minutes at most.
 enum Python {
     static func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["python3"] + arguments
-                let out = Pipe(), err = Pipe()
-                process.standardOutput = out
-                process.standardError = err
-                do { try process.run() } catch { return continuation.resume(throwing: error) }
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)))
-            }
-        }
+        try await TestPrograms.run("python3", arguments, timeout: .seconds(1800))
     }
 }

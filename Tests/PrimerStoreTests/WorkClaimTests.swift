@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerTestSupport
 import Testing
 @testable import PrimerStore
 
@@ -30,7 +31,7 @@ import Testing
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/true")
         try child.run()
-        child.waitUntilExit()
+        await TestPrograms.exit(of: child)
         let dead = WorkOwner(id: "killed", host: here, pid: child.processIdentifier)
         let work = WorkKey.plan(subjectID: 1)
         #expect(try await store.claim(work, for: dead, staleAfter: 30))

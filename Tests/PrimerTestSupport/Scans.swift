@@ -14,32 +14,31 @@ public enum Scans {
         .appendingPathComponent("scripts/scan_pdf.py")
 
     /// A PDF of `pages` at `file`.
-    public static func pdf(_ pages: [Page], to file: URL) throws {
+    public static func pdf(_ pages: [Page], to file: URL) async throws {
         let spec = pages.map { page -> [String: [String]] in
             switch page {
             case .scan(let lines): ["scan": lines]
             case .text(let lines): ["text": lines]
             }
         }
-        try run("pdf", file, spec)
+        try await run("pdf", file, JSONSerialization.data(withJSONObject: spec))
     }
 
     /// A PNG photo of `lines` at `file`.
-    public static func photo(_ lines: [String], to file: URL) throws {
-        try run("png", file, lines)
+    public static func photo(_ lines: [String], to file: URL) async throws {
+        try await run("png", file, JSONSerialization.data(withJSONObject: lines))
     }
 
-    private static func run(_ kind: String, _ file: URL, _ spec: Any) throws {
+    /// Runs scripts/scan_pdf.py on `spec` (JSON) through `TestPrograms.run`: no thread of the
+    /// async pool is held while it runs.
+    private static func run(_ kind: String, _ file: URL, _ spec: Data) async throws {
         let specFile = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).json")
-        try JSONSerialization.data(withJSONObject: spec).write(to: specFile)
+        try spec.write(to: specFile)
         defer { try? FileManager.default.removeItem(at: specFile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, kind, file.path, specFile.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ScanError(description: "scripts/scan_pdf.py \(kind) exited \(process.terminationStatus) (it needs python3 and poppler-utils' pdftoppm)")
+        let result = try await TestPrograms.run("python3", [script.path, kind, file.path, specFile.path])
+        guard result.status == 0 else {
+            let needs = "it needs python3 and poppler-utils' pdftoppm"
+            throw ScanError(description: "scripts/scan_pdf.py \(kind) exited \(result.status) (\(needs)): \(result.stderr.suffix(2000))")
         }
     }
 

@@ -39,9 +39,10 @@ public enum LimitDecision: Sendable, Equatable {
     case admitted(events: [Int64])
     case refused(retryAfter: Int)
 
-    /// Seconds to wait, from the oldest counted event's time (at least 1).
+    /// Seconds to wait, from the oldest counted event's time: to the nearest second (SQLite keeps
+    /// times to the millisecond), at least 1.
     public static func wait(oldest: Date?, window: TimeInterval, now: Date) -> Int {
         guard let oldest else { return Int(window) }
-        return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
+        return max(1, Int((window - max(0, now.timeIntervalSince(oldest))).rounded()))
     }
 }

@@ -51,7 +51,11 @@ public final class ExecProvider: Provider, Embedder, @unchecked Sendable {
     }
 
     deinit {
-        child?.stopBlocking()
+        // A deinit may run on a thread of the async pool: the child is stopped on a thread of its
+        // own (its waits are short sleeps) so that no request waits behind it.
+        if let child {
+            Thread.detachNewThread { child.stopBlocking() }
+        }
     }
 
     /// The command as the manifest wrote it, for messages.

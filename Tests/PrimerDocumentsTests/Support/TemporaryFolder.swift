@@ -1,4 +1,5 @@
 import Foundation
+import PrimerCore
 import Testing
 
 /// A fresh folder under the system's temporary directory, removed when the test is done.
@@ -46,15 +47,10 @@ enum RequiredTool {
     static var qpdf: URL? { find("qpdf", package: "qpdf") }
     static var tesseract: URL? { find("tesseract", package: "tesseract-ocr") }
 
-    /// Runs a tool and fails the test when it does not exit with 0.
-    static func run(_ tool: URL, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool.lastPathComponent) \(arguments.joined(separator: " ")) failed")
+    /// Runs a tool (through ProcessRunner: no thread of the async pool is held while it runs) and
+    /// fails the test when it does not exit with 0.
+    static func run(_ tool: URL, _ arguments: [String]) async throws {
+        let result = try await ProcessRunner.run(tool, arguments: arguments, limits: ProcessRunner.Limits(timeout: .seconds(600)))
+        #expect(result.status == 0, "\(tool.lastPathComponent) \(arguments.joined(separator: " ")) failed")
     }
 }
