@@ -6,8 +6,8 @@ import PrimerProviders
 /// restarts, across servers on one store, atomically.
 ///
 /// Logins: failures are counted per email *and* address pair, per email, and per address. A
-/// pair may fail `login_attempts` times in 15 minutes; every further `login_attempts` failures of
-/// the email from anywhere, or of the address against any email, take one try off that, down to
+/// pair may fail `login_attempts` times in 15 minutes; every `login_attempts` failures of the
+/// email from other addresses, or of the address at other emails, take one try off that, down to
 /// three. So an address guessing at many accounts, or many addresses at one account, slow down —
 /// but the right password of an account that was not attacked from an address always works from
 /// it: no address locks out everyone behind it, no attacker locks out an account's owner.
@@ -28,8 +28,11 @@ struct AbuseLimits: Sendable {
         let keys = ["login:\(emailKey)|\(address)", "login-email:\(emailKey)", "login-address:\(address)"]
         let limit = policy.loginAttempts
         let floor = min(3, limit)
+        // The backoff counts the failures of the email from other addresses and of the address
+        // at other emails: one address guessing at one account meets the plain limit.
         let check = LimitCheck(counted: keys, window: Self.loginWindow, recorded: keys) { counts in
-            counts[0] < max(floor, limit - counts[1] / limit - counts[2] / limit)
+            let elsewhere = (counts[1] - counts[0]) / limit + (counts[2] - counts[0]) / limit
+            return counts[0] < max(floor, limit - elsewhere)
         }
         switch try await store.admit(check, at: Date()) {
         case .admitted(let events): return LoginAttempt(events: events, pairKey: keys[0])

@@ -1,7 +1,8 @@
-/// Uploaded documents read a few at a time (`extractions` in `server:`): reading a scanned PDF
-/// runs pdftoppm and tesseract page by page, each holding a core, so four read at once on two
-/// cores would starve every cheap route. The others wait their turn in order of arrival; a
-/// waiting request that is cancelled (its client went away) leaves the line.
+/// Uploaded documents read a few at a time (`extractions` in `server:`, 2 by default): reading a
+/// scanned PDF runs pdftoppm and tesseract page by page, each holding a core (tesseract is kept
+/// to one thread), so a flood of uploads cannot take every core from the cheap routes. The
+/// others wait their turn in order of arrival; a waiting request that is cancelled (its client
+/// went away) leaves the line. BENCHMARKS.md (s) measures it.
 actor ExtractionQueue {
     private let slots: Int
     private var busy = 0

@@ -13,6 +13,14 @@ import Testing
         BadRequestTests.expectProblem(reply, status, saying, sourceLocation: sourceLocation)
     }
 
+    /// The statuses of `count` requests sent at once.
+    static func statuses(of count: Int, _ request: @escaping @Sendable (Int) async throws -> APIClient.Reply) async throws -> [Int] {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<count { group.addTask { try await request(index).status } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     /// The server is still up and answering.
     static func stillServing(_ client: APIClient) async throws {
         #expect(try await client.request(.GET, "/api/providers").status == 200, "the server stopped answering")
@@ -94,11 +102,8 @@ import Testing
         _ = try await anonymous.signedUp(email: "ana@example.com")
         _ = try await anonymous.signedUp(email: "ben@example.com")
         // Sixteen wrong passwords at once: exactly the limit are checked, the rest refused.
-        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<16 {
-                group.addTask { try await anonymous.request(.POST, "/api/sessions", json: ["email": "ana@example.com", "password": "wrong guess"]).status }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
+        let statuses = try await Self.statuses(of: 16) { _ in
+            try await anonymous.request(.POST, "/api/sessions", json: ["email": "ana@example.com", "password": "wrong guess"])
         }
         #expect(statuses.filter { $0 == 401 }.count == 3, "\(statuses.sorted())")
         #expect(statuses.filter { $0 == 429 }.count == 13, "\(statuses.sorted())")
@@ -149,13 +154,8 @@ import Testing
         #expect(!unknown.message.contains(".yaml"), "the message shows a path: \(unknown.message)")
 
         // Sixteen creates of one title at once: one subject, fifteen 409s, on both engines.
-        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<16 {
-                group.addTask {
-                    try await ana.request(.POST, "/api/subjects", json: ["title": "Race", "notes": "note \(index)", "color": "#00000\(index % 10)"]).status
-                }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
+        let statuses = try await Self.statuses(of: 16) { index in
+            try await ana.request(.POST, "/api/subjects", json: ["title": "Race", "notes": "note \(index)", "color": "#00000\(index % 10)"])
         }
         #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses.sorted())")
         #expect(statuses.filter { $0 == 409 }.count == 15, "\(statuses.sorted())")

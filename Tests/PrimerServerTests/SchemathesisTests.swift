@@ -10,7 +10,8 @@ import Testing
         // Limits high enough that the generated requests test the routes, not the throttles.
         let server = try await ServerProcess(
             engine: .sqlite,
-            settings: ServerProcess.testSettings + "  login_attempts: 100000\n  jobs_per_hour: 100000\n  concurrent_jobs: 100000\n")
+            settings: ServerProcess.testSettings
+                + "  login_attempts: 100000\n  jobs_per_hour: 100000\n  concurrent_jobs: 100000\n  signups_per_hour: 100000\n  questions_per_hour: 100000\n")
         defer { Task { await server.stop() } }
         let app = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         // A subject with a kit, so that links between operations reach real ids too.

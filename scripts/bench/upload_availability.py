@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A cheap route's latency while scanned PDFs are uploaded (BENCHMARKS.md (s)).
 
-  scripts/bench/upload_availability.py [--uploads 4] [--pages 12] [--primer .build/release/primer]
+  scripts/bench/upload_availability.py [--uploads 4] [--pages 12] [--extractions 2] [--primer .build/release/primer]
 
 Starts `primer serve` on a new SQLite store, makes a PAGES-page scanned PDF (scripts/scan_pdf.py:
 pages that are pictures of text, read by pdftoppm and tesseract), then has UPLOADS clients upload
@@ -71,6 +71,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--uploads", type=int, default=4)
     parser.add_argument("--pages", type=int, default=12)
+    parser.add_argument("--extractions", type=int, default=2, help="the server's `extractions` setting")
     parser.add_argument("--primer", default=PRIMER)
     parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "bench", "results", f"upload-availability-{time.strftime('%Y-%m-%d')}.json"))
     args = parser.parse_args()
@@ -83,7 +84,7 @@ def main():
     with open(pdf, "rb") as f:
         document = f.read()
     with open(os.path.join(folder, "primer.yaml"), "w") as f:
-        f.write("server:\n  password_cost: 4\n  provider: mock\n  max_upload_mb: 50\n  signups_per_hour: 100\n")
+        f.write(f"server:\n  password_cost: 4\n  provider: mock\n  max_upload_mb: 50\n  signups_per_hour: 100\n  extractions: {args.extractions}\n")
     server = subprocess.Popen([args.primer, "serve", "--port", "0", "--store", os.path.join(folder, "store.sqlite")], cwd=folder,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -127,7 +128,7 @@ def main():
         elapsed = time.perf_counter() - started
         stop.set()
         thread.join()
-        result = {"machine": machine(), "uploads": args.uploads, "pages": args.pages, "pdf_bytes": len(document),
+        result = {"machine": machine(), "uploads": args.uploads, "pages": args.pages, "extractions": args.extractions, "pdf_bytes": len(document),
                   "idle": summary(idle), "during_uploads": summary(busy), "uploads_seconds": round(elapsed, 1),
                   "each_upload": results}
         print(json.dumps(result, indent=2))

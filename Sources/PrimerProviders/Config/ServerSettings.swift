@@ -16,7 +16,7 @@ public struct ServerPolicy: Sendable, Equatable {
     public var questionsPerHour = 120
     /// Uploaded documents read at once (their OCR and speech recognition each hold a core); the
     /// others wait their turn.
-    public var extractions = 1
+    public var extractions = 2
     /// Whether the session cookie is sent only over HTTPS (`Secure`): set it behind TLS.
     public var secureCookies = false
     /// Seconds a client may send nothing while its request is read before it is disconnected.
@@ -44,7 +44,7 @@ public struct ServerPolicy: Sendable, Equatable {
 ///   login_attempts: 10          # failed logins per email and address in 15 minutes
 ///   signups_per_hour: 10        # accounts one client address may make in an hour
 ///   questions_per_hour: 120     # ask and explain calls per account in an hour
-///   extractions: 1              # uploaded documents read (OCR, speech) at once
+///   extractions: 2              # uploaded documents read (OCR, speech) at once
 ///   secure_cookies: false       # true behind HTTPS: the session cookie is marked Secure
 ///   read_timeout_seconds: 20    # a client silent this long while its request is read is cut off
 ///   max_upload_mb: 10           # the largest request body (an uploaded document)
