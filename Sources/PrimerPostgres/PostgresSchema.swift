@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import PrimerCore
 
@@ -16,7 +17,19 @@ enum PostgresSchema {
     /// Named migrations in order; each is a list of statements run in one transaction.
     static let migrations: [(name: String, statements: [String])] = [
         ("pg1", v1), ("pg2-accounts", v2Accounts), ("pg3-queue", v3Queue), ("pg4-embeddings", v4Embeddings),
-        ("pg5-imports", v5Imports), ("pg6-limits", v6Limits),
+        ("pg5-imports", v5Imports), ("pg6-limits", v6Limits), ("pg7-email-keys", []),
+    ]
+
+    /// Steps written in Swift, run after a migration's statements: `pg7-email-keys` recomputes
+    /// every account's `email_key` in today's form (`Account.emailKey`: NFKC, lowercased).
+    static let swiftSteps: [String: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
+        "pg7-email-keys": { connection, logger in
+            let rows = try await connection.rows("SELECT id, email, email_key FROM accounts ORDER BY id", logger)
+            let accounts = try rows.map { (id: try $0.value("id", as: Int64.self), email: try $0.value("email", as: String.self), key: try $0.value("email_key", as: String.self)) }
+            for change in EmailKeyMigration.changes(accounts) {
+                try await connection.run("UPDATE accounts SET email_key = \(change.key) WHERE id = \(change.id)", logger)
+            }
+        },
     ]
 
     /// As SQLite's `v13-limits`: the events counted against a server's abuse limits (`LimitStore`).
@@ -29,6 +42,7 @@ enum PostgresSchema {
         )
         """,
         "CREATE INDEX limit_events_key ON limit_events(key, at)",
+        "CREATE INDEX limit_events_at ON limit_events(at)",
     ]
 
     /// As SQLite's `v12-imports`: an item's tags, and the FSRS parameters fitted to a learner's log.
@@ -78,6 +92,7 @@ enum PostgresSchema {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
+                try await swiftSteps[migration.name]?(connection, logger)
                 try await connection.query(
                     "INSERT INTO primer_migrations (name, applied_at) VALUES (\(migration.name), \(Date()))", logger: logger)
             }

@@ -12,6 +12,8 @@ extension PostgresStore {
                 try await connection.run("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 7))", logger)
             }
             let since = date.addingTimeInterval(-check.window)
+            // Every window is at most an hour: a day-old event counts for nothing anywhere.
+            try await connection.run("DELETE FROM limit_events WHERE at < \(date.addingTimeInterval(-LimitStoreRules.keptFor))", logger)
             var counts: [Int] = []
             var oldest: Date?
             for key in check.counted {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import PrimerCore
 import PrimerProviders
 
@@ -24,7 +27,7 @@ struct AbuseLimits: Sendable {
     }
 
     func admitLogin(emailKey: String, address: String?) async throws -> LoginAttempt {
-        let address = address ?? "unknown"
+        let address = Self.addressKey(address)
         let keys = ["login:\(emailKey)|\(address)", "login-email:\(emailKey)", "login-address:\(address)"]
         let limit = policy.loginAttempts
         let floor = min(3, limit)
@@ -48,7 +51,7 @@ struct AbuseLimits: Sendable {
 
     /// At most `signups_per_hour` accounts from one address in an hour.
     func admitSignUp(from address: String?) async throws {
-        try await admit(.atMost(policy.signUpsPerHour, of: "signup:\(address ?? "unknown")", in: Self.hour)) { wait in
+        try await admit(.atMost(policy.signUpsPerHour, of: "signup:\(Self.addressKey(address))", in: Self.hour)) { wait in
             "This address made \(policy.signUpsPerHour) accounts in the last hour; try again in \(wait / 60 + 1) minutes."
         }
     }
@@ -66,6 +69,15 @@ struct AbuseLimits: Sendable {
         _ = try await admit(.atMost(policy.questionsPerHour, of: "questions:\(account.id)", in: Self.hour)) { wait in
             "You asked \(policy.questionsPerHour) questions in the last hour (at most \(policy.questionsPerHour)); ask again in \(wait / 60 + 1) minutes."
         }
+    }
+
+    /// An address as the limits count it: an IPv4 address whole, an IPv6 address by its /64
+    /// (one client usually holds a whole /64, and could step through it).
+    static func addressKey(_ address: String?) -> String {
+        guard let address else { return "unknown" }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        return bytes.prefix(8).map { String(format: "%02x", $0) }.joined() + "::/64"
     }
 
     func takeBack(_ events: [Int64]) async {

@@ -49,6 +49,8 @@ struct Accounts: Sendable {
     }
 
     func logIn(email: String, password: String, address: String?) async throws -> Session {
+        // No account has a longer email or password: refused before anything is counted or stored.
+        guard email.count <= 254, password.utf8.count <= 72 else { throw APIError(.unauthenticated, "The email or the password is wrong.") }
         let attempt = try await limits.admitLogin(emailKey: Account.emailKey(email), address: address)
         let found = try await store.account(email: email)
         let hash = found?.passwordHash ?? absentHash
@@ -96,6 +98,7 @@ enum PasswordRule {
     ]
 
     static func problem(_ password: String, email: String, name: String) -> String? {
+        if let problem = StoredText.problem(in: password, field: "password") { return problem.prefix(1).uppercased() + problem.dropFirst() + "." }
         guard password.count >= 8 else { return "A password is at least 8 characters; choose a longer one." }
         guard password.utf8.count <= 72 else { return "A password is at most 72 bytes (bcrypt reads no further); choose a shorter one." }
         let lowered = password.lowercased()

@@ -43,6 +43,7 @@ struct ServerContext: RequestContext, RemoteAddressRequestContext {
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let accounts: Accounts
+    let trustedProxies: Set<String>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let token = Self.bearer(request) ?? request.cookies[SessionToken.cookieName]?.value
@@ -50,7 +51,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         let headers = ResponseHeaders()
         var response = try await Caller.$account.withValue(account) {
             try await Caller.$token.withValue(token) {
-                try await Caller.$address.withValue(context.remoteAddress?.ipAddress) {
+                try await Caller.$address.withValue(Self.clientAddress(request, peer: context.remoteAddress?.ipAddress, trusting: trustedProxies)) {
                     try await Caller.$headers.withValue(headers) {
                         try await next(request, context)
                     }
@@ -59,6 +60,14 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         for (name, value) in headers.fields { response.headers[name] = value }
         return response
+    }
+
+    /// The client's address: the peer's, or, when the peer is a trusted proxy, the last address
+    /// of `X-Forwarded-For` (the one that proxy appended; earlier ones the client could write).
+    static func clientAddress(_ request: Request, peer: String?, trusting proxies: Set<String>) -> String? {
+        guard let peer, proxies.contains(peer), let forwarded = request.headers[.init("X-Forwarded-For")!] else { return peer }
+        let last = forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return last.isEmpty || last.count > 45 ? peer : last
     }
 
     private static func bearer(_ request: Request) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import OpenAPIRuntime
 
 /// Watches a multipart/form-data body as it streams in, in one pass: a part's header block may
 /// be at most `maxHeaderBytes` and a form at most `maxParts` parts. The OpenAPI runtime's parser
@@ -19,14 +20,11 @@ struct MultipartScan: Sendable {
     private var parts = 0
     private var finished = false
 
-    /// nil for a body that is not a form with a boundary.
+    /// nil for a body that is not a form with a boundary. The boundary is the one the runtime's
+    /// parser will look for, read by the runtime's own code: a scan that looked for another
+    /// (quotes, spaces, a second `boundary=`) would never see a part and bound nothing.
     init?(contentType: String) {
-        guard contentType.lowercased().hasPrefix("multipart/form-data"),
-            let range = contentType.range(of: "boundary=", options: .caseInsensitive)
-        else { return nil }
-        var boundary = contentType[range.upperBound...].prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
-        if boundary.hasPrefix("\""), boundary.hasSuffix("\""), boundary.count >= 2 { boundary = String(boundary.dropFirst().dropLast()) }
-        guard (1...70).contains(boundary.utf8.count) else { return nil }
+        guard let boundary = try? OpenAPIMIMEType(contentType).requiredBoundary(), !boundary.isEmpty else { return nil }
         delimiter = Array("\r\n--\(boundary)".utf8)
         var table = [Int](repeating: 0, count: delimiter.count)
         var k = 0
@@ -66,7 +64,8 @@ struct MultipartScan: Sendable {
                     inHeaders = true
                     headerBytes = 0
                     blankRun = 0
-                    if parts > Self.maxParts {
+                    // The closing delimiter is matched here too: one more than the parts.
+                    if parts > Self.maxParts + 1 {
                         throw APIError(.tooLarge, "The form has more than \(Self.maxParts) parts; send one document in a part named file.")
                     }
                 }

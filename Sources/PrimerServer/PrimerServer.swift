@@ -23,12 +23,13 @@ public enum PrimerServer {
         let jobs = GenerationJobs(workspace: workspace, store: store, policy: policy, logger: logger)
         let router = Router(context: ServerContext.self)
         let routes = RouteTable(document: String(decoding: try Self.resource("openapi.yaml"), as: UTF8.self), files: Self.files.map(\.path))
-        router.add(middleware: ProblemMiddleware(logger: logger, routes: routes))
+        // Outermost, so that error answers carry it too.
         router.add(middleware: NoStoreMiddleware())
+        router.add(middleware: ProblemMiddleware(logger: logger, routes: routes))
         router.add(middleware: EmptyBodyMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: policy.maxUploadBytes))
         router.add(middleware: TextRuleMiddleware(maxBytes: policy.maxUploadBytes))
-        router.add(middleware: AuthenticationMiddleware(accounts: accounts))
+        router.add(middleware: AuthenticationMiddleware(accounts: accounts, trustedProxies: Set(policy.trustedProxies)))
         for (path, file, type) in Self.files {
             router.get(RouterPath(path)) { _, _ in
                 Response(

@@ -2,23 +2,21 @@ import Foundation
 import Hummingbird
 import PrimerCore
 
-/// Applies `StoredText`'s rule to every JSON body before any handler runs: a control character
-/// in any string (a title, a name, a password, a card's front) is refused with 422, naming the
-/// field, so nothing is written and both store engines see the same text. A body with no byte
-/// that could stand for one (almost every body) passes after one scan.
+/// Applies `StoredText`'s rule to every request body but a form's, before any handler runs: a
+/// control character in any string of the JSON (a title, a name, a password, a card's front) is
+/// refused with 422, naming its field, so nothing is written and both store engines see the same
+/// text. The bodies are read as bytes, as the decoder will read them, whatever their declared
+/// type (the runtime reads a body without a Content-Type as JSON too).
 struct TextRuleMiddleware<Context: RequestContext>: RouterMiddleware {
     let maxBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let type = request.headers[.contentType]?.lowercased(), type.hasPrefix("application/json") else {
+        guard [.post, .put, .patch].contains(request.method), !(request.headers[.contentType]?.lowercased().hasPrefix("multipart/") ?? false) else {
             return try await next(request, context)
         }
         var request = request
         let body = try await request.collectBody(upTo: maxBytes)
-        let bytes = body.readableBytesView
-        if StoredText.mayHoldControls(json: bytes), let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
-            let problem = StoredText.problem(inJSON: value)
-        {
+        if let problem = StoredText.problem(inJSON: body.readableBytesView) {
             throw APIError.invalid(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
         }
         return try await next(request, context)

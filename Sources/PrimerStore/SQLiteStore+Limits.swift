@@ -8,6 +8,8 @@ extension SQLiteStore {
     public func admit(_ check: LimitCheck, at date: Date) async throws -> LimitDecision {
         try await write { db in
             let since = date.addingTimeInterval(-check.window)
+            // Every window is at most an hour: a day-old event counts for nothing anywhere.
+            try db.execute(sql: "DELETE FROM limit_events WHERE at < ?", arguments: [date.addingTimeInterval(-LimitStoreRules.keptFor)])
             var counts: [Int] = []
             var oldest: Date?
             for key in check.counted {

@@ -1,4 +1,5 @@
 import GRDB
+import PrimerCore
 
 /// The store's schema, as named migrations. Never edit a shipped migration: add a new one.
 enum Schema {
@@ -65,6 +66,14 @@ enum Schema {
         migrator.registerMigration("v13-limits") { db in
             try db.execute(sql: v13Limits)
         }
+        migrator.registerMigration("v14-email-keys") { db in
+            let accounts = try Row.fetchAll(db, sql: "SELECT id, email, email_key FROM accounts ORDER BY id").map {
+                (id: $0["id"] as Int64, email: $0["email"] as String, key: $0["email_key"] as String)
+            }
+            for change in EmailKeyMigration.changes(accounts) {
+                try db.execute(sql: "UPDATE accounts SET email_key = ? WHERE id = ?", arguments: [change.key, change.id])
+            }
+        }
         return migrator
     }
 
@@ -77,6 +86,7 @@ enum Schema {
             at DATETIME NOT NULL
         );
         CREATE INDEX limit_events_key ON limit_events(key, at);
+        CREATE INDEX limit_events_at ON limit_events(at);
         """
 
     /// `v12-imports` (`primer import`, `primer study optimize`): an item's tags (a JSON array; NULL:

@@ -44,8 +44,14 @@ import Testing
         let locator = le(0x0706_4B50, 4) + le(0, 4) + le(0, 8) + le(1, 4)
         let end = le(0x0605_4B50, 4) + le(0, 2) + le(0, 2) + le(0xFFFF, 2) + le(0xFFFF, 2) + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(0, 2)
         #expect(ZipHeaders.problem(in: try write(record + locator + end))?.contains("outside the file") == true)
-        // Not a zip at all: left to the zip library's own words.
-        #expect(ZipHeaders.problem(in: try write(Array("plain text".utf8))) == nil)
+        // Not a zip at all (no end record in its last 64 KB, where every zip has one).
+        #expect(ZipHeaders.problem(in: try write(Array("plain text".utf8))) == "not a zip archive")
+        #expect(ZipHeaders.problem(in: try write(Array(repeating: 0x50, count: 42))) == "not a zip archive")
+        // A locator whose record is not 56 bytes before it (where ZIPFoundation reads it), or a file too short for one.
+        let shortLocator = le(0x0706_4B50, 4) + le(0, 4) + le(0, 8) + le(1, 4)
+        #expect(ZipHeaders.problem(in: try write(shortLocator + end))?.contains("locator") == true)
+        let moved = Array(repeating: UInt8(0), count: 10) + record + locator + end
+        #expect(ZipHeaders.problem(in: try write(moved))?.contains("locator") == true)
     }
 
     @Test func storedTextRefusesControlCharactersButKeepsLineBreaks() throws {
@@ -54,13 +60,20 @@ import Testing
         #expect(StoredText.problem(in: "red \u{1B}[31m", field: "name")?.contains("U+001B") == true)
         #expect(StoredText.problem(in: "a\u{85}b", field: "notes")?.contains("U+0085") == true)
         #expect(StoredText.problem(in: "Ünïcödé ✓ 中文", field: "title") == nil)
-        // The byte scan: a `\u` escape or a C1 byte pair needs a closer look; an escaped backslash does not.
-        #expect(StoredText.mayHoldControls(json: Array(#"{"a":"\u0000"}"#.utf8)))
-        #expect(!StoredText.mayHoldControls(json: Array(#"{"a":"\\u0000"}"#.utf8)))
-        #expect(!StoredText.mayHoldControls(json: Array(#"{"a":"plain \n text"}"#.utf8)))
-        #expect(StoredText.mayHoldControls(json: Array("{\"a\":\"\u{85}\"}".utf8)))
-        let decoded = try JSONSerialization.jsonObject(with: Data(#"{"items":[{"front":"ok"},{"front":"bad\u0007"}]}"#.utf8))
-        #expect(StoredText.problem(inJSON: decoded)?.hasPrefix("items[1].front holds") == true)
+        // JSON read as the decoder reads it: every escape that stands for a control, raw C1 and DEL
+        // bytes, both copies of a duplicate key, and no UTF-16; an escaped backslash is text.
+        func json(_ text: String) -> String? { StoredText.problem(inJSON: Array(text.utf8)) }
+        #expect(json(#"{"a":"\u0000"}"#)?.hasPrefix("a holds the control character U+0000") == true)
+        #expect(json(#"{"a":"\\u0000"}"#) == nil)
+        #expect(json(#"{"a":"\\\u0000"}"#) != nil)
+        #expect(json(#"{"a":"plain \n text \t \" \/ \u00e9"}"#) == nil)
+        #expect(json(#"{"name":"x\by"}"#)?.contains("U+0008") == true)
+        #expect(json(#"{"name":"x\fy"}"#)?.contains("U+000C") == true)
+        #expect(json("{\"a\":\"\u{85}\"}")?.contains("U+0085") == true)
+        #expect(json("{\"a\":\"\u{7F}\"}")?.contains("U+007F") == true)
+        #expect(json(#"{"name":"A\u0000","name":"Ann"}"#) != nil)
+        #expect(json(#"{"items":[{"front":"ok"},{"front":"bad\u0007"}]}"#)?.hasPrefix("front holds") == true)
+        #expect(StoredText.problem(inJSON: Array("{\"a\":1}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })?.contains("UTF-8") == true)
     }
 
     @Test func emailsAreComparedInOneForm() {
@@ -69,5 +82,13 @@ import Testing
         #expect(Account.emailProblem("ana@example.com\u{200B}") != nil)
         #expect(Account.emailProblem("an\u{AD}a@example.com") != nil)
         #expect(Account.emailProblem("jos\u{E9}@example.com") == nil)
+        // Keys stored before (lowercased only) are recomputed; a collision keeps the older account's.
+        let stored: [(id: Int64, email: String, key: String)] = [
+            (1, "jose\u{301}@example.com", "jose\u{301}@example.com"), (2, "ANA@example.com", "ana@example.com"),
+            (3, "jos\u{E9}@example.com", "jos\u{E9}@example.com"), (4, "\u{FF42}en@example.com", "\u{FF42}en@example.com"),
+        ]
+        let changes = EmailKeyMigration.changes(stored)
+        #expect(changes.map(\.id) == [4], "the account already holding a key keeps it; #1 keeps its own")
+        #expect(changes.last?.key == "ben@example.com")
     }
 }

@@ -57,6 +57,17 @@ import Testing
             try await anonymous.request(.POST, "/api/accounts", json: ["name": "Eve\u{1B}[31m", "email": "eve@example.com", "password": "long enough pw"]),
             422, "Name holds the control character U+001B")
 
+        // The same without a Content-Type (read as JSON all the same), in a second copy of a key,
+        // and as \b: each refused.
+        let bodies = [
+            #"{"name":"Nul","email":"nul@example.com","password":"abc\u0000defgh"}"#,
+            #"{"name":"Nul","email":"nul@example.com","password":"abc\u0000defgh","password":"long enough pw"}"#,
+            #"{"name":"Nul\b","email":"nul@example.com","password":"long enough pw"}"#,
+        ]
+        for body in bodies {
+            let reply = try await anonymous.request(.POST, "/api/accounts", body: Data(body.utf8), contentType: nil)
+            #expect(reply.status == 422, "\(body): \(reply.text)")
+        }
         let ana = try await anonymous.signedUp(email: "ana@example.com")
         Self.expectProblem(try await ana.request(.POST, "/api/subjects", json: ["title": "\u{0}"]), 422, "Title holds the control character U+0000")
         Self.expectProblem(try await ana.request(.POST, "/api/subjects", json: ["title": "Bio", "notes": "a\u{85}b"]), 422, "Notes holds")
@@ -119,6 +130,11 @@ import Testing
         Self.expectProblem(
             try await anonymous.request(.POST, "/api/accounts", json: ["name": "Dee", "email": "dee@example.com", "password": "correct horse battery"]),
             429, "accounts in the last hour")
+        // A trusted proxy's clients count by the address it forwards; an untrusted peer's header is ignored.
+        Self.expectProblem(
+            try await anonymous.request(
+                .POST, "/api/accounts", json: ["name": "Eve", "email": "eve@example.com", "password": "correct horse battery"],
+                headers: [("X-Forwarded-For", "203.0.113.9")]), 429, "accounts in the last hour")
         // The counts are in the store: a restarted server keeps them.
         await server.stop()
         try await server.start()
@@ -176,9 +192,11 @@ import Testing
         var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nX-Junk: ".utf8)
         form.append(Data(repeating: UInt8(ascii: "a"), count: 1_000_000))
         form.append(Data("\r\n\r\nhello\r\n--\(boundary)--\r\n".utf8))
-        Self.expectProblem(
-            try await ana.request(.POST, "/api/subjects/\(subject)/documents", body: form, contentType: "multipart/form-data; boundary=\(boundary)"),
-            413, "KB of headers")
+        for contentType in ["multipart/form-data; boundary=\(boundary)", "multipart/form-data; boundary=\"\(boundary)\""] {
+            let quoted = contentType.hasSuffix("\"") ? form.replacing(Data("--\(boundary)".utf8), with: Data("--\"\(boundary)\"".utf8)) : form
+            Self.expectProblem(
+                try await ana.request(.POST, "/api/subjects/\(subject)/documents", body: quoted, contentType: contentType), 413, "KB of headers")
+        }
         // A chunked body over the limit: 413, not 500.
         var request = HTTPClientRequest(url: server.baseURL + "/api/subjects/\(subject)/items")
         request.method = .POST

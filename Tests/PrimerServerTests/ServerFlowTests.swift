@@ -111,7 +111,7 @@ import Testing
 
         let apkg = try await app.request(.GET, "/api/subjects/\(subjectID)/export?format=apkg")
         #expect(apkg.status == 200 && apkg.body.prefix(2) == Data("PK".utf8))
-        #expect(apkg.headers.first(name: "Content-Disposition") == "attachment; filename=\"cell-biology.apkg\"")
+        #expect(apkg.headers.first(name: "Content-Disposition") == "attachment; filename=\"cell-biology.apkg\"; filename*=UTF-8''cell-biology.apkg")
         let log = try await app.request(.GET, "/api/subjects/\(subjectID)/export?format=review-log")
         #expect(log.text.split(separator: "\n").count == 2 + questions.count)
 

@@ -15,6 +15,12 @@ public protocol LimitStore: Sendable {
     func clearEvents(key: String) async throws
 }
 
+public enum LimitStoreRules {
+    /// How long an event is kept at all: every check's window is shorter, so older events are
+    /// deleted by any check (the table stays the size of a day's traffic).
+    public static let keptFor: TimeInterval = 86_400
+}
+
 public struct LimitCheck: Sendable {
     public var counted: [String]
     public var window: TimeInterval

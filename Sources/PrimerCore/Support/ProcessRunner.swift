@@ -131,7 +131,7 @@ public struct ProcessRunError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch problem {
         case .timedOut(let limit): "\(program) ran longer than \(limit.components.seconds) seconds and was stopped"
-        case .outputTooLarge(let bytes): "\(program) wrote more than \(bytes / 1_048_576) MB and was stopped"
+        case .outputTooLarge(let bytes): "\(program) wrote more output than Primer reads (\(bytes / 1_048_576) MB) and was stopped"
         }
     }
 }

@@ -26,38 +26,65 @@ public enum StoredText {
         }
     }
 
-    /// Whether some byte of UTF-8 `bytes` could stand for a forbidden character in JSON: a
-    /// `\u` escape, DEL, or a C1 control's UTF-8 form. Raw C0 bytes are not valid JSON inside a
-    /// string and are refused by the decoder. A body without any of these needs no closer look.
-    public static func mayHoldControls<Bytes: Sequence>(json bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte == 0x7F { return true }
-            if previous == UInt8(ascii: "\\") && byte == UInt8(ascii: "u") { return true }
-            if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
-            // An escaped backslash (`\\`) does not start an escape with the byte after it.
-            previous = previous == UInt8(ascii: "\\") && byte == UInt8(ascii: "\\") ? 0 : byte
+    /// The first forbidden character in any string of a JSON text, the key it belongs to named,
+    /// read from the bytes as the decoder will read them: raw control bytes, a C1 control's UTF-8
+    /// form, DEL, and the escapes `\b`, `\f` and `\u…` that stand for one. A duplicate key is
+    /// checked each time it appears, whichever one a decoder keeps; a NUL byte anywhere (UTF-16 or
+    /// UTF-32 JSON) is refused, since the body must be UTF-8.
+    public static func problem<Bytes: Collection>(inJSON bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        var inString = false
+        var current: [UInt8] = []
+        var lastKey: String?
+        var pendingKey: String?
+        var iterator = bytes.makeIterator()
+        var pending: [UInt8] = []
+        func next() -> UInt8? { pending.isEmpty ? iterator.next() : pending.removeFirst() }
+        func found(_ value: UInt32) -> String {
+            let field = lastKey ?? "the body"
+            return problem(in: String(decoding: current, as: UTF8.self) + String(Character(Unicode.Scalar(value) ?? "?")), field: field)
+                ?? "\(field) holds a control character; remove it"
         }
-        return false
-    }
-
-    /// The first problem in any string (keys included) of a decoded JSON value, its path named.
-    public static func problem(inJSON value: Any, path: String = "") -> String? {
-        switch value {
-        case let text as String:
-            return problem(in: text, field: path.isEmpty ? "the body" : path)
-        case let array as [Any]:
-            for (index, element) in array.enumerated() {
-                if let found = problem(inJSON: element, path: "\(path)[\(index)]") { return found }
+        while let byte = next() {
+            if byte == 0 { return "the body holds a NUL byte: send JSON as UTF-8 text" }
+            guard inString else {
+                if byte == UInt8(ascii: "\"") {
+                    inString = true
+                    current = []
+                } else if byte == UInt8(ascii: ":"), let key = pendingKey {
+                    lastKey = key
+                }
+                if byte != UInt8(ascii: "\"") && !(byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == UInt8(ascii: ":")) { pendingKey = nil }
+                continue
             }
-        case let object as [String: Any]:
-            for key in object.keys.sorted() {
-                let keyPath = path.isEmpty ? key : "\(path).\(key)"
-                if let found = problem(in: key, field: "a key of \(path.isEmpty ? "the body" : path)") { return found }
-                if let found = problem(inJSON: object[key]!, path: keyPath) { return found }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = false
+                pendingKey = String(decoding: current, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = next() else { return nil }
+                switch escaped {
+                case UInt8(ascii: "b"): return found(0x08)
+                case UInt8(ascii: "f"): return found(0x0C)
+                case UInt8(ascii: "u"):
+                    var hex: [UInt8] = []
+                    while hex.count < 4, let digit = next() { hex.append(digit) }
+                    guard let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16) else { return nil }  // the decoder refuses it
+                    if let scalar = Unicode.Scalar(value), isForbidden(scalar) { return found(value) }
+                    current.append(contentsOf: Array(String(Character(Unicode.Scalar(value) ?? "?")).utf8))
+                default:
+                    current.append(escaped)
+                }
+            case 0x00...0x1F, 0x7F:
+                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return found(UInt32(byte)) }
+                current.append(byte)
+            case 0xC2:
+                guard let second = next() else { return nil }
+                if (0x80...0x9F).contains(second) { return found(UInt32(second)) }
+                current.append(byte)
+                pending.append(second)
+            default:
+                current.append(byte)
             }
-        default:
-            break
         }
         return nil
     }

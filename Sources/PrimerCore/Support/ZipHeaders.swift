@@ -17,18 +17,21 @@ public enum ZipHeaders {
             return nil
         }
         let bytes = [UInt8](tail)
+        // Every zip ends with this record (within a comment's length of the end); ZIPFoundation
+        // would search the whole file for one, and trust what it finds.
         guard bytes.count >= 22, let end = (0...(bytes.count - 22)).reversed().first(where: { le(bytes, $0, 4) == 0x0605_4B50 }) else {
-            return nil  // not a zip: the library refuses it with its own words
+            return "not a zip archive"
         }
         var directoryOffset = le(bytes, end + 16, 4)
         var directorySize = le(bytes, end + 12, 4)
-        // A ZIP64 locator just before it points at the ZIP64 record, which holds 64-bit values.
+        // A ZIP64 locator just before it: ZIPFoundation reads the ZIP64 record (64-bit values) 56
+        // bytes before the locator, whatever offset the locator states; both must agree.
         let locator = end - 20
         if locator >= 0, le(bytes, locator, 4) == 0x0706_4B50 {
-            let recordOffset = le(bytes, locator + 8, 8)
-            guard recordOffset <= UInt64(size) - 56, let record = read(handle, at: recordOffset, count: 56), le(record, 0, 4) == 0x0606_4B50 else {
-                return "its ZIP64 record lies outside the file"
-            }
+            let stated = le(bytes, locator + 8, 8)
+            let recordAt = size - tailLength + locator - 56
+            guard recordAt >= 0, stated == UInt64(recordAt), let record = read(handle, at: stated, count: 56), le(record, 0, 4) == 0x0606_4B50
+            else { return "its ZIP64 record is not where its locator says" }
             directorySize = le(record, 40, 8)
             directoryOffset = le(record, 48, 8)
         }

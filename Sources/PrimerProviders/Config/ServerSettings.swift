@@ -21,6 +21,9 @@ public struct ServerPolicy: Sendable, Equatable {
     public var secureCookies = false
     /// Seconds a client may send nothing while its request is read before it is disconnected.
     public var readTimeoutSeconds = 20
+    /// Addresses of the reverse proxies in front of the server: a request from one of them is
+    /// counted against the address its `X-Forwarded-For` ends with, not the proxy's.
+    public var trustedProxies: [String] = []
     /// The largest request body, in bytes (an uploaded document included).
     public var maxUploadBytes = 10 * 1024 * 1024
     /// The extensions of the documents clients may upload (nil: every format Primer reads).
@@ -47,6 +50,7 @@ public struct ServerPolicy: Sendable, Equatable {
 ///   extractions: 2              # uploaded documents read (OCR, speech) at once
 ///   secure_cookies: false       # true behind HTTPS: the session cookie is marked Secure
 ///   read_timeout_seconds: 20    # a client silent this long while its request is read is cut off
+///   trusted_proxies: [127.0.0.1]  # proxies whose X-Forwarded-For names the client (default: none)
 ///   max_upload_mb: 10           # the largest request body (an uploaded document)
 ///   upload_types: [pdf, docx]   # the documents clients may upload (default: every format Primer reads but recordings)
 ///   session_days: 7
@@ -55,7 +59,7 @@ public struct ServerPolicy: Sendable, Equatable {
 /// ```
 enum ServerSettings {
     static let keys = [
-        "concurrent_jobs", "jobs_per_hour", "login_attempts", "signups_per_hour", "questions_per_hour", "extractions", "secure_cookies", "read_timeout_seconds", "max_upload_mb", "upload_types", "session_days", "password_cost", "provider",
+        "concurrent_jobs", "jobs_per_hour", "login_attempts", "signups_per_hour", "questions_per_hour", "extractions", "secure_cookies", "read_timeout_seconds", "trusted_proxies", "max_upload_mb", "upload_types", "session_days", "password_cost", "provider",
     ]
 
     static func parse(_ node: Node, file: URL) throws -> ServerPolicy {
@@ -90,6 +94,7 @@ enum ServerSettings {
             }
             policy.passwordCost = cost
         }
+        policy.trustedProxies = try reader.stringList("trusted_proxies") ?? []
         policy.uploadTypes = try reader.stringList("upload_types")?.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ". ")) }
         policy.provider = try reader.string("provider")
         return policy
