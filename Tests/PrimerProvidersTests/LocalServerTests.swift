@@ -18,12 +18,23 @@ import Darwin
 /// fake server binds it. The fake servers draw from the lower half and the real llama-server
 /// tests from the upper one, so a fake answering /health can never stand in for a llama-server
 /// started at the same moment on the same port.
+/// A port is handed out once per test process: two tests running at once could otherwise both
+/// find one free and race to bind it (seen: "Address already in use" from a fake server).
 func freeLoopbackPort(in range: Range<Int> = 20_000..<26_000) throws -> Int {
     for _ in 0..<200 {
         let port = Int.random(in: range)
-        if try portIsFree(port) { return port }
+        if try portIsFree(port), HandedOutPorts.shared.take(port) { return port }
     }
     throw POSIXError(.EADDRINUSE)
+}
+
+final class HandedOutPorts: @unchecked Sendable {
+    static let shared = HandedOutPorts()
+    private let lock = NSLock()
+    private var ports: Set<Int> = []
+
+    /// False when the port was handed out before.
+    func take(_ port: Int) -> Bool { lock.withLock { ports.insert(port).inserted } }
 }
 
 /// True when 127.0.0.1:port can be bound now.
