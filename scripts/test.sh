@@ -14,10 +14,10 @@ export PRIMER_BIN="$(swift build --show-bin-path)/primer"
 # the others, not beside them: on 2 cores their load made timed tests elsewhere late.
 # The queue's chaos and two-host tests (worker processes killed, network namespaces) come last.
 HEAVY="SchemathesisTests|WebPageTests"
-# At most this many tests at once: their waits no longer hold the async pool's two threads, so
+# At most 3 tests at once: their waits no longer hold the async pool's two threads, so
 # without a bound every server, PostgreSQL, llama-server and recognizer test would run at once
 # and starve the ones that measure time (claims going stale, retries coming late).
-export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-4}"
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-3}"
 QUEUE="QueueChaosTests|QueueHostsTests"
 swift test --skip "$HEAVY|$QUEUE" 2>&1 | tee .build/test-output.txt
 swift test --skip-build --filter "$HEAVY" 2>&1 | tee -a .build/test-output.txt

@@ -24,9 +24,9 @@ import Testing
         let (edited, rated, deleted, untouched) = (flashcards[0], flashcards[1], flashcards[2], flashcards[3])
         for key in [edited, rated, deleted, untouched] { try await LeechRewriteTests.forget(key, lapses: 2, in: cli) }
 
-        // A slow provider: the rewrite's one call takes 4 s, in which the learner acts.
-        // Long enough for three commands on a loaded machine (4 s was not, on CI).
-        let plugins = try cli.writeSlowMockPlugin(latencyMs: 12_000)
+        // A slow provider: the rewrite's one call takes 30 s, in which the learner acts.
+        // Long enough for three commands on a loaded machine (4 s was not, on CI; 12 s was not once tests stopped waiting on the pool).
+        let plugins = try cli.writeSlowMockPlugin(latencyMs: 30_000)
         let run = try cli.makeProcess(
             ["generate", Self.subject, "--rewrite-leeches", "--family", "flashcards"],
             environment: ["PRIMER_PLUGINS": plugins.path, "PRIMER_PROVIDER": "mock-slow"])
