@@ -48,7 +48,9 @@ public enum PrimerServer {
         // A client that sends nothing for `read_timeout_seconds` while its request is read (a body
         // that stalls) loses the connection; a handler that takes longer is not cut.
         let app = Application(
-            router: router, server: .http1(configuration: .init(idleTimeout: .seconds(Int64(policy.readTimeoutSeconds)))),
+            router: router, server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ParserErrorHandler()], idleTimeout: .seconds(Int64(policy.readTimeoutSeconds)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "primer"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
         // A group shuts its services down last first: the jobs, then the server. A client that

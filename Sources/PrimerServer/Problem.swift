@@ -83,13 +83,19 @@ struct Problem: Encodable, Sendable {
         }
     }
 
-    var response: Response {
+    /// The problem as the body of a response.
+    var json: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(self)) ?? Data(#"{"kind":"internalError","message":"","status":500}"#.utf8)
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        return (try? encoder.encode(self)) ?? Data(#"{"kind":"internalError","message":"","status":500}"#.utf8)
+    }
+
+    static let contentType = "application/json; charset=utf-8"
+
+    var response: Response {
+        var headers: HTTPFields = [.contentType: Self.contentType]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(data: body)))
+        return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(data: json)))
     }
 }
 

@@ -229,8 +229,41 @@ import Testing
         let stalled = try await Python.run(["-c", Self.stallScript, String(server.port)])
         let seconds = try #require(Double(stalled.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(stalled.stdout) \(stalled.stderr)")
         #expect(seconds < 10, "a stalled body was held \(seconds) s")
+        // Requests the HTTP parser refuses are answered with a problem document too: a 100 KB
+        // header (after a good request on the same connection) and a request line that is not HTTP.
+        let oversized = try await Python.run(["-c", Self.rawScript, String(server.port), "header"])
+        #expect(oversized.stdout.hasPrefix("HTTP/1.1 401"), "the first request on the connection is answered first: \(oversized.stdout)")
+        #expect(oversized.stdout.contains("HTTP/1.1 431"), "\(oversized.stdout)")
+        #expect(oversized.stdout.contains(#""kind":"tooLarge""#) && oversized.stdout.contains("80 KB"), "\(oversized.stdout)")
+        let garbled = try await Python.run(["-c", Self.rawScript, String(server.port), "line"])
+        #expect(garbled.stdout.hasPrefix("HTTP/1.1 400"), "\(garbled.stdout)")
+        #expect(garbled.stdout.contains(#""kind":"malformed""#), "\(garbled.stdout)")
         try await Self.stillServing(ana)
     }
+
+    /// Sends a raw request on one connection and prints every byte the server answers until it
+    /// closes: `header` sends a good request, then one with a 100 KB Authorization header;
+    /// `line` sends a request line that is not HTTP.
+    static let rawScript = """
+        import socket, sys
+        s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+        good = b"GET /api/providers HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n"
+        if sys.argv[2] == "header":
+            s.sendall(good + b"GET /api/providers HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer " + b"a" * 100000 + b"\\r\\n\\r\\n")
+        else:
+            s.sendall(b"\\x00\\x01 NOT HTTP\\r\\n\\r\\n")
+        s.settimeout(30)
+        reply = b""
+        try:
+            while True:
+                data = s.recv(65536)
+                if not data:
+                    break
+                reply += data
+        except OSError:
+            pass
+        sys.stdout.write(reply.decode("utf-8", "replace"))
+        """
 
     /// Sends 2.2 MB as a chunked body, then prints the answer's status line.
     static let chunkedScript = """
