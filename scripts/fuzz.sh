@@ -10,7 +10,7 @@
 # are reported as leaks when it exits. Swift's own crash backtracer is off (SWIFT_BACKTRACE): it
 # hangs under AddressSanitizer, and libFuzzer reports the crash and keeps its input.
 #
-# Targets: outline, lesson, pair, terms, choice, cloze (one per shape parser) and chain (parse +
+# Targets: outline, lesson, pair, terms, choice, cloze, matching, ordering (one per shape parser) and chain (parse +
 # gates of every shipped family). A crash writes the input to Fuzz/crashes/<target>-… and exits
 # non-zero; rerun it with
 #   SWIFT_BACKTRACE=enable=no PRIMER_FUZZ_TARGET=<target> .build/fuzz/release/primer-fuzz <file>
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(outline lesson pair terms choice cloze chain)
+[ ${#targets[@]} -gt 0 ] || targets=(outline lesson pair terms choice cloze matching ordering chain)
 
 export PATH="${SWIFT_BIN:-/opt/swift/usr/bin}:$PATH"
 # lld: gold fails on the main function SwiftPM gives the executable next to libFuzzer's.

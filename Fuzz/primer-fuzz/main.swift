@@ -16,7 +16,7 @@ exit(LLVMFuzzerRunDriver(&arguments, &argumentValues) { data, size in
 })
 
 enum FuzzTarget: String, CaseIterable {
-    case outline, lesson, pair, terms, choice, cloze, chain
+    case outline, lesson, pair, terms, choice, cloze, matching, ordering, chain
 
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["PRIMER_FUZZ_TARGET"] ?? ""
@@ -44,6 +44,7 @@ enum FuzzTarget: String, CaseIterable {
         case .terms: parse(bytes, as: .pair, pairLines: .termDefinition)
         case .choice: parse(bytes, as: .choice)
         case .cloze: parse(bytes, as: .cloze)
+        case .matching, .ordering: parse(bytes, as: Shape(named: rawValue))
         case .chain: chain(bytes)
         }
     }
@@ -94,6 +95,14 @@ enum FuzzTarget: String, CaseIterable {
             require(!items.isEmpty, "no questions")
         case .clozes(let items):
             require(!items.isEmpty && items.allSatisfy { !ClozeText.deletions($0.text).isEmpty }, "a cloze note without a deletion")
+        case .shaped(_, let items):
+            require(!items.isEmpty && items.allSatisfy { $0.shape == shape }, "no items, or items of another shape")
+            // Everything a learner or an export reads of an item works on whatever was parsed.
+            for item in items {
+                guard let definition = item.definition else { fatalError("\(shape) is not registered") }
+                _ = (definition.faces(item), definition.lineText(item), definition.flashcards(item), definition.problem(with: item))
+                _ = definition.check(item, answer: "1a 2b 3c d c b a")
+            }
         }
         checkEncodes(output)
     }

@@ -68,7 +68,7 @@ extension Workspace {
             }
             if let extra = edit.extra { item.extra = extra.trimmedWhitespace }
             card.content = .cloze(item)
-        case .choice, .lesson:
+        case .choice, .lesson, .shaped:
             throw WorkspaceError("item \(card.key) is a \(card.content.shape.rawValue) item; cards edit changes flashcards, terms and cloze notes")
         }
         try await store().editItem(id: card.id, content: card.content, at: Date())

@@ -35,6 +35,10 @@ extension Workspace {
             query = plain
         case .lesson:
             throw WorkspaceError("\(card.key) is a lesson; explain a card or a question")
+        case .shaped(let item):
+            let faces = CardFaces(card.content)
+            question = "Explain the answer to this exercise:\n\(faces.front)\nAnswer:\n\(faces.back)"
+            query = item.definition?.aboutText(item) ?? faces.back
         }
         return try await answer(question, about: subject, query: query, subtopic: card.subtopic, store: store, providerName: providerName)
     }

@@ -110,6 +110,8 @@ public enum MarkdownStudyGuide {
             case .cloze(let cloze):
                 let text = ClozeText.replacingDeletions(cloze.text) { "⟦\($0.answer)⟧" }
                 out += "- \(inline(text))\(cloze.extra.isEmpty ? "" : " — \(inline(cloze.extra))")\n"
+            case .shaped(let shaped):
+                out += (shaped.definition?.markdown(shaped, labels: content.labels) ?? "") + "\n\n"
             }
         }
         return out

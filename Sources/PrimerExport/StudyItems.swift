@@ -50,7 +50,10 @@ public enum StudyItems {
             for topic in kit.topics {
                 for subtopic in topic.subtopics {
                     for content in subtopic.content {
-                        func add(_ id: Int64, _ front: String, _ back: String, hint: String? = nil, choices: [String] = [], correct: Int? = nil, explanation: String = "") {
+                        func add(
+                            _ id: Int64, _ front: String, _ back: String, hint: String? = nil, choices: [String] = [], correct: Int? = nil,
+                            explanation: String = "", as shape: Shape? = nil
+                        ) {
                             // The item's noun keys the guid ("flashcard", "term", "question"):
                             // the names the first releases used, so notes exported before the
                             // item store keep their guids and Anki updates them.
@@ -61,7 +64,7 @@ public enum StudyItems {
                             let guid = AnkiIdentity.guid(occurrence == 0 ? key : key + "\u{1f}\(occurrence)")
                             items.append(StudyItem(
                                 subject: kit.subject.title, topic: topic.title, subtopic: subtopic.title, family: content.family,
-                                shape: content.shape, front: front, back: back, hint: hint, choices: choices, correctIndex: correct,
+                                shape: shape ?? content.shape, front: front, back: back, hint: hint, choices: choices, correctIndex: correct,
                                 explanation: explanation, sources: subtopic.sources, guid: guid, itemID: id))
                         }
                         for item in content.items {
@@ -74,6 +77,18 @@ public enum StudyItems {
                                     choices: question.choices, correct: valid ? question.correctIndex : nil,
                                     explanation: question.explanation)
                             case .cloze(let cloze): add(item.id, cloze.text, cloze.extra)
+                            case .shaped(let shaped):
+                                // A registered shape exports as the plain notes it makes (one
+                                // Basic note per pair of a matching exercise, one cloze of an
+                                // ordering). Notes that split one item carry no learner state.
+                                let notes = shaped.definition?.flashcards(shaped) ?? []
+                                for note in notes {
+                                    let id = notes.count == 1 ? item.id : 0
+                                    switch note {
+                                    case .basic(let front, let back): add(id, front, back, as: .pair)
+                                    case .cloze(let text, let extra): add(id, text, extra, as: .cloze)
+                                    }
+                                }
                             }
                         }
                     }

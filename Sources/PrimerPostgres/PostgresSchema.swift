@@ -18,6 +18,8 @@ enum PostgresSchema {
     static let migrations: [(name: String, statements: [String])] = [
         ("pg1", v1), ("pg2-accounts", v2Accounts), ("pg3-queue", v3Queue), ("pg4-embeddings", v4Embeddings),
         ("pg5-imports", v5Imports), ("pg6-limits", v6Limits), ("pg7-email-keys", []),
+        // As SQLite's `v15-open-shapes`: no constraint lists shapes (`ShapeRegistry` adds them).
+        ("pg8-open-shapes", ["ALTER TABLE items DROP CONSTRAINT IF EXISTS items_shape_check"]),
     ]
 
     /// Steps written in Swift, run after a migration's statements: `pg7-email-keys` recomputes

@@ -40,19 +40,49 @@ extension PrimerAPI {
         return .ok(.init(body: .json(.init(item: Self.schema(rated.card), rating: body.rating.rawValue, intervalSeconds: rated.interval))))
     }
 
+    func checkItem(_ input: Operations.CheckItem.Input) async throws -> Operations.CheckItem.Output {
+        let (account, workspace) = try caller()
+        guard case .json(let body) = input.body else { throw APIError.invalid("Send the answer as JSON.") }
+        _ = try await ownedItem(input.path.itemId, of: account)
+        let card = try await workspace.studyCard(ItemKey.of(input.path.itemId))
+        guard let check = card.content.check(answer: body.answer) else {
+            throw APIError.invalid("Item \(card.key) is a card to recall, not an exercise to answer; rate it instead.")
+        }
+        return .ok(.init(body: .json(.init(
+            right: check.right, total: check.total, feedback: check.feedback,
+            suggestedRating: .init(rawValue: "\(check.suggestedRating)") ?? .again))))
+    }
+
     /// A studied item as the API shows it.
     static func schema(_ card: StudyCard) -> Components.Schemas.Item {
         let faces = card.faces
         let choice = card.content.choice
-        let shape: Components.Schemas.Item.ShapePayload = switch card.content.shape {
-        case .choice: .choice
-        case .cloze: .cloze
-        case .pair, .lesson, .outline: .pair
-        }
+        // The first releases sent `pair` for anything not a question or a cloze; registered
+        // shapes send their own name.
+        let shape = card.content.shape == .lesson || card.content.shape == .outline ? "pair" : card.content.shape.rawValue
         return .init(
             id: card.id, key: card.key, topic: card.topic, subtopic: card.subtopic, family: card.family, shape: shape,
+            fields: Self.fields(card.content), answerHint: card.content.answerHint,
             front: choice?.question ?? faces.front, back: faces.back, hint: faces.hint, choices: choice?.choices,
             correctIndex: choice?.correctIndex, state: Components.Schemas.Item.StatePayload(rawValue: card.stateName) ?? .new, due: card.memory?.state.due,
             known: card.known, edited: card.edited, addedByLearner: card.addedByLearner)
+    }
+
+    /// The item's fields by the shape's names, as the store keeps them.
+    static func fields(_ content: ItemContent) -> Components.Schemas.Item.FieldsPayload? {
+        guard let json = try? ItemFieldsJSON.encode(content),
+            let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        else { return nil }
+        var fields: [String: Components.Schemas.Item.FieldsPayload.AdditionalPropertiesPayload] = [:]
+        for (name, value) in object {
+            if let text = value as? String {
+                fields[name] = .case1(text)
+            } else if let list = value as? [Any] {
+                fields[name] = .case2(list.map { ($0 as? String) ?? "\($0)" })
+            } else if let number = value as? NSNumber {
+                fields[name] = .case1(number.stringValue)
+            }
+        }
+        return .init(additionalProperties: fields)
     }
 }

@@ -74,7 +74,26 @@ enum Schema {
                 try db.execute(sql: "UPDATE accounts SET email_key = ? WHERE id = ?", arguments: [change.key, change.id])
             }
         }
+        migrator.registerMigration("v15-open-shapes") { db in
+            try dropShapeCheck(db)
+        }
         return migrator
+    }
+
+    /// `v15-open-shapes`: no SQL constraint lists shapes — a registered shape (`ShapeRegistry`)
+    /// stores its items like the built-in ones. SQLite cannot drop a CHECK with ALTER TABLE; its
+    /// documentation names removing a CHECK constraint as a change made by editing the table's
+    /// text in the schema (no stored row changes), with the schema version raised so every
+    /// connection reads it again.
+    static func dropShapeCheck(_ db: Database) throws {
+        let check = " CHECK (shape IN ('lesson', 'pair', 'choice', 'cloze'))"
+        let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+        try db.execute(sql: "PRAGMA writable_schema = ON")
+        try db.execute(sql: "UPDATE sqlite_master SET sql = replace(sql, ?, '') WHERE type = 'table' AND name = 'items'", arguments: [check])
+        try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
+        try db.execute(sql: "PRAGMA writable_schema = OFF")
+        let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'items'") ?? ""
+        if sql.contains("shape IN") { throw StoreError.invalidWrite("the items table still lists its shapes after v15-open-shapes") }
     }
 
     /// `v13-limits`: the events counted against a server's abuse limits (`LimitStore`): failed

@@ -118,10 +118,26 @@ struct StudySession {
         shownAt = Date()
         Console.out("[\(progress)] \(card.topic) › \(card.subtopic) · \(card.family)")
         Console.out(faces.front)
-        Console.out(faces.hint == nil ? "(space: show answer, q: quit)" : "(space: show answer, h: hint, q: quit)")
+        let exercise = card.content.isExercise
+        Console.out(
+            exercise ? "(a: type your answer, space: show answer, q: quit)"
+                : faces.hint == nil ? "(space: show answer, q: quit)" : "(space: show answer, h: hint, q: quit)")
         var flipped = false
         while !flipped {
-            switch keys.next(oneOf: [" ", "\n", "\r", "h", "q"]) {
+            switch keys.next(oneOf: Set<Character>([" ", "\n", "\r", "h", "q"]).union(exercise ? ["a"] : [])) {
+            case "a":
+                // An exercise is answered part by part: the check shows each part and suggests
+                // a rating; the learner still gives it.
+                Console.out("Your answer (\(card.content.answerHint ?? "")):")
+                guard let answer = keys.line() else {
+                    quit = true
+                    return nil
+                }
+                if let check = card.content.check(answer: answer) {
+                    for line in check.feedback { Console.out("  \(line)") }
+                    Console.out("\(check.right) of \(check.total) right — suggested: \(check.suggestedRating.name)")
+                }
+                flipped = true
             case "h":
                 if let hint = faces.hint { Console.out("Hint: \(hint)") }
             case "q", nil:

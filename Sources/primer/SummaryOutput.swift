@@ -75,6 +75,7 @@ enum SummaryText {
         case .choice(let item): text = item.question
         case .cloze(let item): text = faces.front + (item.extra.isEmpty ? "" : " — \(item.extra)")
         case .lesson: text = faces.front
+        case .shaped(let item): text = item.definition?.primaryText(item) ?? faces.front
         }
         return TerminalSafe.text(text.replacingOccurrences(of: "\n", with: " "))
     }

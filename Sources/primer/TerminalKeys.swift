@@ -41,6 +41,34 @@ final class TerminalKeys {
         }
     }
 
+    /// A line typed by the learner, echoed as it is typed (backspace deletes), up to Enter; nil
+    /// at end of input or Ctrl-C. Printable ASCII only: answers are numbers and letters.
+    func line(maxLength: Int = 200) -> String? {
+        var text = ""
+        while true {
+            fflush(nil)
+            var byte: UInt8 = 0
+            guard read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
+            switch byte {
+            case 3, 4: return nil
+            case 10, 13:
+                Console.out("")
+                return text
+            case 8, 127:
+                if !text.isEmpty {
+                    text.removeLast()
+                    print("\u{8} \u{8}", terminator: "")  // erase the last character: not text, so not through Console
+                }
+            case 32...126 where text.count < maxLength:
+                let character = Character(UnicodeScalar(byte))
+                text.append(character)
+                Console.out(String(character), terminator: "")
+            default:
+                continue
+            }
+        }
+    }
+
     /// Waits for one of `keys`, ignoring others; nil at end of input.
     func next(oneOf keys: Set<Character>) -> Character? {
         while let key = next() {

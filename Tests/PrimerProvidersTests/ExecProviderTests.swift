@@ -168,6 +168,9 @@ let mirrorScript = ExecFixture.script(
             case .clozes(let notes):
                 #expect(notes.count >= 3)
                 #expect(notes.allSatisfy { ClozeText.cardNumbers($0.text) == [1, 2] })
+            case .shaped(let shape, let items):
+                #expect(shape == kind.shape && items.count == 1)
+                #expect(items.allSatisfy { shape.plugin?.problem(with: $0) == nil }, "\(items)")
             }
         }
     }

@@ -134,6 +134,8 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
             return Set(blocks.map { $0[0].drop(while: { $0 != " " }) }).count >= 3
         case .cloze:
             return lines(text).filter { $0.contains("{{c1::") }.count >= 3
+        default:
+            return (try? kind.shape.plugin?.parse(text))?.contains { kind.shape.plugin?.problem(with: $0) == nil } ?? false
         }
     }
 

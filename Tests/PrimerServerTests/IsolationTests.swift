@@ -40,6 +40,7 @@ import Testing
             ("nextStudyItem", try await ben.request(.GET, "/api/subjects/\(subject)/next")),
             ("rateItem", try await ben.request(.POST, "/api/items/\(item)/reviews", json: ["rating": "easy"])),
             ("explainItem", try await ben.request(.POST, "/api/items/\(item)/explain", json: [:])),
+            ("checkItem", try await ben.request(.POST, "/api/items/\(item)/check", json: ["answer": "1a"])),
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(subject)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(bens)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
             ("getStats", try await ben.request(.GET, "/api/subjects/\(subject)/stats")),

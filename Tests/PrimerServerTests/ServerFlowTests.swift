@@ -52,6 +52,27 @@ import Testing
         #expect((firstSubtopic["lesson"] as? String)?.isEmpty == false)
         #expect((firstSubtopic["items"] as? [Any])?.isEmpty == false)
 
+        // A matching exercise: its fields by the shape's names, answered part by part.
+        let kitItems = (firstSubtopic["items"] as? [[String: Any]]) ?? []
+        let matching = try #require(kitItems.first { $0["shape"] as? String == "matching" }, "\(kitItems.map { $0["shape"] ?? "" })")
+        let fields = try #require(matching["fields"] as? [String: Any])
+        let lefts = try #require(fields["lefts"] as? [String]), rights = try #require(fields["rights"] as? [String])
+        #expect(lefts.count == rights.count && (4...8).contains(lefts.count) && matching["answerHint"] as? String != nil)
+        // The front letters the shuffled matches ("B) …"): the right answer pairs each term's
+        // number with its match's letter.
+        let lettered = Dictionary(((matching["front"] as? String) ?? "").split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let match = line.firstMatch(of: /^([A-H])\) (.+)$/) else { return nil }
+            return (String(match.2), String(match.1).lowercased())
+        }, uniquingKeysWith: { first, _ in first })
+        let answer = rights.enumerated().map { "\($0.offset + 1)\(lettered[$0.element] ?? "?")" }.joined(separator: " ")
+        let checked = try await app.request(.POST, "/api/items/\(matching["id"] as? Int ?? 0)/check", json: ["answer": answer])
+        #expect(checked.status == 200 && checked.json["right"] as? Int == lefts.count && checked.json["suggestedRating"] as? String == "good", "\(answer) \(checked.text)")
+        let blank = try await app.request(.POST, "/api/items/\(matching["id"] as? Int ?? 0)/check", json: ["answer": ""])
+        #expect(blank.json["right"] as? Int == 0 && blank.json["suggestedRating"] as? String == "again")
+        let pairCard = try #require(kitItems.first { $0["shape"] as? String == "pair" })
+        #expect(try await app.request(.POST, "/api/items/\(pairCard["id"] as? Int ?? 0)/check", json: ["answer": "1a"]).status == 422)
+        #expect(kitItems.contains { $0["shape"] as? String == "ordering" && (($0["fields"] as? [String: Any])?["steps"] as? [String])?.isEmpty == false })
+
         // Study: the next item, rated; its state moves on.
         let next = try await app.request(.GET, "/api/subjects/\(subjectID)/next")
         #expect(next.status == 200)

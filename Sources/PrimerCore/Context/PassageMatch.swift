@@ -29,6 +29,7 @@ public enum PassageMatch {
         case .pair(let pair): [pair.front, pair.back, pair.hint ?? ""].joined(separator: " ")
         case .choice(let question): ([question.question] + question.choices + [question.explanation]).joined(separator: " ")
         case .cloze(let cloze): ClozeText.plain(cloze.text) + " " + cloze.extra
+        case .shaped(let item): item.fields.values.flatMap(\.texts).joined(separator: " ")
         }
     }
 }

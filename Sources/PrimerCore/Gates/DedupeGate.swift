@@ -22,11 +22,14 @@ struct DedupeGate: Gate {
         var seenPrimary = Set<String>()
         var seenPairs = Set<String>()
         return output.droppingItems(context) { item in
-            let primary = norm(item.primaryText)
+            var primary = norm(item.primaryText)
             var pair: String?
             switch item {
             case .pair(let item, _): pair = primary + "\u{1F}" + norm(item.back)
             case .choice, .cloze: break
+            // A registered shape's items are the same when their identities are (two matching
+            // exercises may share a task and match different terms).
+            case .shaped(let shaped, _): primary = shaped.definition?.identity(shaped) ?? primary
             }
             // Language pairs are keyed by front and back together (see above).
             let primaryKey: String? = (language && pair != nil) ? nil : primary

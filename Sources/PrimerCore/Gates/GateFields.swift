@@ -70,6 +70,7 @@ extension GateItem {
         case (.choice(let q, _), "explanation"): [q.explanation]
         case (.cloze(let cloze, _), "text"): [cloze.text]
         case (.cloze(let cloze, _), "extra"): cloze.extra.isEmpty ? [] : [cloze.extra]
+        case (.shaped(let item, _), _): item.fields[field]?.texts ?? []
         default: []
         }
     }

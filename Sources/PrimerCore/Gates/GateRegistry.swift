@@ -23,6 +23,7 @@ public enum GateRegistry {
         (PatternGate.gateName, { try PatternGate(options: $0) }),
         (CountGate.gateName, { try CountGate(options: $0) }),
         (QuizShapeGate.gateName, { try QuizShapeGate(options: $0) }),
+        (ShapeRulesGate.gateName, { try ShapeRulesGate(options: $0) }),
         (ScopeGate.gateName, { try ScopeGate(options: $0) }),
         (RelevanceGate.gateName, { try RelevanceGate(options: $0) }),
         (NearDuplicateGate.gateName, { try NearDuplicateGate(options: $0) }),

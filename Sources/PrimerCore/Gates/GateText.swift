@@ -186,6 +186,7 @@ enum GateItem {
     case pair(PairItem, ItemLabels)
     case choice(ChoiceItem, ItemLabels)
     case cloze(ClozeItem, ItemLabels)
+    case shaped(ShapedItem, ItemLabels)
 
     /// A stored item as gates see it; nil for a lesson, which is no list item.
     init?(_ content: ItemContent, labels: ItemLabels) {
@@ -193,13 +194,14 @@ enum GateItem {
         case .pair(let item): self = .pair(item, labels)
         case .choice(let item): self = .choice(item, labels)
         case .cloze(let item): self = .cloze(item, labels)
+        case .shaped(let item): self = .shaped(item, labels)
         case .lesson: return nil
         }
     }
 
     var labels: ItemLabels {
         switch self {
-        case .pair(_, let labels), .choice(_, let labels), .cloze(_, let labels): labels
+        case .pair(_, let labels), .choice(_, let labels), .cloze(_, let labels), .shaped(_, let labels): labels
         }
     }
 
@@ -212,6 +214,7 @@ enum GateItem {
         case .pair(let pair, _): pair.front
         case .choice(let question, _): question.question
         case .cloze(let cloze, _): cloze.text
+        case .shaped(let item, _): item.definition?.primaryText(item) ?? ""
         }
     }
 
@@ -228,6 +231,9 @@ enum GateItem {
             return [named("question", q.question)] + q.choices.map { ("choices", "choice", $0) } + [named("explanation", q.explanation)]
         case .cloze(let cloze, _):
             return [named("text", cloze.text)] + (cloze.extra.isEmpty ? [] : [named("extra", cloze.extra)])
+        case .shaped(let item, _):
+            let order = item.definition?.fields.map(\.name) ?? item.fields.keys.sorted()
+            return order.flatMap { field in (item.fields[field]?.texts ?? []).map { named(field, $0) } }
         }
     }
 
@@ -239,6 +245,7 @@ enum GateItem {
         case .choice(let q, _):
             q.question + "\n" + (q.choices.indices.contains(q.correctIndex) ? q.choices[q.correctIndex] : "")
         case .cloze(let cloze, _): ClozeText.plain(cloze.text)
+        case .shaped(let item, _): item.definition?.aboutText(item) ?? ""
         }
     }
 }
@@ -250,6 +257,7 @@ extension GeneratedOutput {
         case .pairs(let items): items.map { .pair($0, labels) }
         case .choices(let items): items.map { .choice($0, labels) }
         case .clozes(let items): items.map { .cloze($0, labels) }
+        case .shaped(_, let items): items.map { .shaped($0, labels) }
         case .plan, .lesson: []
         }
     }
@@ -271,6 +279,8 @@ extension GeneratedOutput {
             return GateVerdict(output: .choices(items.filter { keep(.choice($0, labels)) }), dropped: dropped)
         case .clozes(let items):
             return GateVerdict(output: .clozes(items.filter { keep(.cloze($0, labels)) }), dropped: dropped)
+        case .shaped(let shape, let items):
+            return GateVerdict(output: .shaped(shape, items.filter { keep(.shaped($0, labels)) }), dropped: dropped)
         case .plan, .lesson:
             return GateVerdict(output: self)
         }

@@ -100,7 +100,7 @@ struct PatternGate: FieldNamingGate {
             return GateVerdict(output: output, rejections: ["the notes: \(problem)"])
         case .plan(let plan):
             return apply(plan)
-        case .pairs, .choices, .clozes:
+        case .pairs, .choices, .clozes, .shaped:
             if action == .drop {
                 return output.droppingItems(context) { item in failure(item).map { "dropped \($0)" } }
             }

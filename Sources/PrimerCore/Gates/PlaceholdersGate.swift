@@ -52,6 +52,8 @@ struct PlaceholdersGate: Gate {
             case .choice(let q, _):
                 if field.name == "question" { return "dropped placeholder question \(GateText.quote(q.question))" }
                 return "dropped question \(GateText.quote(q.question)): placeholder \(field.name) \(GateText.quote(field.text))"
+            case .shaped:
+                return "dropped \(item.noun) \(GateText.quote(item.primaryText)): placeholder \(field.name) \(GateText.quote(field.text))"
             }
         }
     }

@@ -73,6 +73,8 @@ public enum GeneratedOutput: Sendable, Equatable {
     case pairs([PairItem])
     case choices([ChoiceItem])
     case clozes([ClozeItem])
+    /// The items of a registered shape (`ShapeRegistry`).
+    case shaped(Shape, [ShapedItem])
 
     public var shape: Shape {
         switch self {
@@ -81,6 +83,7 @@ public enum GeneratedOutput: Sendable, Equatable {
         case .pairs: .pair
         case .choices: .choice
         case .clozes: .cloze
+        case .shaped(let shape, _): shape
         }
     }
 
@@ -92,6 +95,7 @@ public enum GeneratedOutput: Sendable, Equatable {
         case .pairs(let items): items.count
         case .choices(let items): items.count
         case .clozes(let items): items.count
+        case .shaped(_, let items): items.count
         }
     }
 }

@@ -149,6 +149,8 @@ public enum ItemContent: Sendable, Equatable {
     case pair(PairItem)
     case choice(ChoiceItem)
     case cloze(ClozeItem)
+    /// An item of a registered shape (`ShapeRegistry`): matching, ordering, or one of your own.
+    case shaped(ShapedItem)
 
     /// The question, when this is a choice item.
     public var choice: ChoiceItem? {
@@ -161,6 +163,7 @@ public enum ItemContent: Sendable, Equatable {
         case .pair: .pair
         case .choice: .choice
         case .cloze: .cloze
+        case .shaped(let item): item.shape
         }
     }
 
@@ -172,6 +175,7 @@ public enum ItemContent: Sendable, Equatable {
         case .pairs(let items): items.map(ItemContent.pair)
         case .choices(let items): items.map(ItemContent.choice)
         case .clozes(let items): items.map(ItemContent.cloze)
+        case .shaped(_, let items): items.map(ItemContent.shaped)
         }
     }
 
@@ -184,6 +188,7 @@ public enum ItemContent: Sendable, Equatable {
         case .pair(let item): try item.encode(to: encoder)
         case .choice(let item): try item.encode(to: encoder)
         case .cloze(let item): try item.encode(to: encoder)
+        case .shaped(let item): try item.encodeFields(to: encoder)
         }
     }
 
@@ -195,6 +200,11 @@ public enum ItemContent: Sendable, Equatable {
         case .cloze: self = .cloze(try ClozeItem(from: decoder))
         case .outline:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an outline is the plan, not an item"))
+        default:
+            guard let definition = ShapeRegistry.shape(shape) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no shape named '\(shape)' is registered"))
+            }
+            self = .shaped(try ShapedItem(from: decoder, shape: shape, definition: definition))
         }
     }
 }
@@ -243,6 +253,11 @@ extension KitSubtopic {
     /// The questions `family` stored, in order.
     public func choices(_ family: String) -> [ChoiceItem] {
         (content(of: family)?.items ?? []).compactMap(\.content.choice)
+    }
+
+    /// The items of a registered shape `family` stored, in order.
+    public func shapedItems(_ family: String) -> [ShapedItem] {
+        (content(of: family)?.items ?? []).compactMap { if case .shaped(let item) = $0.content { item } else { nil } }
     }
 
     /// The cloze notes `family` stored, in order.

@@ -1,17 +1,55 @@
-/// What a family produces. Shapes are Swift, each owning its parser, the fields gates name, its
-/// renderers, export mapping and evaluation metrics; families are YAML and declare one, so a new
-/// kind of study content of an existing shape is one YAML file.
-public enum Shape: String, Sendable, Codable, CaseIterable {
+/// What a family produces, by name: the five shapes Primer began with, and every shape a
+/// `ContentShape` in the `ShapeRegistry` adds (matching, ordering, or one of your own). Families
+/// are YAML and declare one, so a new kind of study content of an existing shape is one YAML file,
+/// and a new shape is one Swift file and a registry line.
+///
+/// A struct, not an enum, so a shape outside this module can be named; `switch` over it with
+/// `case .pair:` as before, and a `default:` that asks the registry.
+public struct Shape: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// A known shape: built in or registered. `nil` for any other name.
+    public init?(rawValue: String) {
+        guard Self.builtIn.contains(where: { $0.rawValue == rawValue }) || ShapeRegistry.shape(named: rawValue) != nil else {
+            return nil
+        }
+        self.rawValue = rawValue
+    }
+
+    /// A shape by its name, known or not (a registered shape names itself with this).
+    public init(named name: String) { rawValue = name }
+
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let shape = Shape(rawValue: name) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown shape '\(name)' (known: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))"))
+        }
+        self = shape
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
     /// The plan: topics and their subtopics (`scope: plan` families only).
-    case outline
-    /// Markdown text: study notes, a grammar lesson, a worked example.
-    case lesson
+    public static let outline = Shape(named: "outline")
+    /// Markdown text: a lesson, a grammar lesson, a worked example.
+    public static let lesson = Shape(named: "lesson")
     /// Front, back, optional hint: flashcards, glossary terms, vocabulary.
-    case pair
+    public static let pair = Shape(named: "pair")
     /// A question, its choices, the correct one and an explanation: quizzes, true/false.
-    case choice
+    public static let choice = Shape(named: "choice")
     /// A text with numbered deletions, `{{c1::…}}`: cloze cards.
-    case cloze
+    public static let cloze = Shape(named: "cloze")
+
+    static let builtIn: [Shape] = [.outline, .lesson, .pair, .choice, .cloze]
+
+    /// Every shape a family may declare: the built-in ones, then the registry's.
+    public static var allCases: [Shape] { builtIn + ShapeRegistry.all.map { $0.id } }
 
     /// The fields of one item, as gates, `show --format json` and exports name them.
     public var fields: [String] {
@@ -21,88 +59,13 @@ public enum Shape: String, Sendable, Codable, CaseIterable {
         case .pair: ["front", "back", "hint"]
         case .choice: ["question", "choices", "explanation"]
         case .cloze: ["text", "extra"]
+        default: ShapeRegistry.shape(self)?.fields.map(\.name) ?? []
         }
     }
 
     /// Whether the shape's content is a list of items (gates may drop some).
-    public var isItemList: Bool { self == .pair || self == .choice || self == .cloze }
-}
+    public var isItemList: Bool { self != .outline && self != .lesson }
 
-/// What a family is for besides its content, so other families and front ends find it without
-/// knowing its name.
-public enum FamilyRole: String, Sendable, Codable, CaseIterable {
-    /// The subtopic's lesson, which later families read as context (exactly one per subject kind).
-    case lesson
-    /// The subject's glossary: its fronts are the terms later subtopics must not define again
-    /// (at most one per subject kind).
-    case glossary
-}
-
-/// How a family's items are named to people: in gate reasons, `show`, exports and reminders.
-public struct ItemLabels: Sendable, Equatable, Codable {
-    /// One item, lowercase: "flashcard", "question", "term".
-    public var noun: String
-    /// A heading for the family's content: "Flashcards", "Quiz", "Terms".
-    public var title: String
-    /// Field name → label ("front" → "Term"); a field without one is shown by its name.
-    public var fields: [String: String]
-
-    public init(noun: String, title: String, fields: [String: String] = [:]) {
-        self.noun = noun
-        self.title = title
-        self.fields = fields
-    }
-
-    /// The label of a shape field, lowercase: "term" for a glossary's front.
-    public func label(_ field: String) -> String { (fields[field] ?? field).lowercased() }
-
-    /// The label of a shape field as a heading: "Term".
-    public func heading(_ field: String) -> String {
-        let label = fields[field] ?? field
-        return label.prefix(1).uppercased() + label.dropFirst()
-    }
-
-    /// What a family of `shape` is called when its YAML names nothing.
-    public static func defaults(for shape: Shape) -> ItemLabels {
-        switch shape {
-        case .outline: ItemLabels(noun: "topic", title: "Plan")
-        case .lesson: ItemLabels(noun: "lesson", title: "Lesson")
-        case .pair: ItemLabels(noun: "flashcard", title: "Flashcards")
-        case .choice: ItemLabels(noun: "question", title: "Quiz")
-        case .cloze: ItemLabels(noun: "cloze card", title: "Cloze cards")
-        }
-    }
-}
-
-/// The kind of content a family makes, as evaluation suites, their metrics and the mock provider
-/// name it: the shape, with a pair family's glossary told apart from flashcards. The names are
-/// the output kinds of the first releases, so suites and seeds written then still apply.
-public enum ContentKind: String, Sendable, Codable, CaseIterable {
-    case plan, notes, flashcards, quiz, terms, cloze
-
-    public init(_ shape: Shape, role: FamilyRole?) {
-        switch shape {
-        case .outline: self = .plan
-        case .lesson: self = .notes
-        case .pair: self = role == .glossary ? .terms : .flashcards
-        case .choice: self = .quiz
-        case .cloze: self = .cloze
-        }
-    }
-
-    /// The shape of this kind's content.
-    public var shape: Shape {
-        switch self {
-        case .plan: .outline
-        case .notes: .lesson
-        case .flashcards, .terms: .pair
-        case .quiz: .choice
-        case .cloze: .cloze
-        }
-    }
-}
-
-extension PromptFamily {
-    /// What the family makes, in the names of evaluation suites.
-    public var contentKind: ContentKind { ContentKind(shape, role: role) }
+    /// The registered shape behind this name, when it is not one of the built-in five.
+    public var plugin: (any ContentShape)? { ShapeRegistry.shape(self) }
 }

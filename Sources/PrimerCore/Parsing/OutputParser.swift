@@ -15,6 +15,7 @@ public enum OutputParser {
             }
         case .choice: .choices(try QuizParser.parse(text))
         case .cloze: .clozes(try ClozeParser.parse(text))
+        default: .shaped(shape, try Self.definition(of: shape).parse(text))
         }
     }
 
@@ -22,5 +23,10 @@ public enum OutputParser {
     public static func parse(_ text: String, for family: PromptFamily) throws -> GeneratedOutput {
         if family.scope == .question { return .lesson(try AnswerParser.parse(text)) }
         return try parse(text, as: family.shape, pairLines: family.pairLines)
+    }
+
+    static func definition(of shape: Shape) throws -> any ContentShape {
+        guard let definition = ShapeRegistry.shape(shape) else { throw ParseFailure("no shape named '\(shape)' is registered") }
+        return definition
     }
 }

@@ -18,6 +18,8 @@ public enum AnswerFormat {
             return lines.joined(separator: "\n")
         case .cloze(let item):
             return item.extra.isEmpty ? item.text : "\(item.text)\nExtra: \(item.extra)"
+        case .shaped(let item):
+            return item.definition?.lineText(item) ?? ""
         }
     }
 }

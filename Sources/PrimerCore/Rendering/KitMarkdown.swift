@@ -82,6 +82,10 @@ public enum KitMarkdown {
             }
         case .outline:
             break
+        default:
+            for case .shaped(let item) in content.items.map(\.content) {
+                out += "\n" + (item.definition?.markdown(item, labels: content.labels) ?? "") + "\n"
+            }
         }
         return out
     }

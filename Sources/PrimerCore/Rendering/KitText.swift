@@ -43,6 +43,9 @@ public enum KitText {
                 out += "        \(question.explanation)\n"
             case .cloze(let cloze):
                 out += "      • \(cloze.text)\(cloze.extra.isEmpty ? "" : "  (\(cloze.extra))")\n"
+            case .shaped(let item):
+                let text = indent(AnswerFormat.text(.shaped(item)), "        ")
+                out += "      • " + String(text.dropFirst(8)) + "\n"
             }
         }
         return out

@@ -49,6 +49,7 @@ extension ItemContent {
         case .cloze(let item): "cloze\u{1f}\(item.text)"
         case .choice(let item): "choice\u{1f}\(item.question)"
         case .lesson(let text): "lesson\u{1f}\(text)"
+        case .shaped(let item): "\(item.shape)\u{1f}\(item.definition?.aboutText(item) ?? "")"
         }
         return text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "\u{1f}" }.joined(separator: " ")
     }

@@ -89,6 +89,10 @@ public struct CardFaces: Sendable, Equatable {
     public var back: String
     public var hint: String?
 
+    public init(front: String, back: String, hint: String? = nil) {
+        (self.front, self.back, self.hint) = (front, back, hint)
+    }
+
     public init(_ content: ItemContent) {
         switch content {
         case .lesson(let body):
@@ -107,6 +111,8 @@ public struct CardFaces: Sendable, Equatable {
             let revealed = ClozeText.replacingDeletions(item.text) { "[\($0.answer)]" }
             back = item.extra.isEmpty ? revealed : "\(revealed)\n\(item.extra)"
             hint = nil
+        case .shaped(let item):
+            self = item.definition?.faces(item) ?? CardFaces(front: item.shape.rawValue, back: "(this shape is not registered here)")
         }
     }
 }
@@ -121,6 +127,7 @@ extension ItemContent {
         case .pair(let item): GateText.normalize(item.front)
         case .choice(let item): GateText.normalize(item.question)
         case .cloze(let item): GateText.normalize(ClozeText.replacingDeletions(item.text) { $0.answer })
+        case .shaped(let item): item.definition?.identity(item) ?? GateText.normalize(item.fields.values.flatMap(\.texts).joined(separator: " "))
         }
     }
 }

@@ -42,6 +42,7 @@ public struct LabelSet: Sendable, Codable {
             case .pair: output = .pairs(items.compactMap { if case .pair(let item) = $0 { item } else { nil } })
             case .choice: output = .choices(items.compactMap(\.choice))
             case .cloze: output = .clozes(items.compactMap { if case .cloze(let item) = $0 { item } else { nil } })
+            default: output = .shaped(content.shape, items.compactMap { if case .shaped(let item) = $0 { item } else { nil } })
             }
             return (ContentKind(content.shape, role: content.role), output)
         }

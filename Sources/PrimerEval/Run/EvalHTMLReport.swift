@@ -153,6 +153,8 @@ public enum EvalHTMLReport {
                 guard case .cloze(let cloze) = item.content else { return "" }
                 return "<li>\(e(cloze.text))\(cloze.extra.isEmpty ? "" : "<br><i>\(e(cloze.extra))</i>")</li>"
             }.joined() + "</ul>"
+        default:
+            return content.items.map { "<pre>\(e(AnswerFormat.text($0.content)))</pre>" }.joined()
         }
     }
 

@@ -67,6 +67,8 @@ public struct CaseOutputs: Sendable, Equatable {
 /// - quiz: `QuizScorer` + `leakage` + `ReferenceScorer`;
 /// - terms: `TermScorer` + `leakage` + `reference_overlap`;
 /// - cloze: `ClozeScorer` + `leakage` + `ReferenceScorer`;
+/// - a registered shape (matching, ordering): `items`, `leakage` and `ReferenceScorer` over its
+///   task and its whole text;
 /// - every family: `GenerationStatsScorer` over its records, with `keptItems` = the output's
 ///   `itemCount` (0 when it failed).
 /// A family that produced nothing scores the worst value of every quality metric it would have
@@ -134,6 +136,13 @@ public struct CaseScorer: Sendable {
             metrics["leakage"] = scope?.leakage(cards: terms)
             // The terms family has its own recall and definition F1 (term against term).
             metrics["reference_overlap"] = references?.score(terms.map { .init(prompt: $0.front, answer: $0.back) })["reference_overlap"]
+        case (_, .shaped(_, let items)):
+            // A registered shape is scored by its fields: how many, off-scope leakage, and the
+            // reference metrics over its task (prompt) and everything it says (answer).
+            metrics["items"] = Double(items.count)
+            let texts = items.map { item in (item.definition?.primaryText(item) ?? "", item.definition?.aboutText(item) ?? "") }
+            metrics["leakage"] = scope?.leakage(texts.map(\.1))
+            metrics.merge(references?.score(texts.map { .init(prompt: $0.0, answer: $0.1) }) ?? [:]) { $1 }
         default:
             break
         }
@@ -155,6 +164,11 @@ public struct CaseScorer: Sendable {
         case .flashcards, .terms: .pairs([PairItem(front: "front", back: "back")])
         case .quiz: .choices([ChoiceItem(question: "question", choices: ["a", "b", "c", "d"], correctIndex: 0, explanation: "why")])
         case .cloze: .clozes([ClozeItem(text: "a {{c1::note}}", extra: "")])
+        default:
+            .shaped(kind.shape, kind.shape.plugin.map { definition in
+                var rng = SplitMix64(seed: 1)
+                return Array(definition.sample(ShapeSampleRequest(subject: "subject", topic: "topic", subtopic: "subtopic"), rng: &rng).prefix(1))
+            } ?? [])
         }
     }
 

@@ -147,6 +147,7 @@ public struct JudgeScorer: Sendable {
         case .quiz: "a multiple-choice quiz; the correct choice is marked"
         case .terms: "key terms with definitions"
         case .cloze: "cloze cards; the hidden words are marked {{c1::…}}"
+        default: kind.shape.plugin.map { "\($0.labels.noun)s: \($0.format)" } ?? kind.rawValue
         }
     }
 
@@ -174,6 +175,8 @@ public struct JudgeScorer: Sendable {
         case .clozes(let items):
             return items.enumerated().map { i, item in "\(i + 1). \(item.text)\(item.extra.isEmpty ? "" : " (\(item.extra))")" }
                 .joined(separator: "\n")
+        case .shaped(_, let items):
+            return items.enumerated().map { i, item in "\(i + 1). \(AnswerFormat.text(.shaped(item)))" }.joined(separator: "\n\n")
         }
     }
 

@@ -125,6 +125,7 @@ public struct MockProvider: Provider {
             case .quiz(let items): return .quiz(Array(items.prefix(1)))
             case .terms(let items): return .terms(Array(items.prefix(1)))
             case .cloze(let items): return .cloze(Array(items.prefix(1)))
+            case .shaped(let shape, let items): return .shaped(shape, Array(items.prefix(1)))
             }
         case .offScope:
             var result = content
@@ -145,6 +146,7 @@ public struct MockProvider: Provider {
             case .quiz(let items): return .quiz(items + repeated(items, fault.count))
             case .terms(let items): return .terms(items + repeated(items, fault.count))
             case .cloze(let items): return .cloze(items + repeated(items, fault.count))
+            case .shaped(let shape, let items): return .shaped(shape, items + repeated(items, fault.count))
             case .notes(let text):
                 // Repeat the opening paragraph, as a model that loops does.
                 var paragraphs = text.components(separatedBy: "\n\n")
@@ -175,6 +177,7 @@ public struct MockProvider: Provider {
         case let (.quiz(a), .quiz(b)): return .quiz(merge(a, b))
         case let (.terms(a), .terms(b)): return .terms(merge(a, b))
         case let (.cloze(a), .cloze(b)): return .cloze(merge(a, b))
+        case let (.shaped(shape, a), .shaped(_, b)): return .shaped(shape, merge(a, b))
         case let (.notes(a), .notes(b)): return .notes(a + "\n\n" + b)
         default: return content
         }

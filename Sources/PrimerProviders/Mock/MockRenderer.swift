@@ -12,6 +12,8 @@ struct MockRenderer {
         case quizBlocks, quizJSON
         case colonLines, boldBullets
         case clozeLines, clozeJSON
+        /// A registered shape's line syntax (`ContentShape.lineText`).
+        case shapeLines
     }
 
     static func canonicalFormat(_ kind: ContentKind) -> Format {
@@ -22,6 +24,7 @@ struct MockRenderer {
         case .quiz: .quizBlocks
         case .terms: .colonLines
         case .cloze: .clozeLines
+        default: .shapeLines
         }
     }
 
@@ -33,6 +36,7 @@ struct MockRenderer {
         case .quiz: [.quizJSON]
         case .terms: [.boldBullets]
         case .cloze: [.clozeJSON]
+        default: [.shapeLines]
         }
     }
 
@@ -62,6 +66,8 @@ struct MockRenderer {
                 return json(Body(clozes: items.map { Note(text: $0.text, extra: $0.extra) }), &rng)
             }
             return items.map { AnswerFormat.text(.cloze($0)) }.joined(separator: "\n")
+        case .shaped(_, let items):
+            return items.map { AnswerFormat.text(.shaped($0)) }.joined(separator: "\n\n")
         }
     }
 

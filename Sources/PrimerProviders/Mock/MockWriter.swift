@@ -9,6 +9,8 @@ enum MockContent: Equatable {
     case quiz([ChoiceItem])
     case terms([PairItem])
     case cloze([ClozeItem])
+    /// Items of a registered shape, as its `sample` writes them.
+    case shaped(Shape, [ShapedItem])
 }
 
 /// Writes believable study content from a request's purpose. Every choice comes from `rng`.
@@ -96,6 +98,7 @@ struct MockWriter {
         case .quiz: .quiz(isLanguage ? languageQuiz() : quiz())
         case .terms: .terms(isLanguage ? languageTerms() : terms())
         case .cloze: .cloze(isLanguage ? languageClozes() : clozes())
+        default: shapedSample(subject: subject, topic: topic, subtopic: subtopic)
         }
     }
 
@@ -127,7 +130,16 @@ struct MockWriter {
             })
         case .plan, .notes:
             return .notes("# \(subtopic)")
+        default:
+            return .shaped(kind.shape, items.compactMap { if case .shaped(let item) = $0 { item } else { nil } })
         }
+    }
+
+    /// What a registered shape's `sample` writes for this request (nothing when the shape is
+    /// not registered here).
+    mutating func shapedSample(subject: String, topic: String, subtopic: String) -> MockContent {
+        let request = ShapeSampleRequest(subject: subject, topic: topic, subtopic: subtopic)
+        return .shaped(kind.shape, kind.shape.plugin?.sample(request, rng: &rng) ?? [])
     }
 
     // MARK: - Plan
@@ -610,6 +622,9 @@ struct MockWriter {
                 ClozeItem(text: "The first ideas a learner meets in \(other) are its {{c1::basics}}."),
             ]
             return .cloze([clozes[index % clozes.count]])
+        default:
+            var writer = self
+            return writer.shapedSample(subject: other, topic: other, subtopic: index == 0 ? other : "\(other) \(index + 1)")
         }
     }
 
@@ -624,6 +639,10 @@ struct MockWriter {
                 explanation: "Explanation")])
         case .terms: .terms([PairItem(front: "Term", back: "Definition")])
         case .cloze: .cloze([ClozeItem(text: "{{c1::...}}")])
+        default:
+            .shaped(kind.shape, [ShapedItem(shape: kind.shape, fields: Dictionary(uniqueKeysWithValues: (kind.shape.plugin?.fields ?? []).map { field in
+                (field.name, field.isList ? FieldValue.list(["Term", "Definition", "Example", "Answer"]) : .text("Question"))
+            }))])
         }
     }
 }

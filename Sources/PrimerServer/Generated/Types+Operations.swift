@@ -3921,6 +3921,189 @@ internal enum Operations {
             }
         }
     }
+    /// Score an answer to an exercise (matching, ordering) part by part, with the rating it suggests; nothing is stored (rate the item after).
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/check`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)`.
+    internal enum CheckItem {
+        internal static let id: Swift.String = "checkItem"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/path/itemId`.
+                internal var itemId: Components.Parameters.ItemId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                internal init(itemId: Components.Parameters.ItemId) {
+                    self.itemId = itemId
+                }
+            }
+            internal var path: Operations.CheckItem.Input.Path
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckItem.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckItem.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CheckItem.Input.Headers
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// As the item's answerHint says: `1b 2a 3d 4c` for matching, `c a d b` for ordering.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody/json/answer`.
+                    internal var answer: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - answer: As the item's answerHint says: `1b 2a 3d 4c` for matching, `c a d b` for ordering.
+                    internal init(answer: Swift.String) {
+                        self.answer = answer
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case answer
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.answer = try container.decode(
+                            Swift.String.self,
+                            forKey: .answer
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "answer"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody/content/application\/json`.
+                case json(Operations.CheckItem.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.CheckItem.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.CheckItem.Input.Path,
+                headers: Operations.CheckItem.Input.Headers = .init(),
+                body: Operations.CheckItem.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ExerciseCheck)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.ExerciseCheck {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CheckItem.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CheckItem.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// How the answer scored.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CheckItem.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.CheckItem.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Explain a card, or why a chosen answer of a quiz question is wrong, from its subtopic's lesson and the subject's documents, each claim citing its source.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/explain`.

@@ -131,6 +131,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
     func rateItem(_ input: Operations.RateItem.Input) async throws -> Operations.RateItem.Output
+    /// Score an answer to an exercise (matching, ordering) part by part, with the rating it suggests; nothing is stored (rate the item after).
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/check`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)`.
+    func checkItem(_ input: Operations.CheckItem.Input) async throws -> Operations.CheckItem.Output
     /// Explain a card, or why a chosen answer of a quiz question is wrong, from its subtopic's lesson and the subject's documents, each claim citing its source.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/explain`.
@@ -465,6 +470,21 @@ extension APIProtocol {
         body: Operations.RateItem.Input.Body
     ) async throws -> Operations.RateItem.Output {
         try await rateItem(Operations.RateItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Score an answer to an exercise (matching, ordering) part by part, with the rating it suggests; nothing is stored (rate the item after).
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/check`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)`.
+    internal func checkItem(
+        path: Operations.CheckItem.Input.Path,
+        headers: Operations.CheckItem.Input.Headers = .init(),
+        body: Operations.CheckItem.Input.Body
+    ) async throws -> Operations.CheckItem.Output {
+        try await checkItem(Operations.CheckItem.Input(
             path: path,
             headers: headers,
             body: body

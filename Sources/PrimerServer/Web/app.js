@@ -193,8 +193,11 @@ async function studyTab(subject, body, daysAhead = 0) {
   const flip = el("button", { id: "flip", on: { click: () => { answer.hidden = false; ratings.hidden = false; explainButton.hidden = false; flip.hidden = true; } } }, "Show answer (space)");
   const hintButton = hint ? el("button", { class: "secondary", on: { click: () => { hint.hidden = false; } } }, "Hint (h)") : null;
   const started = Date.now();
+  // An exercise (matching, ordering) is answered by typing, checked part by part by the server
+  // (POST /api/items/{id}/check), then rated as any card.
+  const exercise = item.answerHint ? exerciseForm(item, () => flip.click()) : null;
   body.replaceChildren(el("section", { "data-testid": "card" },
-    el("p", { class: "meta" }, `${item.topic} › ${item.subtopic} · ${item.family} · ${next.due} due`), front, hint, answer, flip, hintButton, ratings, explainButton, explanation));
+    el("p", { class: "meta" }, `${item.topic} › ${item.subtopic} · ${item.family} · ${next.due} due`), front, exercise, hint, answer, flip, hintButton, ratings, explainButton, explanation));
   keyHandler = (event) => {
     if (event.target.tagName === "INPUT" || event.target.tagName === "TEXTAREA") return;
     if (event.key === " " && !flip.hidden) { event.preventDefault(); flip.click(); }
@@ -202,6 +205,25 @@ async function studyTab(subject, body, daysAhead = 0) {
     else if (event.key === "e" && !explainButton.hidden && !explainButton.disabled) explainButton.click();
     else if (!ratings.hidden && ["1", "2", "3", "4"].includes(event.key)) ratings.children[Number(event.key) - 1].click();
   };
+}
+
+// The answer box of an exercise: its feedback per part and the suggested rating; `done` shows
+// the answer and the rating buttons.
+function exerciseForm(item, done) {
+  const input = el("input", { name: "answer", "aria-label": "Your answer", placeholder: item.answerHint, autocomplete: "off" });
+  const result = el("div", { "data-testid": "check", hidden: true });
+  const check = async (event) => {
+    event.preventDefault();
+    try {
+      const scored = await api("POST", `/api/items/${item.id}/check`, { answer: input.value });
+      result.replaceChildren(el("ul", {}, scored.feedback.map((line) => el("li", {}, line))),
+        el("p", {}, el("strong", {}, `${scored.right} of ${scored.total} right`), ` — suggested: ${scored.suggestedRating}`));
+      result.hidden = false;
+      done();
+    } catch (error) { fail(error); }
+  };
+  return el("form", { class: "exercise", on: { submit: check } }, el("label", {}, `Your answer (${item.answerHint})`, input),
+    el("button", { type: "submit" }, "Check"), result);
 }
 
 // An explanation from the item's subtopic lesson and the subject's documents, with its sources

@@ -105,7 +105,26 @@ def cloze(p):
     ])
 
 
-WRITERS = {"plan": plan, "notes": notes, "flashcards": flashcards, "quiz": quiz, "terms": terms, "cloze": cloze}
+def matching(p):
+    sub, topic = p["subtopic"], p["topic"]
+    pairs = [
+        (sub, f"the lesson of {topic} these pairs come from"),
+        ("Worked example", f"a case of {sub} solved step by step"),
+        ("Common mistake", f"an error learners make before {sub} is clear"),
+        ("Review", f"going over {sub} again days later"),
+    ]
+    return "\n".join([f"Match: Ideas of {sub}"] + [f"- {left} | {right}" for left, right in pairs])
+
+
+def ordering(p):
+    sub = p["subtopic"]
+    steps = [f"Read the lesson on {sub}", f"Work one example of {sub}", "Try a similar example alone", f"Review {sub} a few days later"]
+    return "\n".join([f"Order: Studying {sub}"] + [f"{number}. {step}" for number, step in enumerate(steps, start=1)])
+
+
+# One writer per output kind: a registered shape's kind is its name (matching, ordering).
+WRITERS = {"plan": plan, "notes": notes, "flashcards": flashcards, "quiz": quiz, "terms": terms, "cloze": cloze,
+           "matching": matching, "ordering": ordering}
 
 
 def write(request):

@@ -505,14 +505,73 @@ extension Components {
             public var subtopic: Swift.String
             /// - Remark: Generated from `#/components/schemas/Item/family`.
             public var family: Swift.String
+            /// pair, choice, cloze, or a registered shape (matching, ordering, …).
+            ///
             /// - Remark: Generated from `#/components/schemas/Item/shape`.
-            @frozen public enum ShapePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case pair = "pair"
-                case choice = "choice"
-                case cloze = "cloze"
+            public var shape: Swift.String
+            /// The item's fields by the shape's names (`{front, back, hint}`, `{prompt, lefts, rights}`, `{prompt, steps}`…), each a text or a list of texts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/fields`.
+            public struct FieldsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Item/fields/additionalProperties`.
+                @frozen public enum AdditionalPropertiesPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/Item/fields/additionalProperties/case1`.
+                    case case1(Swift.String)
+                    /// - Remark: Generated from `#/components/schemas/Item/fields/additionalProperties/case2`.
+                    case case2([Swift.String])
+                    public init(from decoder: any Swift.Decoder) throws {
+                        var errors: [any Swift.Error] = []
+                        do {
+                            self = .case1(try decoder.decodeFromSingleValueContainer())
+                            return
+                        } catch {
+                            errors.append(error)
+                        }
+                        do {
+                            self = .case2(try decoder.decodeFromSingleValueContainer())
+                            return
+                        } catch {
+                            errors.append(error)
+                        }
+                        throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                            type: Self.self,
+                            codingPath: decoder.codingPath,
+                            errors: errors
+                        )
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        switch self {
+                        case let .case1(value):
+                            try encoder.encodeToSingleValueContainer(value)
+                        case let .case2(value):
+                            try encoder.encodeToSingleValueContainer(value)
+                        }
+                    }
+                }
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Components.Schemas.Item.FieldsPayload.AdditionalPropertiesPayload]
+                /// Creates a new `FieldsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Components.Schemas.Item.FieldsPayload.AdditionalPropertiesPayload] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
             }
-            /// - Remark: Generated from `#/components/schemas/Item/shape`.
-            public var shape: Components.Schemas.Item.ShapePayload
+            /// The item's fields by the shape's names (`{front, back, hint}`, `{prompt, lefts, rights}`, `{prompt, steps}`…), each a text or a list of texts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/fields`.
+            public var fields: Components.Schemas.Item.FieldsPayload?
+            /// For an exercise (answered with checkItem): how an answer is typed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/answerHint`.
+            public var answerHint: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Item/front`.
             public var front: Swift.String
             /// - Remark: Generated from `#/components/schemas/Item/back`.
@@ -548,7 +607,9 @@ extension Components {
             ///   - topic:
             ///   - subtopic:
             ///   - family:
-            ///   - shape:
+            ///   - shape: pair, choice, cloze, or a registered shape (matching, ordering, …).
+            ///   - fields: The item's fields by the shape's names (`{front, back, hint}`, `{prompt, lefts, rights}`, `{prompt, steps}`…), each a text or a list of texts.
+            ///   - answerHint: For an exercise (answered with checkItem): how an answer is typed.
             ///   - front:
             ///   - back:
             ///   - hint:
@@ -565,7 +626,9 @@ extension Components {
                 topic: Swift.String,
                 subtopic: Swift.String,
                 family: Swift.String,
-                shape: Components.Schemas.Item.ShapePayload,
+                shape: Swift.String,
+                fields: Components.Schemas.Item.FieldsPayload? = nil,
+                answerHint: Swift.String? = nil,
                 front: Swift.String,
                 back: Swift.String,
                 hint: Swift.String? = nil,
@@ -583,6 +646,8 @@ extension Components {
                 self.subtopic = subtopic
                 self.family = family
                 self.shape = shape
+                self.fields = fields
+                self.answerHint = answerHint
                 self.front = front
                 self.back = back
                 self.hint = hint
@@ -601,6 +666,8 @@ extension Components {
                 case subtopic
                 case family
                 case shape
+                case fields
+                case answerHint
                 case front
                 case back
                 case hint
@@ -611,6 +678,50 @@ extension Components {
                 case known
                 case edited
                 case addedByLearner
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExerciseCheck`.
+        public struct ExerciseCheck: Codable, Hashable, Sendable {
+            /// Parts answered right.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExerciseCheck/right`.
+            public var right: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ExerciseCheck/total`.
+            public var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ExerciseCheck/feedback`.
+            public var feedback: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/ExerciseCheck/suggestedRating`.
+            @frozen public enum SuggestedRatingPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case again = "again"
+                case hard = "hard"
+                case good = "good"
+                case easy = "easy"
+            }
+            /// - Remark: Generated from `#/components/schemas/ExerciseCheck/suggestedRating`.
+            public var suggestedRating: Components.Schemas.ExerciseCheck.SuggestedRatingPayload
+            /// Creates a new `ExerciseCheck`.
+            ///
+            /// - Parameters:
+            ///   - right: Parts answered right.
+            ///   - total:
+            ///   - feedback:
+            ///   - suggestedRating:
+            public init(
+                right: Swift.Int,
+                total: Swift.Int,
+                feedback: [Swift.String],
+                suggestedRating: Components.Schemas.ExerciseCheck.SuggestedRatingPayload
+            ) {
+                self.right = right
+                self.total = total
+                self.feedback = feedback
+                self.suggestedRating = suggestedRating
+            }
+            public enum CodingKeys: String, CodingKey {
+                case right
+                case total
+                case feedback
+                case suggestedRating
             }
         }
         /// - Remark: Generated from `#/components/schemas/Document`.

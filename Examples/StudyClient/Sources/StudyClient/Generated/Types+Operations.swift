@@ -3933,6 +3933,189 @@ public enum Operations {
             }
         }
     }
+    /// Score an answer to an exercise (matching, ordering) part by part, with the rating it suggests; nothing is stored (rate the item after).
+    ///
+    /// - Remark: HTTP `POST /api/items/{itemId}/check`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)`.
+    public enum CheckItem {
+        public static let id: Swift.String = "checkItem"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/path/itemId`.
+                public var itemId: Components.Parameters.ItemId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                public init(itemId: Components.Parameters.ItemId) {
+                    self.itemId = itemId
+                }
+            }
+            public var path: Operations.CheckItem.Input.Path
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckItem.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckItem.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CheckItem.Input.Headers
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// As the item's answerHint says: `1b 2a 3d 4c` for matching, `c a d b` for ordering.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody/json/answer`.
+                    public var answer: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - answer: As the item's answerHint says: `1b 2a 3d 4c` for matching, `c a d b` for ordering.
+                    public init(answer: Swift.String) {
+                        self.answer = answer
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case answer
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.answer = try container.decode(
+                            Swift.String.self,
+                            forKey: .answer
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "answer"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/requestBody/content/application\/json`.
+                case json(Operations.CheckItem.Input.Body.JsonPayload)
+            }
+            public var body: Operations.CheckItem.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.CheckItem.Input.Path,
+                headers: Operations.CheckItem.Input.Headers = .init(),
+                body: Operations.CheckItem.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/check/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ExerciseCheck)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ExerciseCheck {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CheckItem.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CheckItem.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// How the answer scored.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CheckItem.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CheckItem.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/check/post(checkItem)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Explain a card, or why a chosen answer of a quiz question is wrong, from its subtopic's lesson and the subject's documents, each claim citing its source.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/explain`.
