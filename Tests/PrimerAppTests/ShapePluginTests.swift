@@ -56,7 +56,12 @@ import Testing
         """
 
     @Test(arguments: StoreEngine.allCases) func aShapeOfOneFileIsGeneratedStoredStudiedAndExported(engine: StoreEngine) async throws {
-        ShapeRegistry.register(TrueFalseShape())
+        // Known to this test's tasks only (`register` would add it for the whole process).
+        try await ShapeRegistry.with([TrueFalseShape()]) { try await run(engine) }
+        #expect(Shape(rawValue: "true-false") == nil, "the shape stayed inside the test")
+    }
+
+    func run(_ engine: StoreEngine) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-shape-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -28,7 +28,7 @@ import Testing
         #expect(report.complete == 3)
         #expect(report.failed == 1)
         #expect(report.subjects[1].error?.contains("missing.pdf") == true)
-        #expect(report.providerCalls == 3 * 6, "the plan and 5 families of one subtopic, for 3 subjects")
+        #expect(report.providerCalls == 3 * 8, "the plan and 7 families of one subtopic, for 3 subjects")
         #expect(try await store.listSubjects().count == 3)
         #expect(events.finished == 4)
 
@@ -36,7 +36,7 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any]
         let totals = try #require(json?["totals"] as? [String: Any])
         #expect(totals["failed"] as? Int == 1)
-        #expect(totals["providerCalls"] as? Int == 18)
+        #expect(totals["providerCalls"] as? Int == 24)
 
         // Running it again generates nothing already stored.
         let again = await BatchRunner(jobs: 3, options: PipelineOptions(maxSubtopics: 1)).run(Array(items.filter { $0.title != "Broken Subject" }), makePipeline: { _ in

@@ -44,7 +44,7 @@ import Testing
 
         let store = try SQLiteStore(path: cli.storePath)
         for title in titles { okBefore += (try await store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
-        let expected = titles.count * (1 + 3 * 5)
+        let expected = titles.count * (1 + 3 * 7)
         #expect(okBefore > 0 && okBefore < expected, "killed mid-run: \(okBefore) of \(expected) generations stored")
         let cardsBefore = try await store.itemCounts()["flashcards"] ?? 0
 

@@ -43,6 +43,21 @@ import Testing
                 ["term": "Electron transport chain", "definition": "Proteins of the thylakoid membrane that pass excited electrons along."],
                 ["term": "Photosystem I", "definition": "The protein complex that receives electrons last in the chain."],
             ]]
+        case "matching":
+            content = ["exercises": [[
+                "prompt": "Parts of electron transport and what they do",
+                "pairs": [
+                    ["left": "Photosystem II", "right": "passes excited electrons into the chain"],
+                    ["left": "Photosystem I", "right": "receives the electrons last"],
+                    ["left": "Proton pumping", "right": "builds the gradient across the thylakoid membrane"],
+                    ["left": "ATP synthase", "right": "is driven by the pumped protons"],
+                ],
+            ]]]
+        case "ordering":
+            content = ["sequences": [[
+                "prompt": "The path of an electron in electron transport",
+                "steps": ["Photosystem II is excited", "Electrons pass along the chain", "Protons are pumped", "Photosystem I receives the electrons"],
+            ]]]
         default:
             return "# Electron Transport\n\n" + String(repeating: "Electron transport passes excited electrons along the thylakoid membrane from photosystem II to photosystem I and pumps protons that drive ATP synthase. ", count: 5)
         }

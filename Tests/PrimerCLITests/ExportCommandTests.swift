@@ -15,12 +15,18 @@ import Testing
         #expect(try await cli.run(["generate", "Cell Biology", "--max-subtopics", "2"]).status == 0)
         let kit = try JSONDecoder().decode(Kit.self, from: Data(try await cli.run(["show", "Cell Biology", "--format", "json"]).stdout.utf8))
         let done = kit.topics.flatMap(\.subtopics).filter { $0.lesson != nil }
-        let basic = done.reduce(0) { $0 + $1.pairs("flashcards").count + $1.pairs("terms").count + $1.choices("quiz").count }
+        // A matching exercise is one Basic note per pair; an ordering one cloze note with a
+        // deletion per step.
+        let matchingPairs = done.flatMap { $0.shapedItems("matching") }.reduce(0) { $0 + $1.list("lefts").count }
+        let orderings = done.flatMap { $0.shapedItems("ordering") }
+        #expect(matchingPairs >= 4 && !orderings.isEmpty, "the mock wrote matching and ordering exercises")
+        let basic = done.reduce(0) { $0 + $1.pairs("flashcards").count + $1.pairs("terms").count + $1.choices("quiz").count } + matchingPairs
         let clozes = done.flatMap { $0.clozes("cloze") }
-        let notes = basic + clozes.count
+        let clozeNotes = clozes.count + orderings.count
+        let notes = basic + clozeNotes
         // Anki makes one card per deletion number of a cloze note.
-        let clozeCards = clozes.reduce(0) { $0 + ClozeText.cardNumbers($1.text).count }
-        #expect(clozes.count > 0 && clozeCards > clozes.count, "the mock's cloze notes have several deletions")
+        let clozeCards = clozes.reduce(0) { $0 + ClozeText.cardNumbers($1.text).count } + orderings.reduce(0) { $0 + $1.list("steps").count }
+        #expect(clozes.count > 0 && clozeCards > clozeNotes, "the mock's cloze notes have several deletions")
 
         for format in ["json", "markdown", "csv", "anki-text", "apkg"] {
             let result = try await cli.run(["export", "Cell Biology", "--format", format, "--out", cli.directory.appendingPathComponent("kit.\(format)").path])
@@ -35,7 +41,7 @@ import Testing
         #expect(imported["notes"] as? Int == notes)
         #expect(imported["cards"] as? Int == basic + clozeCards)
         #expect(imported["cloze_notetypes"] as? [String] == ["Primer Cloze"])
-        #expect(imported["notes_by_notetype"] as? [String: Int] == ["Primer Basic": basic, "Primer Cloze": clozes.count])
+        #expect(imported["notes_by_notetype"] as? [String: Int] == ["Primer Basic": basic, "Primer Cloze": clozeNotes])
         #expect(imported["cards_by_notetype"] as? [String: Int] == ["Primer Basic": basic, "Primer Cloze": clozeCards])
         // One deck per subtopic with content, their topic and subject parents, and Default.
         let topics = Set(done.map { sub in kit.topics.first { $0.subtopics.contains(sub) }!.title }).count

@@ -74,7 +74,7 @@ import Testing
             (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["providerCalls"] as? Int
         }
         #expect(try calls(flashcards) == 1)
-        #expect(try calls(whole) == 4, "the lesson, quiz, cloze and terms; the flashcards are stored")
+        #expect(try calls(whole) == 6, "the lesson, quiz, cloze, terms, matching and ordering; the flashcards are stored")
         let generated = Set(try await store.generations(subjectTitle: "Photosynthesis").compactMap(\.subtopicTitle))
         #expect(generated == [third.title], "no other subtopic was touched")
     }

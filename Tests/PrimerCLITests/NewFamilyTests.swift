@@ -34,7 +34,7 @@ import Testing
         let subtopic = try #require(kit.topics.flatMap(\.subtopics).first { $0.lesson != nil })
         let cards = subtopic.pairs("mnemonics")
         #expect(cards.count >= 3)
-        #expect(subtopic.content.map(\.family) == ["notes", "flashcards", "mnemonics", "quiz", "cloze", "terms"])
+        #expect(subtopic.content.map(\.family) == ["notes", "flashcards", "mnemonics", "quiz", "cloze", "terms", "matching", "ordering"])
         let card = try #require(cards.first)
         let text = try await cli.run(withPrompts(["show", "Photosynthesis"]))
         #expect(text.stdout.contains("Mnemonics:") && text.stdout.contains(card.front))
@@ -57,7 +57,8 @@ import Testing
         #expect(csvRows.filter { $0.contains(",mnemonics,pair,") }.count == cards.count)
         let imported = try await ExportCommandTests().ankiImport("apkg", [out.appendingPathComponent("kit.apkg")])
         #expect((imported["tags"] as? [String])?.contains("mnemonics") == true)
-        let basic = subtopic.pairs("flashcards").count + cards.count + subtopic.pairs("terms").count + subtopic.choices("quiz").count
+        let matchingPairs = subtopic.shapedItems("matching").reduce(0) { $0 + $1.list("lefts").count }
+        let basic = subtopic.pairs("flashcards").count + cards.count + subtopic.pairs("terms").count + subtopic.choices("quiz").count + matchingPairs
         #expect((imported["notes_by_notetype"] as? [String: Int])?["Primer Basic"] == basic)
 
         // Evaluated with its shape's metrics, under its own name.

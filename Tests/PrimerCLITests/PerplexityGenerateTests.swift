@@ -57,7 +57,7 @@ import Testing
         // Provenance: every generation ran on the stub, with its tokens and cost.
         let store = try SQLiteStore(path: cli.storePath)
         let generations = try await store.generations(subjectTitle: "Photosynthesis")
-        #expect(Set(generations.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "cloze", "terms"])
+        #expect(Set(generations.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"])
         let expected = api == .agent ? (prompt: 1200, completion: 245, cost: 0.006365) : (prompt: 900, completion: 180, cost: 0.00608)
         for generation in generations {
             #expect(generation.status == "ok" && generation.provider == "pplx-stub", "\(generation.family)")
@@ -83,7 +83,7 @@ import Testing
         let subtopics = (kit["topics"] as? [[String: Any]] ?? []).flatMap { $0["subtopics"] as? [[String: Any]] ?? [] }
         let grounded = try #require(subtopics.first { !($0["sources"] as? [Any] ?? []).isEmpty })
         let urls = Set((grounded["sources"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String })
-        #expect(urls == Set(["notes", "flashcards", "quiz", "cloze", "terms"].map { Self.source($0).url }))
+        #expect(urls == Set(["notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"].map { Self.source($0).url }))
         #expect(!json.stdout.contains("pplx-test-key") && !shown.stdout.contains("pplx-test-key"))
     }
 }

@@ -64,7 +64,7 @@ import Testing
         #expect(kills >= 20, "only \(kills) kills before the batch was done in \(Int(seconds)) s: make the mock slower")
         // Killed workers left no failure behind: every worker that was told to stop did.
         #expect(workers.allSatisfy { $0.process.terminationStatus == 0 }, "\(logs.joined(separator: "\n").suffix(3_000))")
-        try await QueueChecks.expectComplete(cli.store, subjects: Self.subjects, subtopics: 2, families: 5)
+        try await QueueChecks.expectComplete(cli.store, subjects: Self.subjects, subtopics: 2, families: 7)
         // The kills did cut work short: tasks were claimed again after their worker died.
         let reclaimed = try await QueueChecks.server.count(cli.store, "SELECT COUNT(*) FROM queue_tasks WHERE tries > 1")
         #expect(reclaimed >= kills / 2, "\(reclaimed) tasks claimed again after \(kills) kills")

@@ -57,7 +57,7 @@ import Testing
 
         let store = try await cli.openStore()
         let counts = try await Self.generationCounts(store, "Race Two")
-        #expect(counts.count == 1 + 3 * 5, "the plan and 5 families of 3 subtopics: \(counts.keys.sorted())")
+        #expect(counts.count == 1 + 3 * 7, "the plan and 7 families of 3 subtopics: \(counts.keys.sorted())")
         for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(key): \(count.ok) ok, \(count.other) others") }
         let subject = try #require(try await store.listSubjects().first { $0.title == "Race Two" })
         #expect(subject.subtopics > 0 && subject.count(of: "flashcards") > 0 && subject.count(of: "quiz") > 0)
@@ -101,7 +101,7 @@ import Testing
         let store = try await cli.openStore()
         for title in titles {
             let counts = try await Self.generationCounts(store, title)
-            #expect(counts.count == 1 + 2 * 5, "\(title): \(counts.keys.sorted())")
+            #expect(counts.count == 1 + 2 * 7, "\(title): \(counts.keys.sorted())")
             for (key, count) in counts { #expect(count.ok == 1 && count.other == 0, "\(title) \(key): \(count.ok) ok, \(count.other) others") }
         }
     }

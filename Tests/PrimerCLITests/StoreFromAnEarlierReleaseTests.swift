@@ -36,16 +36,17 @@ import Testing
         #expect(try subjects.map(Self.earlierLayout(summary:)) as NSObject == Self.json(expectedList))
 
         // The migrated store is complete for that release's families: the same command only
-        // generates the cloze family, new since then, for each of the 2 subtopics; in the other
-        // subject, the quiz that failed in that release is generated again with its cloze.
+        // generates the families new since then (cloze, matching, ordering) for each of the 2
+        // subtopics; in the other subject, the quiz that failed in that release is generated
+        // again with the three new families.
         let rerun = try await cli.run(["generate", "Photosynthesis", "--max-subtopics", "2", "--json"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let summary = try #require(try Self.json(rerun.stdout) as? [String: Any])
-        #expect(summary["providerCalls"] as? Int == 2)
+        #expect(summary["providerCalls"] as? Int == 2 * 3)
         let retry = try await cli.run(["generate", "Thermodynamics", "--max-subtopics", "1", "--json"])
         #expect(retry.status == 0, "\(retry.stderr)")
         let retried = try #require(try Self.json(retry.stdout) as? [String: Any])
-        #expect(retried["providerCalls"] as? Int == 2, "the failed quiz and the new cloze family")
+        #expect(retried["providerCalls"] as? Int == 4, "the failed quiz and the three new families")
     }
 
     /// A kit as `show --format json` printed it before the item store: per subtopic the lesson

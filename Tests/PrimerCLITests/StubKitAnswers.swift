@@ -43,6 +43,21 @@ enum StubKitAnswers {
                 ["term": "Chlorophyll", "definition": "The green molecule that captures light energy in plants."],
                 ["term": "Accessory pigment", "definition": "A molecule that widens the range of light a plant can use."],
             ]]
+        case "matching":
+            content = ["exercises": [[
+                "prompt": "Pigments and what they do",
+                "pairs": [
+                    ["left": "Chlorophyll a", "right": "drives the light reactions"],
+                    ["left": "Chlorophyll b", "right": "passes energy on to chlorophyll a"],
+                    ["left": "Carotene", "right": "absorbs blue-green light"],
+                    ["left": "Xanthophyll", "right": "protects against too much light"],
+                ],
+            ]]]
+        case "ordering":
+            content = ["sequences": [[
+                "prompt": "From light to a reaction centre",
+                "steps": ["A pigment absorbs a photon", "The energy passes between pigments", "It reaches the reaction centre", "An electron leaves chlorophyll a"],
+            ]]]
         default:
             return "# Pigments\n\n" + String(repeating: "Photosynthetic pigments absorb light of particular wavelengths and pass the energy on to reaction centres in the thylakoid membranes. ", count: 6)
         }

@@ -23,11 +23,11 @@ import Testing
 
     @Test func shippedFamiliesLoadAndCoverEveryStep() throws {
         let set = try FamilySet.load(directory: RepositoryFiles.prompts)
-        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "cloze", "terms", "ask"])
+        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "cloze", "terms", "matching", "ordering", "ask"])
         #expect(set.questionFamily(for: .general)?.name == "ask" && set.questionFamily(for: .language)?.name == "ask")
         #expect(set.planFamily(for: .general)?.name == "plan")
         #expect(set.planFamily(for: .language)?.name == "plan")
-        #expect(set.subtopicFamilies(for: .general).map(\.name) == ["notes", "flashcards", "quiz", "cloze", "terms"])
+        #expect(set.subtopicFamilies(for: .general).map(\.name) == ["notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"])
         #expect(set.subtopicFamilies(for: .language).map(\.name) == ["grammar-lesson", "flashcards", "quiz", "cloze", "terms"])
         for family in set.families {
             #expect(family.attempts == 3, "\(family.name) keeps the default budget")

@@ -20,7 +20,7 @@ struct GateRegistryTests {
 
     @Test func knowsEveryGateAndBuildsEachFromItsBareName() throws {
         #expect(GateRegistry.names == [
-            "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "scope", "relevance", "near-duplicate",
+            "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "shape-rules", "scope", "relevance", "near-duplicate",
             "meta-labels", "plan-titles", "plan-bounds", "dedupe-plan", "notes-length", "citations",
         ])
         // `pattern` has no sensible default (which field, which expression): bare, it says what it needs.
@@ -45,7 +45,7 @@ struct GateRegistryTests {
 
     @Test func unknownGateListsTheKnownOnesAndSuggestsTheClosest() {
         let typo = error("dedup", nil)
-        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, scope, relevance, near-duplicate, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length, citations; did you mean 'dedupe'?)")
+        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, shape-rules, scope, relevance, near-duplicate, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length, citations; did you mean 'dedupe'?)")
         #expect(error("spellcheck", nil)?.description.hasSuffix("citations)") == true)
     }
 
@@ -85,6 +85,7 @@ struct GateRegistryTests {
               - pattern: {field: front, must_match: "\\\\?$", action: drop}
               - count: {min: 3, max: 40}
               - quiz-shape: {allow_all_of_the_above: false}
+              - shape-rules
               - scope
               - relevance: {min_similarity: 0.2}
               - near-duplicate: {max_similarity: 0.9}

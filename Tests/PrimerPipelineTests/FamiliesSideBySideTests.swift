@@ -50,33 +50,33 @@ import Testing
     @Test func theLessonFirstThenTheOthersAtOnceReportedInPlanOrder() async throws {
         let h = try Harness()
         defer { h.remove() }
-        // 300 ms a call, so the four families after a lesson overlap if they may.
+        // 300 ms a call, so the six families after a lesson overlap if they may.
         let recorder = Recorder(try h.mock("  seed: 42\n  latency_ms: 300"))
         let events = Events()
         let summary = try await h.pipeline(recorder).run(
             SubjectRequest(title: "Linear Algebra"), options: PipelineOptions(maxSubtopics: 2), progress: events.add)
         #expect(summary.failures.isEmpty)
-        let order = ["notes", "flashcards", "quiz", "cloze", "terms"]
+        let order = ["notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"]
         #expect(summary.familyOrder == ["plan"] + order)
 
         let subtopics = summary.topics.flatMap(\.subtopics).prefix(2)
         for subtopic in subtopics {
             let calls = recorder.calls.filter { $0.subtopic == subtopic }
-            #expect(calls.count == 5)
+            #expect(calls.count == 7)
             // The lesson ended before any other family of its subtopic started…
             let lesson = try #require(calls.first { $0.family == "notes" })
             #expect(calls.filter { $0.family != "notes" }.allSatisfy { $0.start > lesson.end })
-            // …and the other four were all in flight together.
+            // …and the other six were all in flight together.
             let others = calls.filter { $0.family != "notes" }
             #expect(others.map(\.start).max()! < others.map(\.end).min()!, "\(others)")
             // Progress reads in plan order.
             #expect(events.started.filter { $0.subtopic == subtopic }.map(\.family) == order)
         }
-        #expect(recorder.mostAtOnce == 4)
+        #expect(recorder.mostAtOnce == 6)
         // The kit is whole: every family stored once per subtopic.
         let kit = try #require(try await h.store.kit(subjectTitle: "Linear Algebra"))
         for subtopic in kit.topics.flatMap(\.subtopics) where subtopics.contains(subtopic.title) {
-            #expect(subtopic.generations.count == 5)
+            #expect(subtopic.generations.count == 7)
         }
     }
 }

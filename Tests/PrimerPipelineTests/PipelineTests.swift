@@ -13,8 +13,9 @@ import Testing
         #expect(first.kind == .general)
         let subtopics = first.topics.reduce(0) { $0 + $1.subtopics.count }
         #expect(subtopics >= 4)
-        // One plan call and five families per subtopic, each accepted on the first try.
-        #expect(first.providerCalls == 1 + 5 * subtopics)
+        // One plan call and seven families per subtopic (notes, flashcards, quiz, cloze, terms,
+        // matching, ordering), each accepted on the first try.
+        #expect(first.providerCalls == 1 + 7 * subtopics)
         #expect(first.families["notes"]?.generated == subtopics)
         #expect(first.families["grammar-lesson"] == nil)
 
@@ -26,7 +27,7 @@ import Testing
             #expect(subtopic.choices("quiz").allSatisfy { $0.choices.count == 4 && (0..<4).contains($0.correctIndex) && !$0.explanation.isEmpty })
             #expect(subtopic.pairs("terms").count >= 2)
             #expect(subtopic.clozes("cloze").count >= 2)
-            #expect(subtopic.generations.count == 5)
+            #expect(subtopic.generations.count == 7)
         }
 
         let second = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Linear Algebra"))
@@ -128,7 +129,7 @@ import Testing
         await #expect(try await h.store.counts()["items"] == 0)
 
         let two = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(maxSubtopics: 2))
-        #expect(two.providerCalls == 2 * 5, "the plan is stored; five families of two subtopics")
+        #expect(two.providerCalls == 2 * 7, "the plan is stored; seven families of two subtopics")
         #expect(two.subtopicsInScope == 2)
     }
 
@@ -200,7 +201,7 @@ import Testing
         #expect(b.topics.flatMap(\.subtopics).allSatisfy { $0.lesson != nil && !$0.pairs("flashcards").isEmpty && !$0.choices("quiz").isEmpty && !$0.pairs("terms").isEmpty })
     }
     /// With subtopics running side by side, other subtopics add terms while one subtopic's
-    /// families run; its five prompts still list the same terms (they share one context, which
+    /// families run; its seven prompts still list the same terms (they share one context, which
     /// keeps a server's prompt cache warm), and later subtopics see the terms of earlier ones.
     @Test func theFamiliesOfASubtopicShareOneListOfTerms() async throws {
         let harness = try Harness()
@@ -217,7 +218,7 @@ import Testing
         let bySubtopic = Dictionary(grouping: recorder.requests.filter { !$0.purpose.subtopic.isEmpty }, by: \.purpose.subtopic)
         #expect(bySubtopic.count > 2)
         for (subtopic, requests) in bySubtopic {
-            #expect(Set(requests.map(\.purpose.family)).count == 5, "\(subtopic)")
+            #expect(Set(requests.map(\.purpose.family)).count == 7, "\(subtopic)")
             #expect(Set(requests.map(terms)).count == 1, "\(subtopic): \(Set(requests.map(terms)))")
         }
         // Subtopics that started after others finished list their terms.

@@ -122,7 +122,7 @@ import Testing
         let generations = try await store.owned(by: .account(accountID)).generations(subjectTitle: "Geology").filter { $0.status == "ok" }
         let keys = generations.map { "\($0.subtopicID ?? 0)/\($0.family)" }
         #expect(Set(keys).count == keys.count, "a family of a subtopic was stored twice: \(keys.sorted())")
-        #expect(generations.count == 1 + 4 * 5, "the plan and five families of four subtopics")
+        #expect(generations.count == 1 + 4 * 7, "the plan and seven families of four subtopics")
         let items = try await client.request(.GET, "/api/subjects/\(subject)/items").json["items"] as? [[String: Any]] ?? []
         let identities = items.map { "\($0["subtopic"] ?? "")/\($0["family"] ?? "")/\($0["front"] ?? "")" }
         #expect(!items.isEmpty && Set(identities).count == identities.count, "an item was stored twice")

@@ -138,14 +138,19 @@ public struct OrderingShape: ContentShape {
 
     public func sample(_ request: ShapeSampleRequest, rng: inout SplitMix64) -> [ShapedItem] {
         let s = request.subtopic
-        let steps = [
+        let stages = [
             "The conditions for \(s) build up",
+            "Early signs of \(s) appear",
             "A trigger sets \(s) in motion",
             "The first responses to \(s) follow",
             "\(s) spreads beyond its starting point",
+            "\(s) reaches its peak",
             "The consequences of \(s) become clear",
+            "\(s) is brought to an end",
             "\(s) leaves a lasting legacy",
         ]
-        return [make("Put the stages of \(s) in order", Array(steps.prefix(rng.int(4...6))))]
+        // 4–6 of the stages, kept in their order.
+        let chosen = rng.sample(Array(stages.indices), rng.int(4...6)).sorted().map { stages[$0] }
+        return [make("Put the stages of \(s) in order", chosen)]
     }
 }

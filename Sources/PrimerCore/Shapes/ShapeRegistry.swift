@@ -12,8 +12,18 @@ public enum ShapeRegistry {
 
     private static let registered = Mutex<[any ContentShape]>([])
 
-    /// Every registered shape: the shipped ones, then those registered at run time.
-    public static var all: [any ContentShape] { shipped + registered.withLock { $0 } }
+    /// Shapes known only inside one task tree (`with(_:operation:)`).
+    @TaskLocal private static var scoped: [any ContentShape] = []
+
+    /// Every registered shape: the shipped ones, those registered at run time, those of the
+    /// current task.
+    public static var all: [any ContentShape] { shipped + registered.withLock { $0 } + scoped }
+
+    /// Runs `operation` with `shapes` known to it and to every task it starts (not to the rest
+    /// of the process): a test's shape stays the test's.
+    public static func with<T>(_ shapes: [any ContentShape], operation: () async throws -> T) async rethrows -> T {
+        try await $scoped.withValue(scoped + shapes, operation: operation)
+    }
 
     /// Adds a shape (a plugin's, or a test's); registering a name twice keeps the first.
     public static func register(_ shape: any ContentShape) {
@@ -29,6 +39,7 @@ public enum ShapeRegistry {
 
     public static func shape(named name: String) -> (any ContentShape)? {
         if let shipped = shipped.first(where: { $0.id.rawValue == name }) { return shipped }
+        if let scoped = scoped.first(where: { $0.id.rawValue == name }) { return scoped }
         return registered.withLock { shapes in shapes.first { $0.id.rawValue == name } }
     }
 }
