@@ -2,7 +2,8 @@
 """Drives Primer's study page in headless Chromium (Debian's chromium and chromium-driver, PyPI's
 selenium), as a learner on a phone-sized screen would: sign up, create a subject with a PDF and
 watch its generation live, read the lesson, study three cards (flip with the space bar, rate with
-the keys 1-4), take the quiz, mark a term known, read the stats. Saves a screenshot of each step
+the keys 1-4), study on to the first matching or ordering exercise and answer it in its box, take
+the quiz, mark a term known, read the stats. Saves a screenshot of each step
 in SCREENSHOTS and prints what it saw as JSON; exits 1 with the reason when a step fails.
 
     scripts/web_study.py BASE_URL PDF SCREENSHOTS
@@ -81,6 +82,28 @@ try:
         wait.until(seen.staleness_of(front))
     saw["studied"] = fronts
     snap("6-after-three-cards")
+
+    # On to the first exercise (matching or ordering), rating the cards before it: it is
+    # answered in its box, checked by the server part by part, then rated.
+    extra = 0
+    for _ in range(80):
+        if driver.find_elements(By.CSS_SELECTOR, "form.exercise"):
+            break
+        front = css("[data-testid=front]")
+        key(" ")
+        wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=answer]")))
+        key("3")
+        extra += 1
+        wait.until(seen.staleness_of(front))
+    form = css("form.exercise")
+    saw["exerciseHint"] = form.find_element(By.NAME, "answer").get_attribute("placeholder")
+    form.find_element(By.NAME, "answer").send_keys("1a 2b")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    saw["exercise"] = wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=check]"))).text
+    snap("6b-exercise-checked")
+    click("[data-rating=good]")
+    saw["extraReviews"] = extra + 1
+    wait.until(seen.staleness_of(form))
 
     click("[data-tab=quiz]")
     questions = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-question]"))

@@ -35,14 +35,17 @@ import Testing
         if (saw["wrongAnswers"] as? Int ?? 0) > 0 { #expect((saw["why"] as? String)?.isEmpty == false, "\(saw)") }
         #expect((saw["subjects"] as? String)?.contains("Cell Biology") == true)
 
-        // What the clicks did is in the store: three reviews, one quiz, one term known.
+        // The exercise was answered in its box and checked part by part.
+        #expect((saw["exerciseHint"] as? String)?.isEmpty == false && (saw["exercise"] as? String)?.contains(" right") == true, "\(saw)")
+        // What the clicks did is in the store: three reviews, those on the way to the exercise
+        // and its own, one quiz, one term known.
         let store = try SQLiteStore(path: server.store)
         let account = try #require(try await store.account(email: "ana@example.com")).account
         let mine = store.owned(by: account.owner)
         let log = try await mine.reviewLog(subjectTitle: "Cell Biology")
         let quizzes = try await mine.quizAttempts(subjectTitle: "Cell Biology")
         #expect(quizzes.count == 1)
-        #expect(log.count == 3 + (quizzes.first?.questions ?? 0))
+        #expect(log.count == 3 + (saw["extraReviews"] as? Int ?? 0) + (quizzes.first?.questions ?? 0))
         let known = try await mine.studyCards(subjectTitle: "Cell Biology").filter(\.known).map(\.id)
         #expect(known == [Int64(saw["vocabItem"] as? Int ?? -1)])
         let shots = try FileManager.default.contentsOfDirectory(atPath: screenshots.path).filter { $0.hasSuffix(".png") }
