@@ -39,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no
@@ -48,6 +49,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -144,6 +146,7 @@ let package = Package(
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -159,6 +162,7 @@ let package = Package(
                 "PrimerApp", "PrimerServer", "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // Benchmarks: per-call overhead, batch throughput against a loopback stub, the stub itself.
@@ -168,6 +172,7 @@ let package = Package(
                 "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerDocuments", "PrimerTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Sources/primer-bench"
         ),
@@ -183,8 +188,12 @@ let package = Package(
             ],
             path: "Tests/PrimerTestSupport"
         ),
-        .testTarget(name: "PrimerCoreTests", dependencies: ["PrimerCore", "PrimerDefaults"]),
-        .testTarget(name: "PrimerProvidersTests", dependencies: ["PrimerProviders", "PrimerDefaults", "PrimerTestSupport"]),
+        .testTarget(
+            name: "PrimerCoreTests",
+            dependencies: ["PrimerCore", "PrimerDefaults", .product(name: "Logging", package: "swift-log"), .product(name: "Yams", package: "Yams")]),
+        .testTarget(
+            name: "PrimerProvidersTests",
+            dependencies: ["PrimerProviders", "PrimerCore", "PrimerDefaults", "PrimerTestSupport", .product(name: "Yams", package: "Yams")]),
         // The store contract, run on SQLite files and on a real PostgreSQL server the tests start.
         .testTarget(
             name: "PrimerStoreTests",
@@ -200,7 +209,12 @@ let package = Package(
                 "PrimerImport", "PrimerCore", "PrimerTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .testTarget(name: "PrimerExportTests", dependencies: ["PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "PrimerExportTests",
+            dependencies: [
+                "PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Generator and pipeline against the mock provider and a real SQLite store.
         .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),
         // The Workspace's rules, called directly as a front end calls them.
@@ -208,7 +222,7 @@ let package = Package(
         // The built `primer` binary, run as a user would.
         .testTarget(
             name: "PrimerCLITests",
-            dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerEval", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // The example app client (Examples/StudyClient, a package of its own for app developers),
         // built here too so the server tests use it as an app would.
         .target(
@@ -227,6 +241,8 @@ let package = Package(
                 "PrimerServer", "PrimerApp", "PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerTestSupport", "StudyClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
     ]
 )

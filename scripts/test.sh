@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 scripts/install-test-tools.sh
-swift build
+# Every import a target makes must be a dependency it declares (SwiftPM checks the package's own
+# targets; the products each target imports are declared in Package.swift too).
+swift build --build-tests --explicit-target-dependency-import-check error
 # The CLI tests run this binary; they find it through PRIMER_BIN.
 export PRIMER_BIN="$(swift build --show-bin-path)/primer"
 # The two heaviest suites (schemathesis fuzzing the server, the web page in Chromium) run after
