@@ -199,19 +199,12 @@ extension PostgresStore {
         let kept = try await connection.rows(
             "SELECT position, shape, fields FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) ORDER BY position",
             logger)
-        var seen = Set<String>()
-        var position = -1
+        var stored: [(position: Int, content: ItemContent)] = []
         for row in kept {
             guard let shape = Shape(rawValue: try row.value("shape")) else { continue }
-            seen.insert(try ItemFieldsJSON.decode(try row.value("fields"), shape: shape).identity)
-            position = max(position, try row.int("position"))
+            stored.append((try row.int("position"), try ItemFieldsJSON.decode(try row.value("fields"), shape: shape)))
         }
-        position += 1
-        var fresh: [(position: Int, content: ItemContent, sources: [Citation])] = []
-        for (index, content) in ItemContent.items(of: output).enumerated() where seen.insert(content.identity).inserted {
-            fresh.append((position, content, index < sources.count ? sources[index] : []))
-            position += 1
-        }
+        let fresh = ContentRules.newItems(of: output, after: stored, sources: sources).map { ($0.position, $0.content, $0.sources) }
         try await insertItems(connection, subtopicID: subtopicID, family: family, fresh, generationID: generationID, createdAt: date, logger)
     }
 
@@ -253,12 +246,6 @@ extension PostgresStore {
             """, logger)!.value("id")
     }
 
-    /// An item row (of table `items`, unaliased) that holds something of the learner's (a rewrite
-    /// of a leech carries the leech's history).
-    static let learnerOwned = """
-        items.generation_id IS NULL OR items.edited_at IS NOT NULL
-        OR EXISTS (SELECT 1 FROM memory_states m WHERE m.item_id = items.id)
-        OR EXISTS (SELECT 1 FROM known_items k WHERE k.item_id = items.id)
-        OR EXISTS (SELECT 1 FROM item_rewrites r WHERE r.item_id = items.id)
-        """
+    /// `ContentRules.learnerOwnedSQL`: the rows regeneration keeps.
+    static let learnerOwned = ContentRules.learnerOwnedSQL
 }

@@ -21,26 +21,21 @@ extension PostgresStore {
             for replacement in replacements {
                 let leech = replacement.leech
                 // Locked: an edit or a rating of this card running now ends before it is read.
-                guard let old = try await connection.row(
+                let row = try await connection.row(
                     """
                     SELECT x.subtopic_id, x.family, x.shape, x.position, x.fields, m.reps, m.lapses
                     FROM items x LEFT JOIN memory_states m ON m.item_id = x.id WHERE x.id = \(leech.itemID) FOR UPDATE OF x
-                    """, logger),
-                    try old.value("subtopic_id", as: Int64.self) == subtopicID
-                else {
-                    outcomes.append(.leftAlone(.deleted))  // or moved with a new plan
+                    """, logger)
+                let stored = try row.map { (subtopicID: try $0.value("subtopic_id", as: Int64.self), content: try Self.itemContent($0)) }
+                let memory = try row.flatMap { row -> (reps: Int, lapses: Int)? in
+                    guard let reps = try row.value("reps", as: Int64?.self), let lapses = try row.value("lapses", as: Int64?.self) else { return nil }
+                    return (Int(reps), Int(lapses))
+                }
+                if let conflict = ContentRules.rewriteConflict(leech, subtopicID: subtopicID, stored: stored, memory: memory) {
+                    outcomes.append(.leftAlone(conflict))
                     continue
                 }
-                if try Self.itemContent(old) != leech.content {
-                    outcomes.append(.leftAlone(.edited))
-                    continue
-                }
-                guard let reps = try old.value("reps", as: Int64?.self), let lapses = try old.value("lapses", as: Int64?.self),
-                    Int(reps) == leech.reviews, Int(lapses) == leech.lapses
-                else {
-                    outcomes.append(.leftAlone(.rated))
-                    continue
-                }
+                guard let old = row, let (reps, lapses) = memory else { continue }
                 let reason = Leech.reason(lapses: Int(lapses), reviews: Int(reps))
                 let newID = try await Self.insertItem(
                     connection, subtopicID: subtopicID, family: try old.value("family"), position: try old.int("position"),

@@ -41,19 +41,13 @@ extension SQLiteStore {
             let generationID = try Self.insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
             var outcomes: [RewriteOutcome] = []
             for (leech, content) in replacements {
-                let (old, memory) = try Self.leechAsStored(db, leech)
-                guard let old, old.subtopicID == subtopicID else {
-                    outcomes.append(.leftAlone(.deleted))  // or moved with a new plan
+                let (stored: storedRow, memory: memory) = try Self.leechAsStored(db, leech)
+                let stored = try storedRow.map { (subtopicID: $0.subtopicID, content: try $0.item().content) }
+                if let conflict = ContentRules.rewriteConflict(leech, subtopicID: subtopicID, stored: stored, memory: memory) {
+                    outcomes.append(.leftAlone(conflict))
                     continue
                 }
-                if try old.item().content != leech.content {
-                    outcomes.append(.leftAlone(.edited))
-                    continue
-                }
-                guard let memory, memory.reps == leech.reviews, memory.lapses == leech.lapses else {
-                    outcomes.append(.leftAlone(.rated))
-                    continue
-                }
+                guard let old = storedRow, let memory else { continue }
                 let reason = Leech.reason(lapses: memory.lapses, reviews: memory.reps)
                 let row = try ItemRow(
                     subtopicID: subtopicID, family: old.family, position: old.position, content: content, generationID: generationID,

@@ -64,23 +64,15 @@ extension SQLiteStore {
         let kept = try ItemRow.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM items WHERE subtopic_id = ? AND family = ? ORDER BY position"),
             arguments: [subtopicID, family])
-        var seen = Set(try kept.map { try $0.item().content.identity })
-        var position = (kept.map(\.position).max() ?? -1) + 1
-        for (index, content) in ItemContent.items(of: output).enumerated() where seen.insert(content.identity).inserted {
+        let stored = try kept.map { (position: $0.position, content: try $0.item().content) }
+        for item in ContentRules.newItems(of: output, after: stored, sources: sources) {
             try ItemRow(
-                subtopicID: subtopicID, family: family, position: position, content: content, generationID: generationID, createdAt: date,
-                sources: index < sources.count ? sources[index] : []
+                subtopicID: subtopicID, family: family, position: item.position, content: item.content, generationID: generationID,
+                createdAt: date, sources: item.sources
             ).insertFast(db)
-            position += 1
         }
     }
 
-    /// An item row (of table `items`, unaliased) that holds something of the learner's (a rewrite
-    /// of a leech carries the leech's history).
-    static let learnerOwned = """
-        items.generation_id IS NULL OR items.edited_at IS NOT NULL
-        OR EXISTS (SELECT 1 FROM memory_states m WHERE m.item_id = items.id)
-        OR EXISTS (SELECT 1 FROM known_items k WHERE k.item_id = items.id)
-        OR EXISTS (SELECT 1 FROM item_rewrites r WHERE r.item_id = items.id)
-        """
+    /// `ContentRules.learnerOwnedSQL`: the rows regeneration keeps.
+    static let learnerOwned = ContentRules.learnerOwnedSQL
 }

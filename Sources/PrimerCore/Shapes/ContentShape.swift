@@ -179,6 +179,16 @@ extension ContentShape {
 
     public var answerHint: String? { nil }
 
+    /// The order in which an exercise shows its `count` parts: shuffled by the item's own text
+    /// (the same order every time it is shown), never the right order.
+    public func shownOrder(of item: ShapedItem, count: Int) -> [Int] {
+        guard count > 1 else { return Array(0..<count) }
+        var rng = SplitMix64(seed: StableHash.fnv1a(aboutText(item)))
+        var order = rng.shuffled(Array(0..<count))
+        if order == Array(0..<count) { order.append(order.removeFirst()) }
+        return order
+    }
+
     /// Reads an answer: JSON first (an object, a list, a list under one of `jsonContainers`),
     /// then the line syntax. Thinking tags and chatter are removed before either.
     public func parse(_ text: String) throws -> [ShapedItem] {

@@ -91,15 +91,10 @@ public struct MatchingShape: ContentShape {
 
     public func identity(_ item: ShapedItem) -> String { GateText.normalize(item.list("lefts").sorted().joined(separator: " ")) }
 
-    /// The matches in the order shown: shuffled by the item's own text, so a card shows the same
-    /// order every time, and never in the right order.
+    /// The matches in the order shown (`shownOrder`).
     public func shownRights(_ item: ShapedItem) -> [String] {
         let rights = item.list("rights")
-        guard rights.count > 1 else { return rights }
-        var rng = SplitMix64(seed: StableHash.fnv1a(aboutText(item)))
-        var order = rng.shuffled(Array(rights.indices))
-        if order == Array(rights.indices) { order.append(order.removeFirst()) }
-        return order.map { rights[$0] }
+        return shownOrder(of: item, count: rights.count).map { rights[$0] }
     }
 
     public func faces(_ item: ShapedItem) -> CardFaces {

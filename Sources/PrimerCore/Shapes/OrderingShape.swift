@@ -75,15 +75,10 @@ public struct OrderingShape: ContentShape {
 
     public func identity(_ item: ShapedItem) -> String { GateText.normalize(item.list("steps").joined(separator: " ")) }
 
-    /// The steps in the order shown: shuffled by the item's own text (the same every time), never
-    /// already in order.
+    /// The steps in the order shown (`shownOrder`).
     public func shownSteps(_ item: ShapedItem) -> [String] {
         let steps = item.list("steps")
-        guard steps.count > 1 else { return steps }
-        var rng = SplitMix64(seed: StableHash.fnv1a(aboutText(item)))
-        var order = rng.shuffled(Array(steps.indices))
-        if order == Array(steps.indices) { order.append(order.removeFirst()) }
-        return order.map { steps[$0] }
+        return shownOrder(of: item, count: steps.count).map { steps[$0] }
     }
 
     public func faces(_ item: ShapedItem) -> CardFaces {
