@@ -6,15 +6,8 @@ import Yams
 /// words (`Citations.support`): a claim its sources do not make is not cited, it is invented.
 /// The refusal (`Citations.refusal`) alone is an answer too. Rejects the answer otherwise, so
 /// the model tries again with the reasons.
-struct CitationsGate: Gate {
+struct CitationsGate: OptionlessGate {
     static let gateName = "citations"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard case .lesson(let answer) = output, !Citations.isRefusal(answer) else { return GateVerdict(output: output) }

@@ -6,15 +6,8 @@ import Yams
 /// For language subjects a card is a duplicate only when front *and* back repeat, because the
 /// same word with two meanings ("banco | bank", "banco | bench") is two real cards; articles are
 /// kept there too, since they can be words of the language studied. No options.
-struct DedupeGate: Gate {
+struct DedupeGate: OptionlessGate {
     static let gateName = "dedupe"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         let language = context.subjectKind == .language

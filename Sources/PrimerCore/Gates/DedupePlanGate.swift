@@ -8,15 +8,8 @@ import Yams
 /// A repeated topic's subtopics are merged into the first topic of that name (then deduplicated
 /// like any other) rather than lost. Topics left with no subtopics stay: plan-bounds rejects
 /// them, so the model is told. No options.
-struct DedupePlanGate: Gate {
+struct DedupePlanGate: OptionlessGate {
     static let gateName = "dedupe-plan"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard case .plan(let plan) = output else { return GateVerdict(output: output) }

@@ -10,15 +10,8 @@ import Yams
 ///
 /// Language cards and terms are left alone: cognates ("hotel | hotel", "el taxi | the taxi") are
 /// real vocabulary. No options.
-struct EchoGate: Gate {
+struct EchoGate: OptionlessGate {
     static let gateName = "echo"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         let language = context.subjectKind == .language

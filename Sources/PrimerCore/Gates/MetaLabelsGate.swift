@@ -11,15 +11,8 @@ import Yams
 /// tests", "Code review", "Final value theorem" — a title is a meta-label only when all its words
 /// are meta words, numbers and connectors, or it starts with "Review of", "Summary of", "Quiz
 /// on", "Quiz:" and the like. A dropped topic takes its subtopics with it. No options.
-struct MetaLabelsGate: Gate {
+struct MetaLabelsGate: OptionlessGate {
     static let gateName = "meta-labels"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard case .plan(let plan) = output else { return GateVerdict(output: output) }

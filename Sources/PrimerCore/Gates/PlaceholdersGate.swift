@@ -13,15 +13,8 @@ import Yams
 /// word (question, answer, explanation, definition). Unmistakable placeholders (empty, dots only,
 /// TBD/TODO, "… here", brackets around template words, unrendered {{…}}) always drop, and so,
 /// outside language subjects, does a question made only of function words ("What is this?").
-struct PlaceholdersGate: Gate {
+struct PlaceholdersGate: OptionlessGate {
     static let gateName = "placeholders"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         let language = context.subjectKind == .language

@@ -13,15 +13,8 @@ import Yams
 /// Dropping rather than rejecting is measured: rejected, the 135M model wrote the same "Key
 /// Ideas" plan on all three attempts and the run failed. Seen in its plans (issue 29) that every
 /// other gate let through. No options.
-struct PlanTitlesGate: Gate {
+struct PlanTitlesGate: OptionlessGate {
     static let gateName = "plan-titles"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard case .plan(let plan) = output else { return GateVerdict(output: output) }

@@ -17,15 +17,8 @@ import Yams
 ///    it mentions none of the current subtopic's distinctive keywords and mentions enough of one
 ///    sibling's: all of them when the sibling has one or two, at least half otherwise. The first
 ///    such sibling (same topic first) is named in the reason.
-struct ScopeGate: Gate {
+struct ScopeGate: OptionlessGate {
     static let gateName = "scope"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        try GateOptions(gate: Self.gateName, node: options).finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         let key = TitlesKey(subject: context.subject, topic: context.topic, subtopic: context.subtopic, siblings: context.siblings)

@@ -9,16 +9,8 @@ import Yams
 /// ```yaml
 /// - shape-rules
 /// ```
-struct ShapeRulesGate: Gate {
+struct ShapeRulesGate: OptionlessGate {
     static let gateName = "shape-rules"
-    var name: String { Self.gateName }
-
-    init() {}
-
-    init(options: Node?) throws {
-        let reader = try GateOptions(gate: Self.gateName, node: options)
-        try reader.finish()
-    }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         output.droppingItems(context) { item in
