@@ -29,6 +29,13 @@ extension PostgresRandomAccessRow {
 
     /// An integer column as `Int` (every integer column is BIGINT).
     func int(_ name: String) throws -> Int { Int(try value(name, as: Int64.self)) }
+
+    /// A text column holding one of an enum's values (a generation's or an attempt's status).
+    func stored<Value: RawRepresentable>(_ name: String) throws -> Value where Value.RawValue == String {
+        let raw = try value(name, as: String.self)
+        guard let stored = Value(rawValue: raw) else { throw StoreError.invalidWrite("column \(name) holds '\(raw)', which this release does not know") }
+        return stored
+    }
 }
 
 /// Row-level rules every port shares; each runs inside the caller's transaction.

@@ -77,7 +77,7 @@ extension PostgresStore {
             try await connection.rows("SELECT * FROM attempts WHERE generation_id = \(generationID) ORDER BY number, id", logger).map { row in
                 StoredAttempt(
                     id: try row.value("id"), generationID: try row.value("generation_id"), number: try row.int("number"),
-                    status: try row.value("status"), reasons: try Self.decodeJSON(try row.value("reasons"), as: [String].self),
+                    status: try row.stored("status"), reasons: try Self.decodeJSON(try row.value("reasons"), as: [String].self),
                     dropped: try Self.decodeJSON(try row.value("dropped"), as: [String].self), promptTokens: try row.int("prompt_tokens"),
                     completionTokens: try row.int("completion_tokens"), cachedPromptTokens: try row.int("cached_prompt_tokens"),
                     cost: try row.value("cost"), latencyMs: try row.int("latency_ms"), finishReason: try row.value("finish_reason"))
@@ -110,7 +110,7 @@ extension PostgresStore {
             id: try row.value("id"), subjectID: try row.value("subject_id"), subtopicID: try row.value("subtopic_id"),
             subtopicTitle: try row.value("subtopic_title"), family: try row.value("family"), familyVersion: try row.int("family_version"),
             familyHash: try row.value("family_hash"), provider: try row.value("provider"), model: try row.value("model"),
-            status: try row.value("status"), error: try row.value("error"), attempts: try row.int("attempts"),
+            status: try row.stored("status"), error: try row.value("error"), attempts: try row.int("attempts"),
             promptTokens: try row.int("prompt_tokens"), completionTokens: try row.int("completion_tokens"),
             cachedPromptTokens: try row.int("cached_prompt_tokens"), cost: try row.value("cost"), latencyMs: try row.int("latency_ms"),
             createdAt: try row.value("created_at"))

@@ -43,7 +43,7 @@ import Testing
         #expect(process.terminationReason == .uncaughtSignal, "the batch was still running when killed: \((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "")")
 
         let store = try SQLiteStore(path: cli.storePath)
-        for title in titles { okBefore += (try await store.generations(subjectTitle: title)).filter { $0.status == "ok" }.count }
+        for title in titles { okBefore += (try await store.generations(subjectTitle: title)).filter { $0.status == .ok }.count }
         let expected = titles.count * (1 + 3 * 7)
         #expect(okBefore > 0 && okBefore < expected, "killed mid-run: \(okBefore) of \(expected) generations stored")
         let cardsBefore = try await store.itemCounts()["flashcards"] ?? 0
@@ -57,7 +57,7 @@ import Testing
 
         var okAfter = 0
         for title in titles {
-            let ok = try await store.generations(subjectTitle: title).filter { $0.status == "ok" }
+            let ok = try await store.generations(subjectTitle: title).filter { $0.status == .ok }
             okAfter += ok.count
             // One stored generation per family and subtopic: nothing duplicated.
             let keys = ok.map { "\($0.subtopicID.map(String.init) ?? "plan")/\($0.family)" }

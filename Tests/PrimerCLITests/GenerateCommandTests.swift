@@ -67,7 +67,7 @@ import Testing
         let store = try SQLiteStore(path: cli.storePath)
         var reasons: [String] = []
         for generation in try await store.generations(subjectTitle: "Organic Chemistry") {
-            reasons += try await store.attempts(generationID: generation.id).filter { $0.status != "accepted" }.flatMap(\.reasons)
+            reasons += try await store.attempts(generationID: generation.id).filter { $0.status != .accepted }.flatMap(\.reasons)
         }
         #expect(!reasons.isEmpty)
         #expect(reasons.allSatisfy { !$0.isEmpty })

@@ -51,7 +51,7 @@ import Testing
         let store = try SQLiteStore(path: cli.storePath)
         let generations = try await store.generations(subjectTitle: "Photosynthesis")
         // A plan, then the subtopic's notes, flashcards, quiz, terms, matching and ordering, each stored.
-        #expect(Set(generations.filter { $0.status == "ok" }.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "terms", "matching", "ordering"])
+        #expect(Set(generations.filter { $0.status == .ok }.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "terms", "matching", "ordering"])
         let counts = try await store.counts()
         for table in ["topics", "subtopics"] {
             #expect((counts[table] ?? 0) >= 1, "\(table)")
@@ -65,9 +65,9 @@ import Testing
             let attempts = try await store.attempts(generationID: generation.id)
             // An attempt the server answered has real token counts; one that timed out on a
             // loaded machine has none, and says why.
-            let answered = attempts.filter { $0.status != "error" }
+            let answered = attempts.filter { $0.status != .error }
             #expect(!answered.isEmpty && answered.allSatisfy { $0.promptTokens > 20 && $0.completionTokens > 0 }, "real token counts from the server")
-            #expect(attempts.allSatisfy { $0.status == "accepted" || !$0.reasons.isEmpty }, "every rejection says why")
+            #expect(attempts.allSatisfy { $0.status == .accepted || !$0.reasons.isEmpty }, "every rejection says why")
         }
         #expect(await !Self.serverAnswers(), "llama-server was stopped when the command ended")
     }
@@ -135,7 +135,7 @@ import Testing
             environment: ["PRIMER_PROVIDER": ""])
         let store = try SQLiteStore(path: cli.storePath)
         let generations = try await store.generations(subjectTitle: "Photosynthesis")
-        #expect(generations.contains { $0.family == "plan" && $0.status == "ok" }, "\(result.stderr)")
+        #expect(generations.contains { $0.family == "plan" && $0.status == .ok }, "\(result.stderr)")
         let subtopicFamilies = generations.filter { $0.family != "plan" }
         #expect(Set(subtopicFamilies.map(\.family)) == ["notes", "flashcards", "quiz", "terms", "matching", "ordering"], "every family ran")
         var seen = ""

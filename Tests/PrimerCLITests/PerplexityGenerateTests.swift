@@ -60,7 +60,7 @@ import Testing
         #expect(Set(generations.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"])
         let expected = api == .agent ? (prompt: 1200, completion: 245, cost: 0.006365) : (prompt: 900, completion: 180, cost: 0.00608)
         for generation in generations {
-            #expect(generation.status == "ok" && generation.provider == "pplx-stub", "\(generation.family)")
+            #expect(generation.status == .ok && generation.provider == "pplx-stub", "\(generation.family)")
             #expect(generation.promptTokens == expected.prompt && generation.completionTokens == expected.completion, "\(generation.family)")
             #expect(abs((generation.cost ?? 0) - expected.cost) < 1e-9, "\(generation.family) cost")
             let attempts = try await store.attempts(generationID: generation.id)

@@ -28,7 +28,7 @@ import Testing
         for row in try await store.generations(subjectTitle: title) {
             let key = "\(row.subtopicID.map(String.init) ?? "-")/\(row.family)"
             var count = counts[key] ?? (0, 0)
-            if row.status == "ok" { count.ok += 1 } else { count.other += 1 }
+            if row.status == .ok { count.ok += 1 } else { count.other += 1 }
             counts[key] = count
         }
         return counts

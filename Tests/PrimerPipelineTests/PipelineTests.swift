@@ -51,11 +51,11 @@ import Testing
         // The stored provenance holds the rejection reasons of the failed attempts.
         var rejected: [StoredAttempt] = []
         for generation in try await h.store.generations(subjectTitle: "Cell Biology") {
-            rejected += try await h.store.attempts(generationID: generation.id).filter { $0.status != "accepted" }
+            rejected += try await h.store.attempts(generationID: generation.id).filter { $0.status != .accepted }
         }
         #expect(rejected.count >= 5)
         #expect(rejected.allSatisfy { !$0.reasons.isEmpty })
-        #expect(rejected.contains { $0.status == "error" })
+        #expect(rejected.contains { $0.status == .error })
         #expect(rejected.contains { $0.reasons.joined().contains("cut off at the token limit") })
     }
 
@@ -76,7 +76,7 @@ import Testing
         let counts = try await h.store.itemCounts()
         #expect(counts["quiz"] == nil)
         #expect((counts["flashcards"] ?? 0) > 0)
-        let failed = try await h.store.generations(subjectTitle: "Thermodynamics").filter { $0.status == "failed" }
+        let failed = try await h.store.generations(subjectTitle: "Thermodynamics").filter { $0.status == .failed }
         #expect(failed.count == 3)
         #expect(failed.allSatisfy { $0.attempts == 3 && $0.family == "quiz" })
 
@@ -98,11 +98,11 @@ import Testing
             _ = try await h.pipeline(provider).run(SubjectRequest(title: "Astronomy"), options: PipelineOptions(maxSubtopics: 2))
         }
         let generations = try await h.store.generations(subjectTitle: "Astronomy")
-        let failed = generations.filter { $0.status == "failed" }
+        let failed = generations.filter { $0.status == .failed }
         #expect(failed.map(\.family) == ["terms"])
         #expect(failed.first?.attempts == 1)
         // The plan and the first subtopic's other families stay; the second subtopic never started.
-        #expect(generations.filter { $0.status == "ok" }.map(\.family) == ["plan", "notes", "flashcards", "quiz", "cloze"])
+        #expect(generations.filter { $0.status == .ok }.map(\.family) == ["plan", "notes", "flashcards", "quiz", "cloze"])
     }
 
     @Test func planFailureIsAnErrorAndLeavesNoPlan() async throws {

@@ -119,7 +119,7 @@ import Testing
     /// One stored generation per subtopic and family, and each subtopic's items once.
     static func expectNothingTwice(store address: String, accountID: Int64, subject: Int, client: APIClient) async throws {
         let store = try await openStore(address)
-        let generations = try await store.owned(by: .account(accountID)).generations(subjectTitle: "Geology").filter { $0.status == "ok" }
+        let generations = try await store.owned(by: .account(accountID)).generations(subjectTitle: "Geology").filter { $0.status == .ok }
         let keys = generations.map { "\($0.subtopicID ?? 0)/\($0.family)" }
         #expect(Set(keys).count == keys.count, "a family of a subtopic was stored twice: \(keys.sorted())")
         #expect(generations.count == 1 + 4 * 7, "the plan and seven families of four subtopics")

@@ -99,7 +99,7 @@ import Testing
         #expect(generations[1].subtopicTitle == "Membranes")
         #expect(generations[1].familyHash == "hash-notes" && generations[1].cachedPromptTokens == 10)
         let attempts = try await store.attempts(generationID: generations[4].id)
-        #expect(attempts.map(\.status) == ["rejected", "accepted"])
+        #expect(attempts.map(\.status) == [.rejected, .accepted])
         #expect(attempts[0].reasons == ["only 2 terms"] && attempts[0].dropped == ["x"])
         #expect(attempts[1].promptTokens == 7 && attempts[1].cost == 0.5 && attempts[0].finishReason == nil)
 
@@ -241,7 +241,7 @@ import Testing
         #expect(try await store.completedFamilies(subtopicID: subtopic).isEmpty)
         #expect(try await store.lesson(subtopicID: subtopic, family: "notes") == nil)
         let failed = try #require(try await store.generations(subjectTitle: "Biology").last)
-        #expect(failed.status == "failed" && failed.error == "gave up after 2 attempts" && failed.attempts == 2)
+        #expect(failed.status == .failed && failed.error == "gave up after 2 attempts" && failed.attempts == 2)
         #expect(try await store.attempts(generationID: failed.id).map(\.reasons) == [["too short"], ["provider 'mock': timeout"]])
     }
 
@@ -270,7 +270,7 @@ import Testing
         #expect(stored.sources.map(\.url) == ["https://first.example"])
         // The discarded answers stay as provenance (their calls and tokens were spent), marked so.
         let rows = try await store.generations(subjectTitle: "Biology").filter { $0.subtopicID == subtopic }
-        #expect(rows.map(\.status) == ["ok", "ok", "failed", "failed"])
+        #expect(rows.map(\.status) == [.ok, .ok, .failed, .failed])
         #expect(rows.last?.error?.contains("another run stored this flashcards first") == true)
     }
 

@@ -84,8 +84,7 @@ public struct StoredGeneration: Sendable, Equatable, Codable {
     public var familyHash: String
     public var provider: String
     public var model: String
-    /// `ok` or `failed`.
-    public var status: String
+    public var status: GenerationRecord.Status
     public var error: String?
     public var attempts: Int
     public var promptTokens: Int
@@ -105,7 +104,7 @@ public struct StoredGeneration: Sendable, Equatable, Codable {
 
     public init(
         id: Int64, subjectID: Int64, subtopicID: Int64?, subtopicTitle: String?, family: String, familyVersion: Int,
-        familyHash: String, provider: String, model: String, status: String, error: String?, attempts: Int, promptTokens: Int,
+        familyHash: String, provider: String, model: String, status: GenerationRecord.Status, error: String?, attempts: Int, promptTokens: Int,
         completionTokens: Int, cachedPromptTokens: Int, cost: Double?, latencyMs: Int, createdAt: Date
     ) {
         (self.id, self.subjectID, self.subtopicID, self.subtopicTitle, self.family, self.familyVersion) =
@@ -118,7 +117,7 @@ public struct StoredGeneration: Sendable, Equatable, Codable {
 
     public var kitGeneration: KitGeneration {
         KitGeneration(
-            family: family, familyVersion: familyVersion, provider: provider, model: model, status: status,
+            family: family, familyVersion: familyVersion, provider: provider, model: model, status: status.rawValue,
             attempts: attempts, promptTokens: promptTokens, completionTokens: completionTokens, cost: cost,
             latencyMs: latencyMs, error: error)
     }
@@ -129,8 +128,7 @@ public struct StoredAttempt: Sendable, Equatable, Codable {
     public var id: Int64
     public var generationID: Int64
     public var number: Int
-    /// `accepted`, `rejected` or `error`.
-    public var status: String
+    public var status: AttemptRecord.Status
     public var reasons: [String]
     public var dropped: [String]
     public var promptTokens: Int
@@ -148,7 +146,7 @@ public struct StoredAttempt: Sendable, Equatable, Codable {
     }
 
     public init(
-        id: Int64, generationID: Int64, number: Int, status: String, reasons: [String], dropped: [String], promptTokens: Int,
+        id: Int64, generationID: Int64, number: Int, status: AttemptRecord.Status, reasons: [String], dropped: [String], promptTokens: Int,
         completionTokens: Int, cachedPromptTokens: Int, cost: Double?, latencyMs: Int, finishReason: String?
     ) {
         (self.id, self.generationID, self.number, self.status, self.reasons, self.dropped) =

@@ -16,7 +16,7 @@ public enum StoreRules {
     /// subtopic's in id order.
     public static func sources(of generations: [StoredGeneration], citations: [Int64: [Citation]]) -> [Citation] {
         var newest: [String: Int64] = [:]
-        for generation in generations where generation.status == "ok" { newest[generation.family] = generation.id }
+        for generation in generations where generation.status == .ok { newest[generation.family] = generation.id }
         var seen = Set<String>()
         var sources: [Citation] = []
         for generation in generations where newest[generation.family] == generation.id {
