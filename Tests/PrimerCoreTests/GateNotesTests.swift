@@ -3,12 +3,12 @@ import Testing
 
 struct GateNotesTests {
     let context = GateContext(subject: "Linear algebra", topic: "Vectors", subtopic: "Dot product")
-    let gate = NotesLengthGate(words: GateBounds(min: 10, max: 30))
+    let gate = LessonLengthGate(words: GateBounds(min: 10, max: 30))
 
     @Test func acceptsNotesWithinBoundsCountingOnlyRealWords() {
         // 14 words: 2 + 9 + 3; the heading mark and the bullets are not words.
         let notes = "# Dot product\n\n- The dot product of two vectors is a number.\n- It measures alignment."
-        #expect(NotesLengthGate.wordCount(notes) == 14)
+        #expect(LessonLengthGate.wordCount(notes) == 14)
         #expect(gate.apply(.lesson(notes), context: context) == GateVerdict(output: .lesson(notes)))
     }
 

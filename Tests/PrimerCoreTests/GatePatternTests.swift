@@ -104,7 +104,7 @@ struct GatePatternTests {
 
         #expect(throws: GateConfigError.self) { try LengthGate(options: try Yams.compose(yaml: "{fields: {front: {max: 5}}, front: {max: 6}}")) }
         let notes = #expect(throws: GateConfigError.self) { try LengthGate(options: try Yams.compose(yaml: "{fields: {body: {max: 5}}}")) }
-        #expect(notes?.problem.hasSuffix("for lessons use notes-length, for plans plan-bounds or a pattern gate") == true)
+        #expect(notes?.problem.hasSuffix("for lessons use lesson-length, for plans plan-bounds or a pattern gate") == true)
     }
 
     @Test func familiesRefuseARuleOnAFieldTheirItemsDoNotHaveWithFileAndLine() throws {

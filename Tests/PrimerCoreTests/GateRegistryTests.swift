@@ -21,7 +21,7 @@ struct GateRegistryTests {
     @Test func knowsEveryGateAndBuildsEachFromItsBareName() throws {
         #expect(GateRegistry.names == [
             "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "shape-rules", "scope", "relevance", "near-duplicate",
-            "meta-labels", "plan-titles", "plan-bounds", "dedupe-plan", "notes-length", "citations",
+            "meta-labels", "plan-titles", "plan-bounds", "dedupe-plan", "lesson-length", "citations",
         ])
         // `pattern` has no sensible default (which field, which expression): bare, it says what it needs.
         for name in GateRegistry.names where name != "pattern" {
@@ -39,13 +39,15 @@ struct GateRegistryTests {
         let plan = try #require(try GateRegistry.make(name: "plan-bounds", options: Yams.compose(yaml: "{topics: {min: 2, max: 12}, subtopics: {max: 10}}")) as? PlanBoundsGate)
         #expect(plan.topics == GateBounds(min: 2, max: 12))
         #expect(plan.subtopics == GateBounds(max: 10))
-        let notes = try #require(try GateRegistry.make(name: "notes-length", options: Yams.compose(yaml: "{min_words: 80, max_words: 2500}")) as? NotesLengthGate)
+        // `notes-length` is the gate's earlier name, still accepted.
+        let notes = try #require(try GateRegistry.make(name: "notes-length", options: Yams.compose(yaml: "{min_words: 80, max_words: 2500}")) as? LessonLengthGate)
+        #expect(notes.name == "lesson-length")
         #expect(notes.words == GateBounds(min: 80, max: 2500))
     }
 
     @Test func unknownGateListsTheKnownOnesAndSuggestsTheClosest() {
         let typo = error("dedup", nil)
-        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, shape-rules, scope, relevance, near-duplicate, meta-labels, plan-titles, plan-bounds, dedupe-plan, notes-length, citations; did you mean 'dedupe'?)")
+        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, shape-rules, scope, relevance, near-duplicate, meta-labels, plan-titles, plan-bounds, dedupe-plan, lesson-length, citations; did you mean 'dedupe'?)")
         #expect(error("spellcheck", nil)?.description.hasSuffix("citations)") == true)
     }
 
@@ -56,8 +58,8 @@ struct GateRegistryTests {
         #expect(error("dedupe", "{strict: true}")?.description == "gate 'dedupe', option 'strict': unknown option; 'dedupe' takes no options")
         #expect(error("plan-bounds", "{topics: {min: 2, maxx: 3}}")?.description
             == "gate 'plan-bounds', option 'topics.maxx': unknown option (allowed: min, max)")
-        #expect(error("notes-length", "{min: 80}")?.description
-            == "gate 'notes-length', option 'min': unknown option (allowed: min_words, max_words)")
+        #expect(error("lesson-length", "{min: 80}")?.description
+            == "gate 'lesson-length', option 'min': unknown option (allowed: min_words, max_words)")
     }
 
     @Test func wrongTypesAndImpossibleBoundsAreErrors() {
@@ -93,7 +95,7 @@ struct GateRegistryTests {
               - plan-titles
               - plan-bounds: {topics: {min: 2, max: 12}, subtopics: {min: 2, max: 10}}
               - dedupe-plan
-              - notes-length: {min_words: 80, max_words: 2500}
+              - lesson-length: {min_words: 80, max_words: 2500}
               - citations
               - count:
             """

@@ -44,7 +44,7 @@ import Testing
             print("glucose")
             ```
             """
-        #expect(try NotesParser.parse(text) == expected)
+        #expect(try LessonParser.parse(text) == expected)
     }
 
     @Test func keepsCodeBlocksAtBothEnds() throws {
@@ -57,7 +57,7 @@ import Testing
             let b = 2
             ```
             """
-        #expect(try NotesParser.parse(text) == text)
+        #expect(try LessonParser.parse(text) == text)
     }
 
     @Test func headingsAreNeverChatterAndSignOffsGo() throws {
@@ -69,20 +69,20 @@ import Testing
             ---
             Feel free to ask for more detail.
             """
-        #expect(try NotesParser.parse(text) == "## Here's how it works\nWater moves.")
+        #expect(try LessonParser.parse(text) == "## Here's how it works\nWater moves.")
     }
 
     @Test func unclosedThinkingMeansNothingWasWritten() {
-        #expect(throws: ParseFailure.self) { try NotesParser.parse("<think>Let me think about the notes, first") }
+        #expect(throws: ParseFailure.self) { try LessonParser.parse("<think>Let me think about the notes, first") }
     }
 
     @Test func failures() {
-        #expect(throws: ParseFailure("the answer was empty: \(NotesParser.format)")) { try NotesParser.parse("") }
-        #expect(throws: ParseFailure.self) { try NotesParser.parse("Sure! Here are your notes:\n\nI hope this helps!") }
-        #expect(throws: ParseFailure("the answer declined instead of giving notes: \(NotesParser.format)")) {
-            try NotesParser.parse("I'm sorry, I can't help with that.")
+        #expect(throws: ParseFailure("the answer was empty: \(LessonParser.format)")) { try LessonParser.parse("") }
+        #expect(throws: ParseFailure.self) { try LessonParser.parse("Sure! Here are your notes:\n\nI hope this helps!") }
+        #expect(throws: ParseFailure("the answer declined instead of giving notes: \(LessonParser.format)")) {
+            try LessonParser.parse("I'm sorry, I can't help with that.")
         }
-        #expect(throws: ParseFailure.self) { try NotesParser.parse("```markdown\n```") }
+        #expect(throws: ParseFailure.self) { try LessonParser.parse("```markdown\n```") }
     }
 }
 
@@ -90,8 +90,8 @@ import Testing
 @Suite struct CopiedFenceTests {
     @Test func fenceMarkersAreNotPartOfALesson() throws {
         let answer = "<<<material source=\"ch05.md › Sensation and Perception › Sensation\"\nSensation is input from the senses.\n>>>\n\nPerception is how the brain reads it."
-        #expect(try NotesParser.parse(answer) == "Sensation is input from the senses.\n\nPerception is how the brain reads it.")
+        #expect(try LessonParser.parse(answer) == "Sensation is input from the senses.\n\nPerception is how the brain reads it.")
         // Text that only mentions the markers stays.
-        #expect(try NotesParser.parse("Use >>> to mark a quote in some languages.") == "Use >>> to mark a quote in some languages.")
+        #expect(try LessonParser.parse("Use >>> to mark a quote in some languages.") == "Use >>> to mark a quote in some languages.")
     }
 }

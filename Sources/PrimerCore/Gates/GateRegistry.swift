@@ -31,14 +31,18 @@ public enum GateRegistry {
         (PlanTitlesGate.gateName, { try PlanTitlesGate(options: $0) }),
         (PlanBoundsGate.gateName, { try PlanBoundsGate(options: $0) }),
         (DedupePlanGate.gateName, { try DedupePlanGate(options: $0) }),
-        (NotesLengthGate.gateName, { try NotesLengthGate(options: $0) }),
+        (LessonLengthGate.gateName, { try LessonLengthGate(options: $0) }),
         (CitationsGate.gateName, { try CitationsGate(options: $0) }),
     ]
 
     public static var names: [String] { factories.map(\.name) }
 
     /// One gate. `options` is the mapping after the name, nil for a bare name.
+    /// Earlier names of gates, still accepted in families written for them.
+    static let aliases = ["notes-length": LessonLengthGate.gateName]
+
     public static func make(name: String, options: Yams.Node?) throws -> any Gate {
+        let name = aliases[name] ?? name
         guard let factory = factories.first(where: { $0.name == name }) else {
             var problem = "known: \(names.joined(separator: ", "))"
             if let guess = closestName(to: name) { problem += "; did you mean '\(guess)'?" }

@@ -12,7 +12,7 @@ import Yams
 /// (front, back, hint; question, choices, explanation; text, extra); the first spelling, field
 /// keys beside min and max (`choice` for each choice, `term`/`definition` for a pair), still works. A
 /// `length` without min or max means `min: 1`, i.e. no empty fields. Plans and notes are left
-/// alone (plan-bounds and notes-length cover them).
+/// alone (plan-bounds and lesson-length cover them).
 struct LengthGate: FieldNamingGate {
     static let gateName = "length"
     /// The first spelling's keys beside min and max, and the shape field each bounds.
@@ -55,7 +55,7 @@ struct LengthGate: FieldNamingGate {
             guard Self.shapes.flatMap(GateField.names(for:)).contains(entry.name) else {
                 var error = GateField.unknown(entry.name, gate: gate, option: option, line: entry.line, shapes: Self.shapes)
                 if GateField.all.contains(entry.name) {
-                    error.problem += "; for lessons use notes-length, for plans plan-bounds or a pattern gate"
+                    error.problem += "; for lessons use lesson-length, for plans plan-bounds or a pattern gate"
                 }
                 throw error
             }

@@ -5,7 +5,7 @@
 public enum AnswerParser {
     public static func parse(_ text: String) throws -> String {
         guard let object = JSONExtraction.extract(text) as? [String: Any], let sentences = object["sentences"] as? [Any] else {
-            return try NotesParser.parse(text)
+            return try LessonParser.parse(text)
         }
         let lines = sentences.compactMap { entry -> String? in
             guard let sentence = entry as? [String: Any], let text = (sentence["text"] as? String)?.trimmedWhitespace, !text.isEmpty else { return nil }

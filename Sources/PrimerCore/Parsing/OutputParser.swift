@@ -7,7 +7,7 @@ public enum OutputParser {
     public static func parse(_ text: String, as shape: Shape, pairLines: PairLines = .questionAnswer) throws -> GeneratedOutput {
         switch shape {
         case .outline: .plan(try PlanParser.parse(text))
-        case .lesson: .lesson(try NotesParser.parse(text))
+        case .lesson: .lesson(try LessonParser.parse(text))
         case .pair:
             switch pairLines {
             case .questionAnswer: .pairs(try FlashcardParser.parse(text))

@@ -1,16 +1,16 @@
 import Yams
 
-/// `notes-length` (notes only, answer-level): the notes must be a real text within word bounds.
+/// `lesson-length` (lessons only, answer-level; `notes-length`, its earlier name, is accepted): the lesson must be a real text within word bounds.
 /// Notes that are only a placeholder ("TBD", "Notes go here", "[insert notes]", lorem ipsum,
 /// unrendered {{…}}) are rejected as such, whatever their length.
 ///
 /// ```yaml
-/// - notes-length: {min_words: 80, max_words: 2500}
+/// - lesson-length: {min_words: 80, max_words: 2500}
 /// ```
 /// Words are whitespace-separated tokens containing a letter or digit, so markdown bullets and
 /// heading marks do not count. Without options: at least 1 word.
-struct NotesLengthGate: Gate {
-    static let gateName = "notes-length"
+struct LessonLengthGate: Gate {
+    static let gateName = "lesson-length"
     var name: String { Self.gateName }
 
     var words: GateBounds

@@ -1,7 +1,7 @@
 /// Study notes are Markdown kept as written; only the wrapping is removed: chatter before and
 /// after the notes, and a fence around the whole answer. Headings, lists, code and tables are
 /// left untouched because the renderer needs them.
-public enum NotesParser {
+public enum LessonParser {
     static let format = "write the notes as Markdown with headings and bullet points, and nothing else"
 
     public static func parse(_ text: String) throws -> String {
