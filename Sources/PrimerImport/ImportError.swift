@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a file cannot be imported. Each says what to do; nothing is stored when one is thrown.
 public struct ImportError: Error, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+    public enum Problem: Sendable, Equatable {
         /// The file is missing or cannot be read.
         case unreadable
         /// Not a format `primer import` reads, or a layout it does not know.
@@ -15,10 +15,10 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
         case toolMissing
     }
 
-    public var kind: Kind
+    public var kind: Problem
     public var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Problem, _ message: String) {
         self.kind = kind
         self.message = message
     }

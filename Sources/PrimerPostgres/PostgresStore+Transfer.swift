@@ -41,7 +41,7 @@ extension PostgresStore {
         var rows: [[StoreValue]]
     }
 
-    private static func value(_ row: PostgresRandomAccessRow, _ name: String, _ kind: StoreTables.Kind) throws -> StoreValue {
+    private static func value(_ row: PostgresRandomAccessRow, _ name: String, _ kind: StoreTables.ColumnType) throws -> StoreValue {
         switch kind {
         case .int: try row.value(name, as: Int64?.self).map(StoreValue.int) ?? .null
         case .double: try row.value(name, as: Double?.self).map(StoreValue.double) ?? .null

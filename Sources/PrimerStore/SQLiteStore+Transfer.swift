@@ -35,7 +35,7 @@ extension SQLiteStore {
         var rows: [[StoreValue]]
     }
 
-    private static func value(_ value: DatabaseValue, _ kind: StoreTables.Kind) throws -> StoreValue {
+    private static func value(_ value: DatabaseValue, _ kind: StoreTables.ColumnType) throws -> StoreValue {
         if value.isNull { return .null }
         switch kind {
         case .int: return Int64.fromDatabaseValue(value).map(StoreValue.int) ?? .null

@@ -1,10 +1,10 @@
 /// One numbered source a question is answered from: a passage of the subject's documents, or a
 /// part of a lesson of its kit. Citations in an answer (`[2]`) name sources by `number`.
 public struct AskSource: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case document, lesson }
+    public enum Origin: String, Sendable, Codable { case document, lesson }
 
     public var number: Int
-    public var kind: Kind
+    public var kind: Origin
     /// The document's file name, or the lesson's subtopic.
     public var document: String
     public var page: Int?
@@ -14,7 +14,7 @@ public struct AskSource: Sendable, Equatable, Codable {
     public var section: String
     public var text: String
 
-    public init(number: Int, kind: Kind, document: String, page: Int? = nil, lastPage: Int? = nil, section: String = "", text: String) {
+    public init(number: Int, kind: Origin, document: String, page: Int? = nil, lastPage: Int? = nil, section: String = "", text: String) {
         self.lastPage = lastPage
         self.number = number
         self.kind = kind

@@ -76,7 +76,7 @@ struct PlaceholdersGate: OptionlessGate {
         return field.text
     }
 
-    enum Kind: Equatable {
+    enum TextKind: Equatable {
         case content
         /// Only template words ("Answer", "Term: Definition"); `strong` when one of them is
         /// question/answer/explanation/definition, which are never a useful answer on their own.
@@ -99,7 +99,7 @@ struct PlaceholdersGate: OptionlessGate {
     /// Any of these in an all-template field makes it unmistakable ("Your answer here").
     static let markerWords: Set<String> = ["here", "insert", "placeholder", "tbd", "tbc", "todo", "xxx", "lorem", "ipsum"]
 
-    static func classify(_ text: String) -> Kind {
+    static func classify(_ text: String) -> TextKind {
         let trimmed = text.trimmedWhitespace
         if trimmed.isEmpty { return .placeholder }
         // Only dots, ellipses, dashes, underscores, question marks, asterisks.

@@ -22,11 +22,11 @@ public enum StoreValue: Sendable, Equatable {
 
 /// The tables a store copy moves and their columns, parents first: the schema both engines share.
 public enum StoreTables {
-    public enum Kind: Sendable { case int, double, text, date, bool }
+    public enum ColumnType: Sendable { case int, double, text, date, bool }
 
     public struct Table: Sendable, Equatable {
         public var name: String
-        public var columns: [(name: String, kind: Kind)]
+        public var columns: [(name: String, kind: ColumnType)]
         /// The columns rows are read in order of.
         public var key: String
 

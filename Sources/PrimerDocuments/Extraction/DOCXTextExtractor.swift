@@ -67,8 +67,8 @@ enum DOCXTextExtractor {
 
 /// One paragraph of a Word document.
 struct WordParagraph: Equatable {
-    enum Kind: Equatable { case body, heading(Int), listItem(Int) }
-    var kind: Kind
+    enum Role: Equatable { case body, heading(Int), listItem(Int) }
+    var kind: Role
     var text: String
 }
 
@@ -77,7 +77,7 @@ extension [WordParagraph] {
     /// stay together as "- " lines.
     func joinedAsBlocks() -> String {
         var result = ""
-        var previous: WordParagraph.Kind? = nil
+        var previous: WordParagraph.Role? = nil
         for paragraph in self {
             let text = paragraph.text.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
@@ -184,7 +184,7 @@ final class WordXMLReader: NSObject, XMLParserDelegate {
         if inText && ignoredDepth == 0 { text += string }
     }
 
-    private func kind() -> WordParagraph.Kind {
+    private func kind() -> WordParagraph.Role {
         if let style = styleID?.lowercased() {
             if style == "title" { return .heading(1) }
             if style.hasPrefix("heading"), let level = Int(style.filter(\.isNumber)), (1...6).contains(level) {

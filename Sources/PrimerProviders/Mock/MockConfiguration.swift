@@ -12,7 +12,7 @@ public enum MockStyle: String, Sendable, Equatable, CaseIterable {
 
 /// A fault the mock injects into matching requests.
 public struct MockFault: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    public enum Effect: String, Sendable, Equatable, CaseIterable {
         /// Throw a retryable `ProviderError` ("injected fault").
         case error
         /// Throw a non-retryable `ProviderError`.
@@ -34,7 +34,7 @@ public struct MockFault: Sendable, Equatable {
         case placeholders
     }
 
-    public var kind: Kind
+    public var kind: Effect
     /// Attempt numbers (`purpose.attempt`) it fires on; nil means every attempt.
     public var attempts: [Int]?
     /// Families it fires on, by family name or kind (plan, notes, flashcards, quiz, terms, cloze); nil means every family.
@@ -42,7 +42,7 @@ public struct MockFault: Sendable, Equatable {
     /// How many items `off_scope`, `duplicates` and `placeholders` add.
     public var count: Int
 
-    public init(_ kind: Kind, attempts: [Int]? = nil, families: [String]? = nil, count: Int = 1) {
+    public init(_ kind: Effect, attempts: [Int]? = nil, families: [String]? = nil, count: Int = 1) {
         self.kind = kind
         self.attempts = attempts
         self.families = families
@@ -112,13 +112,13 @@ public struct MockConfiguration: Sendable, Equatable {
         try readReplay(settings)
         for entry in try settings.mappingList("faults") ?? [] {
             try entry.rejectUnknownKeys(allowed: Self.faultKeys)
-            let kinds = MockFault.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            let kinds = MockFault.Effect.allCases.map(\.rawValue).joined(separator: ", ")
             guard let type = try entry.string("type") else {
                 throw ProviderConfigError.badValue(
                     file: entry.file.path, line: entry.line, key: "\(entry.section ?? "fault").type",
                     problem: "is missing; every fault needs `type:` (one of: \(kinds))")
             }
-            guard let kind = MockFault.Kind(rawValue: type) else {
+            guard let kind = MockFault.Effect(rawValue: type) else {
                 throw ProviderConfigError.badValue(
                     file: entry.file.path, line: entry.value("type")?.mark?.line ?? entry.line,
                     key: "\(entry.section ?? "fault").type", problem: "is `\(type)`; use one of: \(kinds)")
