@@ -186,7 +186,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            path: "Tests/PrimerTestSupport"
+            path: "Sources/PrimerTestSupport"
         ),
         .testTarget(
             name: "PrimerCoreTests",

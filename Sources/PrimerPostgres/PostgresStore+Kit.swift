@@ -201,7 +201,9 @@ extension PostgresStore {
             logger)
         var stored: [(position: Int, content: ItemContent)] = []
         for row in kept {
-            guard let shape = Shape(rawValue: try row.value("shape")) else { continue }
+            // As SQLite does: a kept row of a shape this build does not know stops the write.
+            let name: String = try row.value("shape")
+            guard let shape = Shape(rawValue: name) else { throw StoreError.invalidWrite("item row of unknown shape '\(name)'") }
             stored.append((try row.int("position"), try ItemFieldsJSON.decode(try row.value("fields"), shape: shape)))
         }
         let fresh = ContentRules.newItems(of: output, after: stored, sources: sources).map { ($0.position, $0.content, $0.sources) }

@@ -15,7 +15,8 @@ extension PostgresStore {
                 GROUP BY t.subject_id, x.family, x.shape ORDER BY t.subject_id, MIN(x.generation_id)
                 """, logger)
             {
-                let shape = Shape(rawValue: try row.value("shape")) ?? .pair
+                // A shape this build does not know is counted under its own name, never as another.
+                let shape = Shape(named: try row.value("shape"))
                 // A lesson is one item per subtopic: count the subtopics that have one.
                 families[try row.value("subject_id"), default: []].append(
                     FamilyCount(family: try row.value("family"), shape: shape, items: shape == .lesson ? try row.int("subtopics") : try row.int("n")))

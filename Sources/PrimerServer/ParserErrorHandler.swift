@@ -4,9 +4,10 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 
-/// Answers a request NIO's parser refuses — headers over 80 KB, a malformed request line, a bad
-/// chunk size — with a problem document, as every other refusal is answered, then closes the
-/// connection. Without it the server answers a bare 400 with an empty body (Hummingbird's default),
+/// Answers a request NIO's parser refuses between requests — headers over 80 KB, a malformed
+/// request line — with a problem document, as every other refusal is answered, after the
+/// pipelined requests before it, then closes the connection (an error inside a request's body,
+/// such as a bad chunk size, fails that request's handler as before). Without it the server answers a bare 400 with an empty body (Hummingbird's default),
 /// and a client cannot tell a 100 KB cookie from a typo.
 ///
 /// It sits in the channel pipeline after the HTTP codec: the parser's error passes through it
@@ -17,25 +18,35 @@ final class ParserErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// Whether a request has been passed on whose response has not ended: its response is
-    /// written first, then the problem.
-    private var requestInFlight = false
-    /// The problem to answer once the response in flight ends.
+    /// A request whose head was read and whose end was not: a parse error inside it belongs to
+    /// that request (its handler's body fails, as Hummingbird has it), not to the connection.
+    private var readingRequest = false
+    /// Requests read whole whose responses have not ended: the problem waits for them, so every
+    /// pipelined request before the bad one is answered.
+    private var unanswered = 0
+    /// The problem to answer once they are.
     private var pending: Problem?
-    /// Set once the parser failed: the connection is answered and closed, nothing more is read.
+    /// Set once the parser failed between requests: the connection is answered and closed,
+    /// nothing more is read.
     private var failed = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !failed else { return }
-        if case .head = Self.unwrapInboundIn(data) { requestInFlight = true }
+        switch Self.unwrapInboundIn(data) {
+        case .head: readingRequest = true
+        case .end:
+            readingRequest = false
+            unanswered += 1
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         context.write(data, promise: promise)
         guard case .end = Self.unwrapOutboundIn(data) else { return }
-        requestInFlight = false
-        if let problem = pending {
+        unanswered = max(0, unanswered - 1)
+        if unanswered == 0, let problem = pending {
             pending = nil
             answer(problem, context: context)
         }
@@ -44,12 +55,12 @@ final class ParserErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // After the parser failed, the decoder reports every later read as an error too.
         guard !failed else { return }
-        guard let parserError = error as? HTTPParserError else {
+        guard let parserError = error as? HTTPParserError, !readingRequest else {
             context.fireErrorCaught(error)
             return
         }
         failed = true
-        if requestInFlight {
+        if unanswered > 0 {
             pending = Self.problem(for: parserError)
         } else {
             answer(Self.problem(for: parserError), context: context)

@@ -26,7 +26,8 @@ extension SQLiteStore {
         return try await read { [owner] db in
             var families: [Int64: [FamilyCount]] = [:]
             for row in try Row.fetchAll(db, sql: countsSQL, arguments: [owner.id]) {
-                let shape = Shape(rawValue: row["shape"]) ?? .pair
+                // A shape this build does not know is counted under its own name, never as another.
+                let shape = Shape(named: row["shape"])
                 // A lesson is one item per subtopic: count the subtopics that have one.
                 families[row["subject_id"], default: []].append(
                     FamilyCount(family: row["family"], shape: shape, items: shape == .lesson ? row["subtopics"] : row["n"]))

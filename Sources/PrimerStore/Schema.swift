@@ -84,16 +84,46 @@ enum Schema {
     /// stores its items like the built-in ones. SQLite cannot drop a CHECK with ALTER TABLE; its
     /// documentation names removing a CHECK constraint as a change made by editing the table's
     /// text in the schema (no stored row changes), with the schema version raised so every
-    /// connection reads it again.
-    static func dropShapeCheck(_ db: Database) throws {
+    /// connection reads it again. A SQLite built in defensive mode refuses that edit; the table is
+    /// then rebuilt instead (`rebuildItems`).
+    static func dropShapeCheck(_ db: Database, editingSchema: Bool = true) throws {
         let check = " CHECK (shape IN ('lesson', 'pair', 'choice', 'cloze'))"
-        let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-        try db.execute(sql: "PRAGMA writable_schema = ON")
-        try db.execute(sql: "UPDATE sqlite_master SET sql = replace(sql, ?, '') WHERE type = 'table' AND name = 'items'", arguments: [check])
-        try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
-        try db.execute(sql: "PRAGMA writable_schema = OFF")
-        let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'items'") ?? ""
-        if sql.contains("shape IN") { throw StoreError.invalidWrite("the items table still lists its shapes after v15-open-shapes") }
+        let itemsSQL = "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'items'"
+        guard let sql = try String.fetchOne(db, sql: itemsSQL), sql.contains(check) else { return }
+        if editingSchema {
+            do {
+                let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+                try db.execute(sql: "PRAGMA writable_schema = ON")
+                defer { try? db.execute(sql: "PRAGMA writable_schema = OFF") }
+                try db.execute(sql: "UPDATE sqlite_master SET sql = replace(sql, ?, '') WHERE type = 'table' AND name = 'items'", arguments: [check])
+                try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
+            } catch {
+                try rebuildItems(db, createSQL: sql.replacingOccurrences(of: check, with: ""))
+            }
+        } else {
+            try rebuildItems(db, createSQL: sql.replacingOccurrences(of: check, with: ""))
+        }
+        if try String.fetchOne(db, sql: itemsSQL)?.contains("shape IN") != false {
+            throw StoreError.invalidWrite("the items table still lists its shapes after v15-open-shapes")
+        }
+    }
+
+    /// The rebuild SQLite documents for a table change ALTER TABLE cannot make: a new table from
+    /// `createSQL` (the old statement without what is dropped), every row copied with its id,
+    /// the old table dropped, the new one renamed, its indexes and triggers made again. Run by
+    /// the migrator, which turns foreign keys off for the migration and checks them before it
+    /// commits, so the rows that point at items keep pointing at the same ids.
+    static func rebuildItems(_ db: Database, createSQL: String) throws {
+        let extras = try String.fetchAll(
+            db, sql: "SELECT sql FROM sqlite_master WHERE tbl_name = 'items' AND type IN ('index', 'trigger') AND sql IS NOT NULL")
+        guard let range = createSQL.range(of: #"^CREATE TABLE\s+"?items"?"#, options: .regularExpression) else {
+            throw StoreError.invalidWrite("the items table's statement is not a CREATE TABLE items: \(createSQL.prefix(60))")
+        }
+        try db.execute(sql: createSQL.replacingCharacters(in: range, with: "CREATE TABLE items_v15"))
+        try db.execute(sql: "INSERT INTO items_v15 SELECT * FROM items")
+        try db.execute(sql: "DROP TABLE items")
+        try db.execute(sql: "ALTER TABLE items_v15 RENAME TO items")
+        for statement in extras { try db.execute(sql: statement) }
     }
 
     /// `v13-limits`: the events counted against a server's abuse limits (`LimitStore`): failed

@@ -11,7 +11,7 @@ import Testing
         Sure, here is the exercise:
 
         Match: Leaders of 1914 and their countries
-        - Wilhelm II | Germany
+        - Wilhelm II | Germany: the Kaiser
         - Franz Joseph | Austria-Hungary
         - Nicholas II | Russia
         - George V | Britain
@@ -28,7 +28,8 @@ import Testing
         #expect(items.count == 2)
         #expect(items[0].text("prompt") == "Leaders of 1914 and their countries")
         #expect(items[0].list("lefts") == ["Wilhelm II", "Franz Joseph", "Nicholas II", "George V"])
-        #expect(items[0].list("rights") == ["Germany", "Austria-Hungary", "Russia", "Britain"])
+        // A bar wins over a colon or a dash anywhere on the line.
+        #expect(items[0].list("rights") == ["Germany: the Kaiser", "Austria-Hungary", "Russia", "Britain"])
         #expect(items[1].list("lefts") == ["Triple Entente", "Triple Alliance"])
 
         let json = #"```json{"exercises": [{"prompt": "Capitals", "pairs": [{"left": "France", "right": "Paris"}, ["Spain", "Madrid"]]}]}```"#
@@ -36,6 +37,10 @@ import Testing
         #expect(fromJSON.first?.list("lefts") == ["France", "Spain"] && fromJSON.first?.list("rights") == ["Paris", "Madrid"])
 
         #expect(throws: ParseFailure.self) { try OutputParser.parse("I cannot help with that.", as: Shape(named: "matching")) }
+        // One exercise as a bare object.
+        let bare = #"{"prompt": "Mitosis", "steps": ["Prophase", "Metaphase", "Anaphase"]}"#
+        guard case .shaped(_, let single) = try OutputParser.parse(bare, as: Shape(named: "ordering")) else { Issue.record("not shaped"); return }
+        #expect(single.first?.list("steps") == ["Prophase", "Metaphase", "Anaphase"])
     }
 
     @Test func shapeRulesDropWhatBreaksTheShape() throws {
@@ -75,8 +80,14 @@ import Testing
         let faces = CardFaces(content)
         #expect(faces.front.contains("1. Wilhelm II") && faces.front.contains("A) \(shown[0])"))
         #expect(faces.back.contains("Wilhelm II — Germany"))
+        // Answers written the other ways learners write them score the same.
+        let spaced = letters.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ")
+        #expect(content.check(answer: spaced)?.right == 4, "\(spaced)")
+        // A stored item whose terms and matches differ in number is no exercise (never a trap).
+        let uneven = ShapedItem(shape: item.shape, fields: ["prompt": .text("x"), "lefts": .list(["a", "b", "c"]), "rights": .list(["1"])])
+        #expect(ItemContent.shaped(uneven).check(answer: "1a 2a 3a") == nil && !ItemContent.shaped(uneven).isExercise)
         #expect(shape.flashcards(item) == [
-            .basic(front: "Wilhelm II (Leaders of 1914 and their countries)", back: "Germany"),
+            .basic(front: "Wilhelm II (Leaders of 1914 and their countries)", back: "Germany: the Kaiser"),
             .basic(front: "Franz Joseph (Leaders of 1914 and their countries)", back: "Austria-Hungary"),
             .basic(front: "Nicholas II (Leaders of 1914 and their countries)", back: "Russia"),
             .basic(front: "George V (Leaders of 1914 and their countries)", back: "Britain"),
@@ -112,6 +123,8 @@ import Testing
         // A shape nobody registered is refused by name, never read as another shape.
         #expect(Shape(rawValue: "no-such-shape") == nil)
         #expect(Shape(rawValue: "matching") != nil && Shape.allCases.contains(Shape(named: "ordering")))
+        // A shape may not take a built-in shape's or kind's name: it would be read as that one.
+        #expect(!ShapeRegistry.isFree(Shape(named: "quiz")) && !ShapeRegistry.isFree(Shape(named: "pair")) && ShapeRegistry.isFree(Shape(named: "true-false")))
         #expect(throws: (any Error).self) { try ItemFieldsJSON.decode(json, shape: Shape(named: "no-such-shape")) }
     }
 }

@@ -192,8 +192,12 @@ extension ContentShape {
     /// Reads an answer: JSON first (an object, a list, a list under one of `jsonContainers`),
     /// then the line syntax. Thinking tags and chatter are removed before either.
     public func parse(_ text: String) throws -> [ShapedItem] {
-        if let json = JSONExtraction.extract(text), let list = JSONAccess.items(json, containers: jsonContainers) {
-            let items = list.compactMap { ($0 as? [String: Any]).flatMap(parseJSON) }
+        if let json = JSONExtraction.extract(text) {
+            // One item sent as a bare object (`{"prompt": …, "steps": […]}`), else a list of them.
+            if let object = json as? [String: Any], JSONAccess.value(object, jsonContainers) == nil, let item = parseJSON(object) {
+                return [item]
+            }
+            let items = (JSONAccess.items(json, containers: jsonContainers) ?? []).compactMap { ($0 as? [String: Any]).flatMap(parseJSON) }
             if !items.isEmpty { return items }
         }
         let items = parseLines(TextCleanup.lines(text))
@@ -210,9 +214,11 @@ public enum ShapeLines {
     public static func clean(_ line: String) -> String { LineSyntax.clean(line) }
     /// Whether the line starts a list entry.
     public static func isListEntry(_ line: String) -> Bool { LineSyntax.listMarker(line) != nil }
-    /// The two sides of `left | right`, `left — right` or `left: right`.
+    /// The two sides of `left | right`, `left — right` or `left: right`. A `|` wins wherever it
+    /// is (`Article 231: war guilt | Versailles` is split at the bar), then the first dash or colon.
     public static func sides(_ text: String) -> (String, String)? {
-        LineSyntax.split(text, at: [" | ", "|", " — ", " – ", " - ", ": "]).map { (trim($0.0), trim($0.1)) }
+        let separators = text.contains("|") ? ["|"] : [" — ", " – ", " - ", ": "]
+        return LineSyntax.split(text, at: separators).map { (trim($0.0), trim($0.1)) }
     }
     /// The text of a label line (`Match: The causes` → "The causes"), for any of `labels`.
     public static func labelled(_ line: String, _ labels: [String]) -> String? {

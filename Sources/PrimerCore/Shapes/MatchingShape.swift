@@ -126,17 +126,23 @@ public struct MatchingShape: ContentShape {
 
     public var answerHint: String? { "each term's number and its match's letter, e.g. 1b 2a 3d 4c" }
 
-    /// An answer is `1c 2a 3b …` (spaces, commas or new lines between): the number of a term, the
-    /// letter of its match as `faces` shows them. Each pair scores on its own.
+    /// An answer is `1c 2a 3b …` — each term's number, then its match's letter as `faces` shows
+    /// them (`1. b`, `1-b`, `1=b`, `1 b` too). Each pair scores on its own. Nil for an item whose
+    /// terms and matches differ in number (a stored item no gate checked).
     public func check(_ item: ShapedItem, answer: String) -> ExerciseCheck? {
         let lefts = item.list("lefts"), rights = item.list("rights"), shown = shownRights(item)
+        guard lefts.count == rights.count else { return nil }
         var chosen: [Int: Int] = [:]
-        for token in answer.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == ";" }) {
-            let digits = token.prefix { $0.isNumber }, letters = token.dropFirst(digits.count).filter { $0 != "-" && $0 != ")" && $0 != ":" }
-            guard let number = Int(digits), number >= 1, number <= lefts.count, letters.count == 1,
-                let letter = letters.first, let index = ChoiceLetter.index(of: String(letter).uppercased()), shown.indices.contains(index)
-            else { continue }
-            chosen[number - 1] = index
+        var number: Int?
+        // Read as a run of numbers and letters: a number names a term, the letter after it its match.
+        for token in answer.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+            let digits = token.prefix { $0.isNumber }, letters = token.dropFirst(digits.count)
+            if !digits.isEmpty { number = Int(digits) }
+            guard let letter = letters.first, letters.count == 1, let current = number else { continue }
+            if current >= 1, current <= lefts.count, let index = ChoiceLetter.index(of: String(letter).uppercased()), shown.indices.contains(index) {
+                chosen[current - 1] = index
+            }
+            number = nil
         }
         var right = 0
         let feedback = lefts.indices.map { index -> String in
