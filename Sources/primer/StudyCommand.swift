@@ -28,6 +28,8 @@ struct StudySessionCommand: AsyncParsableCommand {
     var subject: String
     @Option(help: "Only this subtopic.")
     var subtopic: String?
+    @Option(help: "Only this family's cards (flashcards, terms, matching, ordering…), of those the mode picks.")
+    var family: String?
     @Option(help: "due, all, unknown, quick or new.")
     var mode = StudyMode.due
     @Option(parsing: .unconditional, help: "At most this many cards.")
@@ -48,7 +50,10 @@ struct StudySessionCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
-        let cards = try await workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: limit)
+        var cards = try await workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: family == nil ? limit : nil)
+        if let family {
+            cards = Array(cards.filter { $0.family == family }.prefix(limit ?? .max))
+        }
         if cards.isEmpty {
             Console.out("Nothing to study in '\(subject)' (mode \(mode.rawValue)).")
             if let next = StudyQueue.nextDue(try await workspace.studyCards(subject: subject, subtopic: subtopic), after: Date()) {

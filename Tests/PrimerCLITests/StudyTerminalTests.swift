@@ -43,6 +43,27 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { Int($0.split(separator: ",")[4])! > 0 }, "each review has the time it took")
     }
 
+    /// A matching exercise: `a`, the answer typed, each pair marked, a suggested rating, then
+    /// the learner's rating stored.
+    @Test func anExerciseIsAnsweredCheckedThenRated() async throws {
+        let cli = try await StudyCommandTests.kit()
+        defer { cli.remove() }
+        let screen = try await TerminalSession.with(cli, ["study", Self.subject, "--family", "matching", "--mode", "new", "--limit", "1"]) { terminal in
+            try await terminal.waitFor("a: type your answer")
+            try await terminal.send("a")
+            try await terminal.waitFor("Your answer (each term's number")
+            try await terminal.send("1a", "Space", "2b", "Enter")
+            try await terminal.waitFor("right — suggested:")
+            try await terminal.send("3")
+            // Good is a learning step due within 20 minutes: the exercise comes back; quit.
+            try await terminal.waitFor("good — due in")
+            try await terminal.send("q")
+            return try await terminal.waitFor("EXIT=")
+        }
+        #expect(screen.contains("1. ") && screen.contains(" right — suggested: "), "each pair marked, a rating suggested: \(screen)")
+        #expect(screen.contains("1 card, 1 review") && screen.contains("EXIT=0"), "\(screen)")
+    }
+
     @Test func aBucketSessionEndsWhenEveryCardIsSetAside() async throws {
         let cli = try await StudyCommandTests.kit()
         defer { cli.remove() }
