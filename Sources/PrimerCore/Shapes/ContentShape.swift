@@ -95,6 +95,24 @@ public struct ExerciseCheck: Sendable, Equatable, Codable {
         self.feedback = feedback
     }
 
+    /// Scores an exercise part by part: each part's label (a term; none for a place in an
+    /// order), what was answered (nil: nothing) and what is right. `wrong` names a wrong answer
+    /// ("is wrong", "is out of place").
+    public init(parts: [(label: String, answered: String?, correct: String)], wrong: String) {
+        var right = 0
+        feedback = parts.enumerated().map { index, part in
+            let lead = "\(index + 1). " + (part.label.isEmpty ? "" : "\(part.label): ")
+            guard let answered = part.answered else { return lead + "no answer — \(part.correct)" }
+            if answered == part.correct {
+                right += 1
+                return lead + "right — \(part.correct)"
+            }
+            return lead + "\(answered) \(wrong) — \(part.correct)"
+        }
+        self.right = right
+        total = parts.count
+    }
+
     /// The rating the result suggests: all right is good, at least half hard, less again.
     public var suggestedRating: ReviewRating {
         if right == total { return .good }

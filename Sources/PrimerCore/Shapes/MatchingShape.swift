@@ -144,17 +144,8 @@ public struct MatchingShape: ContentShape {
             }
             number = nil
         }
-        var right = 0
-        let feedback = lefts.indices.map { index -> String in
-            let correct = rights[index]
-            guard let pick = chosen[index] else { return "\(index + 1). \(lefts[index]): no answer — \(correct)" }
-            if shown[pick] == correct {
-                right += 1
-                return "\(index + 1). \(lefts[index]): right — \(correct)"
-            }
-            return "\(index + 1). \(lefts[index]): \(shown[pick]) is wrong — \(correct)"
-        }
-        return ExerciseCheck(right: right, total: lefts.count, feedback: feedback)
+        let parts = lefts.indices.map { (label: lefts[$0], answered: chosen[$0].map { shown[$0] }, correct: rights[$0]) }
+        return ExerciseCheck(parts: parts, wrong: "is wrong")
     }
 
     public func sample(_ request: ShapeSampleRequest, rng: inout SplitMix64) -> [ShapedItem] {

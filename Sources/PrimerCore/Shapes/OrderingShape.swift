@@ -118,17 +118,8 @@ public struct OrderingShape: ContentShape {
         let steps = item.list("steps"), shown = shownSteps(item)
         let letters = answer.uppercased().filter { $0.isLetter }.map(String.init)
         let picked = letters.compactMap { ChoiceLetter.index(of: $0) }.filter { shown.indices.contains($0) }.map { shown[$0] }
-        var right = 0
-        let feedback = steps.indices.map { index -> String in
-            let correct = steps[index]
-            guard picked.indices.contains(index) else { return "\(index + 1). no answer — \(correct)" }
-            if picked[index] == correct {
-                right += 1
-                return "\(index + 1). right — \(correct)"
-            }
-            return "\(index + 1). \(picked[index]) is out of place — \(correct)"
-        }
-        return ExerciseCheck(right: right, total: steps.count, feedback: feedback)
+        let parts = steps.indices.map { (label: "", answered: picked.indices.contains($0) ? picked[$0] : nil, correct: steps[$0]) }
+        return ExerciseCheck(parts: parts, wrong: "is out of place")
     }
 
     public func sample(_ request: ShapeSampleRequest, rng: inout SplitMix64) -> [ShapedItem] {
