@@ -3,7 +3,7 @@
 selenium), as a learner on a phone-sized screen would: sign up, create a subject with a PDF and
 watch its generation live, read the lesson, study three cards (flip with the space bar, rate with
 the keys 1-4), study on to the first matching or ordering exercise and answer it in its box, take
-the quiz, mark a term known, read the stats. Saves a screenshot of each step
+the quiz (its exercises typed), mark a term known, read the stats. Saves a screenshot of each step
 in SCREENSHOTS and prints what it saw as JSON; exits 1 with the reason when a step fails.
 
     scripts/web_study.py BASE_URL PDF SCREENSHOTS
@@ -107,11 +107,18 @@ try:
 
     click("[data-tab=quiz]")
     questions = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-question]"))
+    saw["quizExercises"] = 0
     for question in questions:
-        question.find_element(By.CSS_SELECTOR, "input[type=radio]").click()
+        radios = question.find_elements(By.CSS_SELECTOR, "input[type=radio]")
+        if radios:
+            radios[0].click()
+        else:  # an exercise: typed, as in the study view
+            question.find_element(By.CSS_SELECTOR, "input:not([type])").send_keys("1a 2b" if "number" in question.text else "a b c")
+            saw["quizExercises"] += 1
     snap("7-quiz")
     click("#submit-quiz")
     saw["quiz"] = css("[data-testid=quiz-result] h2").text
+    saw["quizParts"] = [len(parts.find_elements(By.TAG_NAME, "li")) for parts in driver.find_elements(By.CSS_SELECTOR, "[data-testid=parts]")]
     why = driver.find_elements(By.CSS_SELECTOR, "[data-why]")
     saw["wrongAnswers"] = len(why)
     if why:

@@ -14,32 +14,52 @@ extension PrimerAPI {
             throw APIError.invalid("Each question is answered once; an itemId appears twice.")
         }
         var questions: [StudyCard] = []
+        var answers: [QuizAnswer] = []
         for answer in body.answers {
             // Another subject's question is not in this quiz, whoever owns it.
             guard try await store.itemSubject(itemID: answer.itemId)?.id == subject.id else {
                 throw APIError.notFound("question in ‘\(subject.title)’")
             }
             let card = try await workspace.studyCard(ItemKey.of(answer.itemId))
-            guard let choice = card.content.choice else { throw APIError.invalid("Item \(answer.itemId) is not a quiz question.") }
-            guard choice.choices.indices.contains(answer.choice) else {
-                throw APIError.invalid("Question \(answer.itemId) has choices 0 to \(choice.choices.count - 1), not \(answer.choice).")
+            switch (card.content.choice, card.content.answerHint, answer.choice, answer.answer) {
+            case (let question?, _, let index?, nil):
+                guard question.choices.indices.contains(index) else {
+                    throw APIError.invalid("Question \(answer.itemId) has choices 0 to \(question.choices.count - 1), not \(index).")
+                }
+                answers.append(.choice(index))
+            case (nil, let hint?, nil, let typed?):
+                guard !typed.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw APIError.invalid("Exercise \(answer.itemId) has an empty answer; type \(hint).")
+                }
+                answers.append(.exercise(typed))
+            case (_?, _, _, _):
+                throw APIError.invalid("Item \(answer.itemId) is a choice question: send `choice` (0 = A) only.")
+            case (nil, let hint?, _, _):
+                throw APIError.invalid("Item \(answer.itemId) is an exercise: send `answer` only, as \(hint).")
+            case (nil, nil, _, _):
+                throw APIError.invalid("Item \(answer.itemId) is not a quiz question or an exercise.")
             }
             questions.append(card)
         }
-        let graded = try await workspace.recordQuiz(
-            subject: subject.title, subtopic: body.subtopic, questions: questions, chosen: body.answers.map(\.choice))
-        let answers = zip(body.answers, graded.answers).map { answer, result in
-            let choice = questions.first { $0.id == answer.itemId }?.content.choice
+        let graded = try await workspace.recordQuiz(subject: subject.title, subtopic: body.subtopic, questions: questions, answers: answers)
+        let results = zip(zip(body.answers, answers), graded.answers).map { pair, result in
+            let (answer, given) = pair
+            let card = questions.first { $0.id == answer.itemId }
+            let check: (chosen: Int, correct: Int) =
+                switch given {
+                case .choice(let index): (index, card?.content.choice?.correctIndex ?? -1)
+                case .exercise(let text): card?.content.check(answer: text).map { ($0.right, $0.total) } ?? (0, 0)
+                }
             return Components.Schemas.GradedQuiz.AnswersPayloadPayload(
-                itemId: answer.itemId, question: result.question, chosen: answer.choice, correct: choice?.correctIndex ?? -1,
-                right: result.right, explanation: result.explanation)
+                itemId: answer.itemId, question: result.question, chosen: check.chosen, correct: check.correct,
+                right: result.right, explanation: result.explanation, feedback: result.feedback)
         }
         return .created(
             .init(
                 body: .json(
                     .init(
                         questions: graded.questions, correct: graded.correct, scorePercent: graded.scorePercent,
-                        passPercent: graded.passPercent, passed: graded.passed, answers: answers))))
+                        passPercent: graded.passPercent, passed: graded.passed, answers: results))))
     }
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {

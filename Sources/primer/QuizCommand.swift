@@ -8,8 +8,9 @@ struct QuizCommand: AsyncParsableCommand {
         commandName: "quiz",
         abstract: "Take a subject's quiz: one question at a time in the terminal, or graded from --answers in a script.",
         discussion: """
-            In the terminal: press A–D to answer; right or wrong shows at once with the explanation; after a wrong answer e asks --provider why that choice is wrong (from the subtopic's lesson and the subject's documents, with sources); the score, counts and pass/fail follow the last question. q quits without storing the quiz.
-            In a script: --answers B,D,A grades one letter per question in the order --list shows them; --explain adds why each wrong choice is wrong.
+            The questions are the subject's choice questions, then its exercises (matching, ordering), each in kit order.
+            In the terminal: press A–D to answer a question, type an exercise's answer and press return (e.g. 1b 2a 3d 4c); right or wrong shows at once with the explanation, part by part for an exercise; after a wrong choice e asks --provider why it is wrong (from the subtopic's lesson and the subject's documents, with sources); the score, counts and pass/fail follow the last question. q quits without storing the quiz.
+            In a script: --answers "B,D,1b 2a 3c" grades one answer per question in the order --list shows them — a letter for a question, the typed answer for an exercise; --explain adds why each wrong choice is wrong.
             Every finished quiz is stored with its answers, and each answer counts as a review of its question (right: good, wrong: again).
             """)
 
@@ -19,7 +20,7 @@ struct QuizCommand: AsyncParsableCommand {
     var subtopic: String?
     @Option(parsing: .unconditional, help: "At most this many questions (the first ones in kit order).")
     var limit: Int?
-    @Option(help: "Grade without a terminal: one letter per question, comma-separated (B,D,A).")
+    @Option(help: "Grade without a terminal: one answer per question, comma-separated: a letter, or an exercise's typed answer (B,D,1b 2a 3c).")
     var answers: String?
     @Flag(help: "List the questions (with keys and choices) and exit.")
     var list = false
@@ -56,6 +57,7 @@ struct QuizCommand: AsyncParsableCommand {
             if json { return try Console.json(questions) }
             for (number, question) in questions.enumerated() {
                 Console.out("\(number + 1). [\(question.key)] \(question.faces.front)")
+                if let hint = question.content.answerHint { Console.out("   answer: \(hint)") }
             }
             return
         }
@@ -67,7 +69,7 @@ struct QuizCommand: AsyncParsableCommand {
             if explain {
                 let questions = try await workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
                 try await LocalServers.stoppingAfter {
-                    for (number, answer) in graded.answers.enumerated() where !answer.right {
+                    for (number, answer) in graded.answers.enumerated() where !answer.right && answer.feedback.isEmpty {
                         let chosen = ChoiceLetter.index(of: letters[number])
                         explanations["\(number + 1)"] = try await workspace.explain(questions[number].key, chosen: chosen, providerName: workspace.providerName(provider))
                     }
@@ -76,7 +78,12 @@ struct QuizCommand: AsyncParsableCommand {
             if json && explain { return try Console.json(Explained(quiz: graded, explanations: explanations)) }
             if !json {
                 for (number, answer) in graded.answers.enumerated() {
-                    Console.out("\(number + 1). \(answer.right ? "right" : "wrong"): \(answer.chosen)\(answer.right ? "" : " (answer \(answer.correct))") — \(answer.question)")
+                    if answer.feedback.isEmpty {
+                        Console.out("\(number + 1). \(answer.right ? "right" : "wrong"): \(answer.chosen)\(answer.right ? "" : " (answer \(answer.correct))") — \(answer.question)")
+                    } else {
+                        Console.out("\(number + 1). \(answer.right ? "right" : "wrong"): \(answer.correct) parts — \(answer.question.split(separator: "\n").first ?? "")")
+                        for line in answer.feedback { Console.out("   " + line) }
+                    }
                     for line in explanations["\(number + 1)"].map(AnswerOutput.lines) ?? [] { Console.out("   " + line) }
                 }
             }
@@ -98,24 +105,35 @@ struct QuizCommand: AsyncParsableCommand {
         let questions = try await workspace.quizQuestions(subject: subject, subtopic: subtopic, limit: limit)
         let keys = try TerminalKeys(command: "quiz")
         defer { keys.restore() }
-        var chosen: [Int] = []
+        var answers: [QuizAnswer] = []
         for (number, question) in questions.enumerated() {
-            guard let item = question.content.choice else { continue }
             Console.out("Question \(number + 1) of \(questions.count) · \(question.subtopic)")
             Console.out(question.faces.front)
+            let onward = number + 1 < questions.count ? "any key: next question" : "any key: your score"
+            guard let item = question.content.choice else {
+                // An exercise: typed, checked part by part.
+                Console.out("Your answer (\(question.content.answerHint ?? "text"), return to check; an empty line quits):")
+                guard let typed = keys.line(), !typed.isEmpty, let check = question.content.check(answer: typed) else { return nil }
+                answers.append(.exercise(typed))
+                for line in check.feedback { Console.out("  \(line)") }
+                Console.out(check.right == check.total ? "Right!" : "\(check.right) of \(check.total) right.")
+                Console.out("(\(onward))")
+                guard let next = keys.next(), next != "q" else { return nil }
+                Console.out("")
+                continue
+            }
             let letters = item.choices.indices.map { Character(ChoiceLetter.of($0).lowercased()) }
             Console.out("(\(letters.map { $0.uppercased() }.joined(separator: "/")) to answer, q to quit)")
             guard let key = keys.next(oneOf: Set(letters + ["q"])), key != "q",
                 let index = ChoiceLetter.index(of: String(key))
             else { return nil }
-            chosen.append(index)
+            answers.append(.choice(index))
             if index == item.correctIndex {
                 Console.out("Right!")
             } else {
                 Console.out("Wrong — the answer is \(ChoiceLetter.of(item.correctIndex))) \(item.choices[max(0, item.correctIndex)])")
             }
             if !item.explanation.isEmpty { Console.out(item.explanation) }
-            let onward = number + 1 < questions.count ? "any key: next question" : "any key: your score"
             Console.out(index == item.correctIndex ? "(\(onward))" : "(e: why \(ChoiceLetter.of(index)) is wrong, \(onward))")
             var next = keys.next()
             if next == "e", index != item.correctIndex {
@@ -134,6 +152,6 @@ struct QuizCommand: AsyncParsableCommand {
             guard let next, next != "q" else { return nil }
             Console.out("")
         }
-        return try await workspace.recordQuiz(subject: subject, subtopic: subtopic, questions: questions, chosen: chosen, passPercent: passPercent)
+        return try await workspace.recordQuiz(subject: subject, subtopic: subtopic, questions: questions, answers: answers, passPercent: passPercent)
     }
 }

@@ -99,6 +99,26 @@ import Testing
         #expect(exercise.content.isExercise)
         #expect(!statement.content.isExercise, "a shape without check is studied by recall")
 
+        // Quizzed: the exercises are questions of the quiz beside the choice questions, answered
+        // as typed and scored part by part; a shape without check is not.
+        let quiz = try await workspace.quizQuestions(subject: "World War I")
+        #expect(Set(quiz.filter(\.content.isExercise).map(\.content.shape.rawValue)) == ["matching", "ordering"])
+        #expect(quiz.contains { $0.content.shape == .choice } && !quiz.contains { $0.content.shape.rawValue == "true-false" })
+        let typed = quiz.map { card in Self.rightAnswer(card.content) ?? "A" }
+        let graded = try await workspace.gradeQuiz(subject: "World War I", answers: typed)
+        for (card, answer) in zip(quiz, graded.answers) where card.content.isExercise {
+            #expect(answer.right && answer.feedback.allSatisfy { $0.contains("right") } && answer.chosen == Self.rightAnswer(card.content), "\(answer)")
+        }
+        // Reversed, an ordering is wrong, each misplaced step said; the quiz counts it wrong.
+        let orderingCard = try #require(quiz.first { $0.content.shape.rawValue == "ordering" })
+        let reversed = try #require(Self.rightAnswer(orderingCard.content)).split(separator: " ").reversed().joined(separator: " ")
+        let second = try await workspace.recordQuiz(subject: "World War I", subtopic: nil, questions: [orderingCard], answers: [.exercise(reversed)])
+        #expect(second.correct == 0 && second.answers[0].feedback.contains { $0.contains("out of place") }, "\(second)")
+        await #expect(throws: WorkspaceError.self) {
+            try await workspace.recordQuiz(subject: "World War I", subtopic: nil, questions: [orderingCard], answers: [.choice(0)])
+        }
+        #expect(try await workspace.progress(subject: "World War I").first?.quizzes == 2, "the refused quiz was not stored")
+
         // Exported: the statement as a Basic note (the default), the matching exercise as one
         // note per pair, the ordering as one cloze.
         let csv = folder.appendingPathComponent("kit.csv")
@@ -107,5 +127,16 @@ import Testing
         #expect(text.contains("True or false? \(statements[0].text("statement"))"))
         for left in matching.list("lefts") { #expect(text.contains(left), "one note per pair: \(left)") }
         #expect(text.contains("{{c1::\(ordering.list("steps")[0])}}"))
+    }
+
+    /// The right answer of a matching or ordering exercise, in the letters the learner sees.
+    static func rightAnswer(_ content: ItemContent) -> String? {
+        guard case .shaped(let item) = content, let shape = ShapeRegistry.shape(item.shape) else { return nil }
+        let parts = item.list(item.shape.rawValue == "matching" ? "lefts" : "steps")
+        let shown = shape.shownOrder(of: item, count: parts.count)
+        let letter = { (part: Int) in ChoiceLetter.of(shown.firstIndex(of: part) ?? 0).lowercased() }
+        return item.shape.rawValue == "matching"
+            ? parts.indices.map { "\($0 + 1)\(letter($0))" }.joined(separator: " ")
+            : parts.indices.map(letter).joined(separator: " ")
     }
 }

@@ -64,6 +64,65 @@ import Testing
         #expect(screen.contains("1 card, 1 review") && screen.contains("EXIT=0"), "\(screen)")
     }
 
+    /// A quiz has the choice questions first, then the exercises: answered in a script with
+    /// `--answers` (letters, then the typed answers), and in the terminal by typing a line.
+    @Test func aQuizHasTheExercisesTypedPartByPart() async throws {
+        let cli = try await StudyCommandTests.kit()
+        defer { cli.remove() }
+        let questions = try #require(try StudyCommandTests.json(try await cli.run(["quiz", Self.subject, "--list", "--json"])) as? [[String: Any]])
+        let shapes = questions.map { $0["shape"] as? String ?? "" }
+        let choices = shapes.prefix { $0 == "choice" }.count
+        #expect(choices > 0 && Set(shapes.dropFirst(choices)) == ["matching", "ordering"], "\(shapes)")
+        let right = try questions.map(Self.rightAnswer)
+        let graded = try #require(try StudyCommandTests.json(try await cli.run(["quiz", Self.subject, "--answers", right.joined(separator: ","), "--json"])) as? [String: Any])
+        #expect(graded["correct"] as? Int == questions.count && graded["passed"] as? Bool == true, "\(graded)")
+        let parts = (graded["answers"] as? [[String: Any]] ?? []).dropFirst(choices).map { ($0["feedback"] as? [String])?.count ?? 0 }
+        #expect(parts.count == shapes.count - choices && parts.allSatisfy { $0 >= 3 }, "\(parts)")
+
+        // The last subtopic in the terminal: each choice answered A, each exercise typed — the
+        // ordering reversed, so each step is marked out of place but the middle one.
+        let subtopic = try #require(questions.last?["subtopic"] as? String)
+        let mine = questions.filter { $0["subtopic"] as? String == subtopic }
+        let screen = try await TerminalSession.with(cli, ["quiz", Self.subject, "--subtopic", subtopic]) { terminal in
+            for (number, question) in mine.enumerated() {
+                try await terminal.waitFor("Question \(number + 1) of \(mine.count)")
+                switch question["shape"] as? String {
+                case "choice":
+                    try await terminal.send("a")
+                case "ordering":
+                    try await terminal.waitFor("Your answer (the letters")
+                    try await terminal.send(String(try Self.rightAnswer(question).reversed()).replacingOccurrences(of: " ", with: "/"), "Enter")
+                    try await terminal.waitFor("is out of place")
+                default:
+                    try await terminal.waitFor("Your answer (each term's number")
+                    try await terminal.send(try Self.rightAnswer(question).replacingOccurrences(of: " ", with: "/"), "Enter")
+                    try await terminal.waitFor("Right!")
+                }
+                try await terminal.waitFor(number + 1 < mine.count ? "any key: next question" : "any key: your score")
+                try await terminal.send("Space")
+            }
+            return try await terminal.waitFor("EXIT=")
+        }
+        #expect(screen.contains("Score ") && screen.contains("of \(mine.count):") && screen.contains("EXIT=0"), "\(screen)")
+        let stats = try #require(try StudyCommandTests.json(try await cli.run(["stats", Self.subject, "--json"])) as? [[String: Any]])
+        #expect(stats.first?["quizzes"] as? Int == 2, "both quizzes stored")
+    }
+
+    /// The right answer of a listed quiz question: its letter, or an exercise's answer in the
+    /// letters its front shows ("B) …").
+    static func rightAnswer(_ question: [String: Any]) throws -> String {
+        let fields = try #require(question["fields"] as? [String: Any])
+        if question["shape"] as? String == "choice" { return ChoiceLetter.of(try #require(fields["correctIndex"] as? Int)) }
+        let lettered = Dictionary(((question["front"] as? String) ?? "").split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let match = line.firstMatch(of: /^([A-I])\) (.+)$/) else { return nil }
+            return (String(match.2), String(match.1).lowercased())
+        }, uniquingKeysWith: { first, _ in first })
+        if let rights = fields["rights"] as? [String] {
+            return rights.enumerated().map { "\($0.offset + 1)\(lettered[$0.element] ?? "?")" }.joined(separator: " ")
+        }
+        return try #require(fields["steps"] as? [String]).map { lettered[$0] ?? "?" }.joined(separator: " ")
+    }
+
     @Test func aBucketSessionEndsWhenEveryCardIsSetAside() async throws {
         let cli = try await StudyCommandTests.kit()
         defer { cli.remove() }

@@ -113,17 +113,27 @@ import Testing
         let items = try await app.request(.GET, "/api/subjects/\(subjectID)/items").json["items"] as? [[String: Any]] ?? []
         let questions = items.filter { $0["shape"] as? String == "choice" }
         #expect(!questions.isEmpty)
+        // The matching exercise is a question of the quiz too, answered as typed; a choice for
+        // it, or text for a choice question, is refused and stores nothing.
+        let exercise: [String: Any] = ["itemId": matching["id"]!, "answer": answer]
+        for wrongKind in [["itemId": matching["id"]!, "choice": 0], ["itemId": questions[0]["id"]!, "answer": "1a"]] {
+            let refused = try await app.request(.POST, "/api/subjects/\(subjectID)/quizzes", json: ["answers": [wrongKind]])
+            #expect(refused.status == 422 && refused.text.contains("send `"), "\(refused.text)")
+        }
         let quiz = try await app.request(
-            .POST, "/api/subjects/\(subjectID)/quizzes", json: ["answers": questions.map { ["itemId": $0["id"]!, "choice": 0] }])
+            .POST, "/api/subjects/\(subjectID)/quizzes", json: ["answers": questions.map { ["itemId": $0["id"]!, "choice": 0] } + [exercise]])
         #expect(quiz.status == 201, "\(quiz.text)")
         let right = questions.filter { $0["correctIndex"] as? Int == 0 }.count
-        #expect(quiz.json["correct"] as? Int == right && quiz.json["questions"] as? Int == questions.count)
+        #expect(quiz.json["correct"] as? Int == right + 1 && quiz.json["questions"] as? Int == questions.count + 1)
+        let graded = try #require((quiz.json["answers"] as? [[String: Any]])?.last)
+        #expect(graded["right"] as? Bool == true && graded["chosen"] as? Int == lefts.count && graded["correct"] as? Int == lefts.count)
+        #expect((graded["feedback"] as? [String])?.count == lefts.count, "\(graded)")
 
         let vocab = try await app.request(.PUT, "/api/items/\(itemID)/known", json: ["known": true])
         #expect(vocab.json["known"] as? Bool == true)
 
         let stats = try await app.request(.GET, "/api/subjects/\(subjectID)/stats")
-        #expect((stats.json["deck"] as? [String: Any])?["reviews"] as? Int == 1 + questions.count)
+        #expect((stats.json["deck"] as? [String: Any])?["reviews"] as? Int == 1 + questions.count + 1)
         #expect(stats.json["quizzes"] as? Int == 1)
         let listed = try await app.request(.GET, "/api/subjects").json["subjects"] as? [[String: Any]] ?? []
         #expect(listed.count == 1 && (listed[0]["knowledgePercent"] as? Double ?? 0) > 0 && listed[0]["icon"] as? String == "leaf")
@@ -134,7 +144,7 @@ import Testing
         #expect(apkg.status == 200 && apkg.body.prefix(2) == Data("PK".utf8))
         #expect(apkg.headers.first(name: "Content-Disposition") == "attachment; filename=\"cell-biology.apkg\"; filename*=UTF-8''cell-biology.apkg")
         let log = try await app.request(.GET, "/api/subjects/\(subjectID)/export?format=review-log")
-        #expect(log.text.split(separator: "\n").count == 2 + questions.count)
+        #expect(log.text.split(separator: "\n").count == 2 + questions.count + 1, "a header, the rating, each quiz answer")
 
         #expect(try await app.request(.DELETE, "/api/subjects/\(subjectID)").status == 204)
         #expect(try await app.request(.GET, "/api/subjects/\(subjectID)").status == 404)

@@ -37,6 +37,9 @@ import Testing
 
         // The exercise was answered in its box and checked part by part.
         #expect((saw["exerciseHint"] as? String)?.isEmpty == false && (saw["exercise"] as? String)?.contains(" right") == true, "\(saw)")
+        // The quiz had exercises too, typed, and its result lists each one's parts.
+        let quizParts = saw["quizParts"] as? [Int] ?? []
+        #expect((saw["quizExercises"] as? Int ?? 0) > 0 && quizParts.count == saw["quizExercises"] as? Int && quizParts.allSatisfy { $0 >= 3 }, "\(saw)")
         // What the clicks did is in the store: three reviews, those on the way to the exercise
         // and its own, one quiz, one term known.
         let store = try SQLiteStore(path: server.store)

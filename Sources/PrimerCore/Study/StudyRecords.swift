@@ -24,12 +24,15 @@ public struct ReviewLogEntry: Sendable, Equatable, Codable {
     public var reviewTime: Date { Date(timeIntervalSince1970: Double(reviewTimeMs) / 1000) }
 }
 
-/// One answered question of a quiz.
+/// One answered question of a quiz: a choice question, or an exercise (matching, ordering)
+/// answered part by part.
 public struct QuizResponse: Sendable, Equatable, Codable {
     public var itemID: Int64
     public var question: String
-    /// Index of the chosen choice.
+    /// Index of the chosen choice; for an exercise, the parts answered right.
     public var chosen: Int
+    /// Index of the right choice; for an exercise, the number of its parts — so an answer is
+    /// right when the two are equal, for either.
     public var correctIndex: Int
 
     public init(itemID: Int64, question: String, chosen: Int, correctIndex: Int) {
@@ -37,6 +40,11 @@ public struct QuizResponse: Sendable, Equatable, Codable {
         self.question = question
         self.chosen = chosen
         self.correctIndex = correctIndex
+    }
+
+    /// An exercise's answer as checked: right when every part is.
+    public init(itemID: Int64, question: String, check: ExerciseCheck) {
+        self.init(itemID: itemID, question: question, chosen: check.right, correctIndex: check.total)
     }
 
     public var isRight: Bool { chosen == correctIndex }

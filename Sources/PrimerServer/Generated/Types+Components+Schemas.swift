@@ -841,29 +841,39 @@ extension Components {
         internal struct QuizAnswers: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/QuizAnswers/subtopic`.
             internal var subtopic: Swift.String?
+            /// One answer per question — `choice` for a choice question, `answer` for an exercise (an item with an `answerHint`).
+            ///
             /// - Remark: Generated from `#/components/schemas/QuizAnswers/AnswersPayload`.
             internal struct AnswersPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/QuizAnswers/AnswersPayload/itemId`.
                 internal var itemId: Swift.Int64
-                /// The index of the chosen choice.
+                /// A choice question's chosen choice (0 = A).
                 ///
                 /// - Remark: Generated from `#/components/schemas/QuizAnswers/AnswersPayload/choice`.
-                internal var choice: Swift.Int
+                internal var choice: Swift.Int?
+                /// An exercise's answer as typed, in the form its answerHint says (e.g. 1b 2a 3d 4c).
+                ///
+                /// - Remark: Generated from `#/components/schemas/QuizAnswers/AnswersPayload/answer`.
+                internal var answer: Swift.String?
                 /// Creates a new `AnswersPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - itemId:
-                ///   - choice: The index of the chosen choice.
+                ///   - choice: A choice question's chosen choice (0 = A).
+                ///   - answer: An exercise's answer as typed, in the form its answerHint says (e.g. 1b 2a 3d 4c).
                 internal init(
                     itemId: Swift.Int64,
-                    choice: Swift.Int
+                    choice: Swift.Int? = nil,
+                    answer: Swift.String? = nil
                 ) {
                     self.itemId = itemId
                     self.choice = choice
+                    self.answer = answer
                 }
                 internal enum CodingKeys: String, CodingKey {
                     case itemId
                     case choice
+                    case answer
                 }
             }
             /// - Remark: Generated from `#/components/schemas/QuizAnswers/answers`.
@@ -905,30 +915,40 @@ extension Components {
                 internal var itemId: Swift.Int64
                 /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/question`.
                 internal var question: Swift.String
+                /// The chosen choice; for an exercise, the parts answered right.
+                ///
                 /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/chosen`.
                 internal var chosen: Swift.Int
+                /// The right choice; for an exercise, its number of parts.
+                ///
                 /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/correct`.
                 internal var correct: Swift.Int
                 /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/right`.
                 internal var right: Swift.Bool
                 /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/explanation`.
                 internal var explanation: Swift.String
+                /// An exercise's line per part (what was answered, what is right); empty for a choice question.
+                ///
+                /// - Remark: Generated from `#/components/schemas/GradedQuiz/AnswersPayload/feedback`.
+                internal var feedback: [Swift.String]
                 /// Creates a new `AnswersPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - itemId:
                 ///   - question:
-                ///   - chosen:
-                ///   - correct:
+                ///   - chosen: The chosen choice; for an exercise, the parts answered right.
+                ///   - correct: The right choice; for an exercise, its number of parts.
                 ///   - right:
                 ///   - explanation:
+                ///   - feedback: An exercise's line per part (what was answered, what is right); empty for a choice question.
                 internal init(
                     itemId: Swift.Int64,
                     question: Swift.String,
                     chosen: Swift.Int,
                     correct: Swift.Int,
                     right: Swift.Bool,
-                    explanation: Swift.String
+                    explanation: Swift.String,
+                    feedback: [Swift.String]
                 ) {
                     self.itemId = itemId
                     self.question = question
@@ -936,6 +956,7 @@ extension Components {
                     self.correct = correct
                     self.right = right
                     self.explanation = explanation
+                    self.feedback = feedback
                 }
                 internal enum CodingKeys: String, CodingKey {
                     case itemId
@@ -944,6 +965,7 @@ extension Components {
                     case correct
                     case right
                     case explanation
+                    case feedback
                 }
             }
             /// - Remark: Generated from `#/components/schemas/GradedQuiz/answers`.

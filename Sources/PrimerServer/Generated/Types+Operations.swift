@@ -2597,7 +2597,7 @@ internal enum Operations {
             }
         }
     }
-    /// Grade and store a finished quiz; each answer is a review of its question.
+    /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quizzes/post(submitQuiz)`.

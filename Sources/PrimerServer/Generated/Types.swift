@@ -91,7 +91,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/items/{itemId}/known`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/known/put(markVocab)`.
     func markVocab(_ input: Operations.MarkVocab.Input) async throws -> Operations.MarkVocab.Output
-    /// Grade and store a finished quiz; each answer is a review of its question.
+    /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quizzes/post(submitQuiz)`.
@@ -361,7 +361,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Grade and store a finished quiz; each answer is a review of its question.
+    /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quizzes/post(submitQuiz)`.

@@ -249,32 +249,42 @@ async function explain(itemId, body, into, button) {
   }
 }
 
+// A quiz of the subject's choice questions and exercises (items with an answerHint), graded by
+// the server; wrong choices can be explained, exercises show each part.
 async function quizTab(subject, body) {
   const { items } = await api("GET", `/api/subjects/${subject.id}/items`);
-  const questions = items.filter((item) => item.shape === "choice").slice(0, 5);
+  // Choice questions first, then exercises, as `primer quiz` orders them.
+  const questions = [...items.filter((item) => item.shape === "choice"), ...items.filter((item) => item.answerHint)].slice(0, 200);
   if (!questions.length) { body.append(el("p", { class: "card" }, "No quiz questions yet.")); return; }
   const form = el("form", { "data-testid": "quiz" }, questions.map((question, number) =>
     el("section", { "data-question": question.id },
       el("p", {}, el("strong", {}, `${number + 1}. `), question.front),
-      el("div", { class: "choices" }, question.choices.map((choice, index) =>
-        el("label", {}, el("input", { type: "radio", name: `q${question.id}`, value: index, required: true }), choice))))),
+      question.answerHint
+        ? el("label", {}, `Your answer (${question.answerHint})`,
+            el("input", { name: `q${question.id}`, required: true, autocomplete: "off", placeholder: question.answerHint }))
+        : el("div", { class: "choices" }, question.choices.map((choice, index) =>
+            el("label", {}, el("input", { type: "radio", name: `q${question.id}`, value: index, required: true }), choice))))),
     el("button", { type: "submit", id: "submit-quiz" }, "Submit answers"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const answers = questions.map((question) => ({ itemId: question.id, choice: Number(form.querySelector(`input[name=q${question.id}]:checked`).value) }));
+      const answers = questions.map((question) => question.answerHint
+        ? { itemId: question.id, answer: form.querySelector(`input[name=q${question.id}]`).value }
+        : { itemId: question.id, choice: Number(form.querySelector(`input[name=q${question.id}]:checked`).value) });
       const graded = await api("POST", `/api/subjects/${subject.id}/quizzes`, { answers });
       body.replaceChildren(el("section", { "data-testid": "quiz-result" },
         el("h2", {}, `Score: ${graded.correct} of ${graded.questions} (${percent(graded.scorePercent)}) — ${graded.passed ? "passed" : "not passed"}`),
         graded.answers.map((answer) => {
           const question = questions.find((q) => q.id === answer.itemId);
           const why = el("div", { hidden: true });
-          const whyButton = answer.right ? null : el("button", { class: "secondary", "data-why": answer.itemId,
+          const whyButton = answer.right || answer.feedback.length ? null : el("button", { class: "secondary", "data-why": answer.itemId,
             on: { click: () => explain(answer.itemId, { chosen: answer.chosen }, why, whyButton) } }, "Why is my answer wrong?");
           return el("div", { class: answer.right ? "right" : "wrong" },
             el("p", {}, `${answer.right ? "✓" : "✗"} ${answer.question}`),
-            answer.right ? null : el("p", {}, `Answer: ${question.choices[answer.correct]}`),
-            answer.explanation ? el("p", { class: "meta" }, answer.explanation) : null, whyButton, why);
+            answer.feedback.length
+              ? el("ul", { "data-testid": "parts" }, answer.feedback.map((line) => el("li", {}, line)))
+              : answer.right ? null : el("p", {}, `Answer: ${question.choices[answer.correct]}`),
+            answer.explanation && !answer.feedback.length ? el("p", { class: "meta" }, answer.explanation) : null, whyButton, why);
         })));
     } catch (error) { fail(error); }
   });

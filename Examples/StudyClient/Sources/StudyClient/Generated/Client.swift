@@ -1455,7 +1455,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Grade and store a finished quiz; each answer is a review of its question.
+    /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quizzes/post(submitQuiz)`.
