@@ -56,6 +56,6 @@ final class RecordingProvider: ProviderWrapper, @unchecked Sendable {
         #expect(profiled.forwardedRequest(request).temperature == 0.2)
         request.temperatureRaise = 0.6
         #expect(abs((profiled.forwardedRequest(request).temperature ?? 0) - 0.8) < 1e-9)
-        #expect(Generator.raised(1.4, by: 0.3) == 1.5 && Generator.raised(1.6, by: 0.3) == 1.6)
+        #expect(SamplingTemperature.raised(1.4, by: 0.3) == 1.5 && SamplingTemperature.raised(1.6, by: 0.3) == 1.6)
     }
 }

@@ -128,3 +128,12 @@ public struct ContextBuilder: Sendable {
         return block
     }
 }
+
+/// The outline of a syllabus as indented text for the plan prompt.
+enum OutlineText {
+    static func render(_ outline: [PlanTopic]) -> String {
+        outline.enumerated().map { index, topic in
+            ([ "\(index + 1). \(topic.title)" ] + topic.subtopics.map { "   - \($0)" }).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}

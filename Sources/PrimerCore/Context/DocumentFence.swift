@@ -23,12 +23,3 @@ public enum DocumentFence {
         return "\(open) source=\"\(safeLabel)\"\n\(safe)\n\(close)"
     }
 }
-
-/// The outline of a syllabus as indented text for the plan prompt.
-enum OutlineText {
-    static func render(_ outline: [PlanTopic]) -> String {
-        outline.enumerated().map { index, topic in
-            ([ "\(index + 1). \(topic.title)" ] + topic.subtopics.map { "   - \($0)" }).joined(separator: "\n")
-        }.joined(separator: "\n")
-    }
-}

@@ -50,7 +50,7 @@ public struct Generator: Sendable {
             var request = CompletionRequest(
                 messages: family.messages(kind: kind, values: values, retry: retry),
                 purpose: purpose, jsonSchema: family.jsonSchema,
-                temperature: raise > 0 ? Self.raised(family.temperature ?? Self.defaultTemperature, by: raise) : family.temperature,
+                temperature: raise > 0 ? SamplingTemperature.raised(family.temperature ?? Self.defaultTemperature, by: raise) : family.temperature,
                 maxTokens: family.maxTokens)
             request.purpose.attempt = number
             request.temperatureRaise = raise
@@ -121,15 +121,10 @@ public struct Generator: Sendable {
     /// How much each repeated answer raises the temperature of the next attempt, and the
     /// highest temperature a raise reaches.
     static let temperatureStep = 0.3
-    static let maximumRaisedTemperature = 1.5
     /// The temperature a raise starts from when the family sets none (providers' defaults are
     /// near it).
     static let defaultTemperature = 0.7
 
-    /// `temperature` raised by `raise`, at most `maximumRaisedTemperature` (never lowered).
-    public static func raised(_ temperature: Double, by raise: Double) -> Double {
-        raise > 0 ? max(temperature, min(temperature + raise, maximumRaisedTemperature)) : temperature
-    }
 
     /// An accepted attempt at `debug`, a rejected one at `info` with its reasons. (The message
     /// and metadata are autoclosures: nothing is formatted when the level is off.)
@@ -197,13 +192,5 @@ public struct Generator: Sendable {
             family: family.name, familyVersion: family.version, familyHash: family.contentHash,
             provider: provider.name, model: model, attempts: attempts, status: status, error: error,
             citations: citations)
-    }
-}
-
-extension ContinuousClock.Instant {
-    /// Whole milliseconds from this instant to now.
-    public func elapsedMs(_ clock: ContinuousClock) -> Int {
-        let elapsed = clock.now - self
-        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -49,8 +49,3 @@ public struct ContentKind: RawRepresentable, Hashable, Sendable, Codable, CaseIt
         }
     }
 }
-
-extension PromptFamily {
-    /// What the family makes, in the names of evaluation suites.
-    public var contentKind: ContentKind { ContentKind(shape, role: role) }
-}

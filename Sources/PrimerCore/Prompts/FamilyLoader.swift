@@ -266,7 +266,7 @@ struct FamilyReader {
             return nil
         }
         // Keys stay in file order: it is the order models write the fields in.
-        guard let text = OrderedJSON.text(of: value) else {
+        guard let text = YAMLJSON.orderedText(of: value) else {
             fail(value, "`schema` cannot be converted to JSON")
             return nil
         }
@@ -281,6 +281,6 @@ struct FamilyReader {
             guard key.string == "properties", let properties = value.mapping else { return (key, value) }
             return (key, Node(properties.map { ($0.key, bounded($0.value)) }))
         })
-        return (text, OrderedJSON.text(of: rewrite) ?? text)
+        return (text, YAMLJSON.orderedText(of: rewrite) ?? text)
     }
 }

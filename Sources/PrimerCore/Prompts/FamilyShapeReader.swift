@@ -1,12 +1,5 @@
 import Yams
 
-/// How answers of the `pair` shape are read line by line: flashcards write `question | answer`
-/// (or `Q:`/`A:` blocks), glossaries `term: definition`. Both read JSON alike.
-public enum PairLines: String, Sendable, CaseIterable {
-    case questionAnswer = "question-answer"
-    case termDefinition = "term-definition"
-}
-
 /// What a family declares about its content: `shape`, `role`, `item`, `title`, `fields` and
 /// `pair_lines`, or the earlier spelling `output:` (plan, notes, flashcards, quiz, terms), which
 /// names a shape with the labels and role those families always had.

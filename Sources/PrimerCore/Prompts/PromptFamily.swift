@@ -99,3 +99,8 @@ public struct RetryNote: Sendable, Equatable {
         self.previousAnswer = previousAnswer
     }
 }
+
+extension PromptFamily {
+    /// What the family makes, in the names of evaluation suites.
+    public var contentKind: ContentKind { ContentKind(shape, role: role) }
+}

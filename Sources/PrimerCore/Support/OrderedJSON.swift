@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// JSON text with object keys in the order they were written.
 ///
@@ -7,28 +6,6 @@ import Yams
 /// OpenAI structured outputs) writes the fields in. Sorted keys made every model write a quiz
 /// question's `answer_index` before its `question`, and a topic's `subtopics` before its `title`.
 public enum OrderedJSON {
-    /// A YAML node as compact JSON, mappings in file order; scalars typed as `YAMLJSON` types them.
-    static func text(of node: Node) -> String? {
-        switch node {
-        case .mapping(let mapping):
-            var parts: [String] = []
-            for (key, value) in mapping {
-                guard let name = scalarText(key.string ?? ""), let inner = text(of: value) else { return nil }
-                parts.append(name + ":" + inner)
-            }
-            return "{" + parts.joined(separator: ",") + "}"
-        case .sequence(let sequence):
-            var parts: [String] = []
-            for element in sequence {
-                guard let inner = text(of: element) else { return nil }
-                parts.append(inner)
-            }
-            return "[" + parts.joined(separator: ",") + "]"
-        case .scalar, .alias:
-            return scalarText(YAMLJSON.value(of: node))
-        }
-    }
-
     /// `body` as JSON with sorted keys (equal requests give equal bytes), except that every
     /// `RawJSON` value inside it is written verbatim, keeping its own key order.
     public static func data(_ body: [String: Any]) throws -> Data {
@@ -113,11 +90,6 @@ public enum OrderedJSON {
         }
         out.append(0x22)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func scalarText(_ value: Any) -> String? {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

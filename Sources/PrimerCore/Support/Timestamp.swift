@@ -132,3 +132,11 @@ public enum Timestamp {
         }
     }
 }
+
+extension ContinuousClock.Instant {
+    /// Whole milliseconds from this instant to now.
+    public func elapsedMs(_ clock: ContinuousClock) -> Int {
+        let elapsed = clock.now - self
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+}

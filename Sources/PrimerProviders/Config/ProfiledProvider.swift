@@ -20,7 +20,7 @@ public struct ProfiledProvider: ProviderWrapper {
     /// The request with the profile's temperature and token limit.
     public func forwardedRequest(_ request: CompletionRequest) -> CompletionRequest {
         var request = request
-        if let temperature { request.temperature = Generator.raised(temperature, by: request.temperatureRaise) }
+        if let temperature { request.temperature = SamplingTemperature.raised(temperature, by: request.temperatureRaise) }
         if let maxTokens { request.maxTokens = maxTokens }
         return request
     }
