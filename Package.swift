@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "primer", targets: ["primer"]),
         .library(name: "PrimerCore", targets: ["PrimerCore"]),
+        .library(name: "PrimerGeneration", targets: ["PrimerGeneration"]),
         .library(name: "PrimerProviders", targets: ["PrimerProviders"]),
         .library(name: "PrimerStore", targets: ["PrimerStore"]),
         .library(name: "PrimerPostgres", targets: ["PrimerPostgres"]),
@@ -42,22 +43,40 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
-        // Domain, prompt families, context, parsers, gates, generator, pipeline. No network, no
-        // database; child programs only through ProcessRunner (swift-subprocess).
+        // The domain, by dependency weight as Hummingbird splits its own: the model, content
+        // shapes, FSRS and study, the store's ports and records, providers' and embedders'
+        // ports, text rules every layer shares. No network, no database, no YAML, no templates.
         .target(
             name: "PrimerCore",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        // YAML read safely (alias bombs refused) and as JSON values: families, primer.yaml,
+        // manifests, batch files and suites.
+        .target(name: "PrimerYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Child programs run to completion (swift-subprocess), never holding a thread of the async pool.
+        .target(
+            name: "PrimerProcess",
             dependencies: [
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // Generation: prompt families, context, parsers, gates, the generator and the pipeline.
+        .target(
+            name: "PrimerGeneration",
+            dependencies: [
+                "PrimerCore", "PrimerYAML",
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A kit as terminal text and Markdown; text made safe for a terminal.
+        .target(name: "PrimerRendering", dependencies: ["PrimerCore"]),
         // Provider adapters, built from the manifests in Plugins/.
         .target(
             name: "PrimerProviders",
-            dependencies: [
+            dependencies: ["PrimerYAML", 
                 "PrimerCore",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -85,22 +104,22 @@ let package = Package(
         // Documents as grounding: text extraction (txt, md, html, pdf, docx), passages, retrieval.
         .target(
             name: "PrimerDocuments",
-            dependencies: ["PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["PrimerProcess", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Evaluation: golden suites, scorers, reports, run-to-run comparison.
         .target(
             name: "PrimerEval",
-            dependencies: ["PrimerCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["PrimerGeneration", "PrimerYAML", "PrimerCore", .product(name: "Yams", package: "Yams")]
         ),
         // Many subjects at once: batch files (YAML, JSON Lines, CSV), concurrency, reports.
         .target(
             name: "PrimerBatch",
-            dependencies: ["PrimerCore", .product(name: "Yams", package: "Yams"), .product(name: "SwiftCSV", package: "SwiftCSV")]
+            dependencies: ["PrimerGeneration", "PrimerYAML", "PrimerCore", .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
         // Exports people study from: JSON, Markdown, CSV, Anki text and .apkg packages.
         .target(
             name: "PrimerExport",
-            dependencies: [
+            dependencies: ["PrimerRendering", 
                 "PrimerCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -111,7 +130,7 @@ let package = Package(
         // review history).
         .target(
             name: "PrimerImport",
-            dependencies: [
+            dependencies: ["PrimerProcess", 
                 "PrimerCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -128,7 +147,7 @@ let package = Package(
         // families, store) and its operations; the CLI only parses arguments and prints.
         .target(
             name: "PrimerApp",
-            dependencies: [
+            dependencies: ["PrimerGeneration", "PrimerProcess", 
                 "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerImport",
                 "PrimerBatch", "PrimerDefaults",
             ]
@@ -138,7 +157,7 @@ let package = Package(
         // the study web page.
         .target(
             name: "PrimerServer",
-            dependencies: [
+            dependencies: ["PrimerGeneration", 
                 "PrimerApp", "PrimerCore", "PrimerProviders", "PrimerDocuments", "PrimerExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -158,7 +177,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "primer",
-            dependencies: [
+            dependencies: ["PrimerGeneration", "PrimerRendering", 
                 "PrimerApp", "PrimerServer", "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerBatch", "PrimerDefaults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,7 +187,7 @@ let package = Package(
         // Benchmarks: per-call overhead, batch throughput against a loopback stub, the stub itself.
         .executableTarget(
             name: "primer-bench",
-            dependencies: [
+            dependencies: ["PrimerGeneration", 
                 "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerDocuments", "PrimerTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -177,10 +196,10 @@ let package = Package(
             path: "Sources/primer-bench"
         ),
         // Test helpers: a real HTTP server on loopback that answers in scripted shapes; child programs
-        // run without holding a thread of the async pool (TestPrograms, on PrimerCore's ProcessRunner).
+        // run without holding a thread of the async pool (TestPrograms, on PrimerProcess's ProcessRunner).
         .target(
             name: "PrimerTestSupport",
-            dependencies: [
+            dependencies: ["PrimerProcess", 
                 "PrimerCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -190,18 +209,18 @@ let package = Package(
         ),
         .testTarget(
             name: "PrimerCoreTests",
-            dependencies: ["PrimerCore", "PrimerDefaults", .product(name: "Logging", package: "swift-log"), .product(name: "Yams", package: "Yams")]),
+            dependencies: ["PrimerGeneration", "PrimerRendering", "PrimerYAML", "PrimerProcess", "PrimerCore", "PrimerDefaults", .product(name: "Logging", package: "swift-log"), .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "PrimerProvidersTests",
-            dependencies: ["PrimerProviders", "PrimerCore", "PrimerDefaults", "PrimerTestSupport", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["PrimerGeneration", "PrimerProviders", "PrimerCore", "PrimerDefaults", "PrimerTestSupport", .product(name: "Yams", package: "Yams")]),
         // The store contract, run on SQLite files and on a real PostgreSQL server the tests start.
         .testTarget(
             name: "PrimerStoreTests",
             dependencies: ["PrimerStore", "PrimerPostgres", "PrimerCore", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "PrimerDocumentsTests",
-            dependencies: ["PrimerDocuments", "PrimerCore", "PrimerTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "PrimerBatchTests", dependencies: ["PrimerBatch", "PrimerCore", "PrimerProviders", "PrimerStore"]),
+            dependencies: ["PrimerProcess", "PrimerDocuments", "PrimerCore", "PrimerTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PrimerBatchTests", dependencies: ["PrimerGeneration", "PrimerBatch", "PrimerCore", "PrimerProviders", "PrimerStore"]),
         .testTarget(name: "PrimerEvalTests", dependencies: ["PrimerEval", "PrimerCore"]),
         .testTarget(
             name: "PrimerImportTests",
@@ -211,18 +230,18 @@ let package = Package(
             ]),
         .testTarget(
             name: "PrimerExportTests",
-            dependencies: [
+            dependencies: ["PrimerProcess", 
                 "PrimerExport", "PrimerCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Generator and pipeline against the mock provider and a real SQLite store.
-        .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerCore", "PrimerProviders", "PrimerStore"]),
+        .testTarget(name: "PrimerPipelineTests", dependencies: ["PrimerGeneration", "PrimerCore", "PrimerProviders", "PrimerStore"]),
         // The Workspace's rules, called directly as a front end calls them.
-        .testTarget(name: "PrimerAppTests", dependencies: ["PrimerApp", "PrimerCore", "PrimerTestSupport"]),
+        .testTarget(name: "PrimerAppTests", dependencies: ["PrimerGeneration", "PrimerApp", "PrimerCore", "PrimerTestSupport"]),
         // The built `primer` binary, run as a user would.
         .testTarget(
             name: "PrimerCLITests",
-            dependencies: ["PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerEval", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["PrimerGeneration", "PrimerCore", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerEval", "PrimerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // The example app client (Examples/StudyClient, a package of its own for app developers),
         // built here too so the server tests use it as an app would.
         .target(
@@ -253,6 +272,6 @@ if Context.environment["PRIMER_FUZZ"] != nil {
     package.products.append(.executable(name: "primer-fuzz", targets: ["primer-fuzz"]))
     package.targets += [
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
-        .executableTarget(name: "primer-fuzz", dependencies: ["PrimerCore", "CFuzzerDriver"], path: "Fuzz/primer-fuzz"),
+        .executableTarget(name: "primer-fuzz", dependencies: ["PrimerCore", "PrimerGeneration", "CFuzzerDriver"], path: "Fuzz/primer-fuzz"),
     ]
 }

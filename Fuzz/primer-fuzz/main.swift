@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import Foundation
 import PrimerCore
+import PrimerGeneration
 
 /// libFuzzer targets for everything that reads a model's answer: one per shape parser and one
 /// for the whole parse + gate chain of every shipped family. `PRIMER_FUZZ_TARGET` picks one

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import PrimerDocuments
+import PrimerProcess
 
 /// Fits FSRS-6's 21 parameters to a review log with the reference optimizer, fsrs-rs (the one
 /// Anki's "Optimize" runs), through its Python binding `fsrs-rs-python`, used as an external

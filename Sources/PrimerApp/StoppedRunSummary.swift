@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerGeneration
 
 /// What `generate --json` prints when the run stops on an error (a provider that refuses the
 /// request, a plan that cannot be made): the fields of the usual summary as far as the run got —

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import PrimerDocuments
+import PrimerGeneration
 
 /// An answer to a learner's question (`primer ask`, the API's `ask`): the text with its citation
 /// markers and the sources they name, or why there is no answer.

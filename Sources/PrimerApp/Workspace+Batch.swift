@@ -1,6 +1,7 @@
 import Foundation
 import PrimerBatch
 import PrimerCore
+import PrimerGeneration
 
 /// Many subjects to generate, as a front end received them.
 public struct BatchRequest: Sendable {

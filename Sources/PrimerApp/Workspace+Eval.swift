@@ -3,6 +3,7 @@ import PrimerCore
 import PrimerDocuments
 import PrimerEval
 import PrimerProviders
+import PrimerGeneration
 
 /// One evaluation run, as a front end received it.
 public struct EvalRequest: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import PrimerDocuments
+import PrimerGeneration
 
 /// One subject to generate, as a front end received it.
 public struct GenerateRequest: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import PrimerImport
+import PrimerGeneration
 
 /// What `primer import` did: cards stored, or cards written from notes.
 public enum ImportResult: Sendable, Encodable {

@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerDocuments
 import PrimerImport
+import PrimerGeneration
 
 /// What importing a `Note,Context` file did: per subtopic, the cards the model wrote from its notes.
 public struct NotesImportReport: Sendable, Encodable {

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerBatch
 import PrimerCore
+import PrimerGeneration
 
 /// What `primer worker` asks for.
 public struct WorkerRequest: Sendable {

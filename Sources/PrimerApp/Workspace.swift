@@ -4,6 +4,7 @@ import PrimerDocuments
 import PrimerProviders
 import PrimerPostgres
 import PrimerStore
+import PrimerGeneration
 
 /// What every front end (the CLI, a server, an app embedding the library) works in: the
 /// configuration, the provider manifests and profiles, the prompt families and the store, found

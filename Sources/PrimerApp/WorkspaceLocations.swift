@@ -3,6 +3,7 @@ import PrimerCore
 import PrimerDefaults
 import PrimerProviders
 import PrimerStore
+import PrimerGeneration
 
 /// Where a workspace's parts are, as a front end was told (flags, or a request) and as the
 /// environment says. The precedence rules live here once, for every front end:

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import SwiftCSV
+import PrimerYAML
 
 /// Reads a batch of subjects from YAML, JSON Lines or CSV. Each record has `title` and optional
 /// `notes`, `kind` (auto|general|language), `documents` (a list; in CSV `;`-separated),

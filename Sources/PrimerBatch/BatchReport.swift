@@ -1,4 +1,5 @@
 import PrimerCore
+import PrimerGeneration
 
 /// How one subject of a batch ended.
 public struct BatchSubjectResult: Sendable, Equatable, Codable {

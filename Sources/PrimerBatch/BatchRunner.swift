@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerGeneration
 
 /// What a batch reports while it runs, for the progress display.
 public enum BatchEvent: Sendable {

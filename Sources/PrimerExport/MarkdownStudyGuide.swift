@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerRendering
 
 /// The Markdown study guide: one file, whatever the number of kits.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerProcess
 
 /// Decompresses a zstd file with the `zstd` program (Debian's `zstd`), as `pdftotext` reads PDFs:
 /// the output is read from a pipe (`ProcessRunner.stream`) and counted, and the program is stopped past `limit` bytes, so

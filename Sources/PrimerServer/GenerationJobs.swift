@@ -4,6 +4,7 @@ import PrimerApp
 import PrimerCore
 import PrimerProviders
 import ServiceLifecycle
+import PrimerGeneration
 
 /// One line of a running job's progress, as `jobEvents` sends it.
 struct JobUpdate: Sendable {

@@ -1,4 +1,5 @@
 import PrimerCore
+import PrimerGeneration
 
 /// A generation's progress events and summary as the short lines a job shows its client.
 enum JobProgressText {

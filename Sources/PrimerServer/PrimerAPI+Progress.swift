@@ -3,6 +3,7 @@ import OpenAPIRuntime
 import PrimerApp
 import PrimerCore
 import PrimerExport
+import PrimerGeneration
 
 extension PrimerAPI {
     func submitQuiz(_ input: Operations.SubmitQuiz.Input) async throws -> Operations.SubmitQuiz.Output {

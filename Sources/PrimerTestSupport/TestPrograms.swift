@@ -9,6 +9,7 @@ import PrimerCore
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import PrimerProcess
 
 /// Child programs run from tests without holding a thread of Swift's cooperative pool while they
 /// run. Swift Testing runs every test, async or not, on that pool, and a test blocked in

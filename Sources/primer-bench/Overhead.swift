@@ -3,6 +3,7 @@ import Foundation
 import PrimerCore
 import PrimerProviders
 import PrimerStore
+import PrimerGeneration
 
 /// The mock provider (latency 0) behind a stopwatch: how long the mock itself takes is measured
 /// so it can be taken out of Primer's own time. Keeps the requests and answers of the first run.

@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerProviders
 import PrimerTestSupport
+import PrimerGeneration
 
 /// Answers OpenAI-style `POST /chat/completions` requests with well-formed content that passes
 /// Primer's parsers and gates, like a model that always follows the prompt.

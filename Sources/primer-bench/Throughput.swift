@@ -6,6 +6,7 @@ import PrimerCore
 import PrimerProviders
 import PrimerStore
 import PrimerTestSupport
+import PrimerGeneration
 
 struct ThroughputCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

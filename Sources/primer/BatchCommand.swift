@@ -4,6 +4,7 @@ import PrimerApp
 import PrimerBatch
 import PrimerCore
 import PrimerProviders
+import PrimerGeneration
 
 struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

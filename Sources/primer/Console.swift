@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerRendering
 
 /// What the CLI prints for people. Titles, model text and provider errors are untrusted, so
 /// every human-readable line passes through `TerminalSafe` (an ESC sequence is shown as `^[…`

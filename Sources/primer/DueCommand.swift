@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PrimerApp
 import PrimerCore
+import PrimerRendering
 
 struct DueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

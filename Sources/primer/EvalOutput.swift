@@ -2,6 +2,7 @@ import Foundation
 import PrimerApp
 import PrimerCore
 import PrimerEval
+import PrimerRendering
 
 /// The tables `primer eval` prints.
 enum EvalTable {

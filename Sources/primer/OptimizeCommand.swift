@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PrimerApp
 import PrimerCore
+import PrimerRendering
 
 struct OptimizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,7 @@
 import Foundation
 import PrimerCore
+import PrimerGeneration
+import PrimerRendering
 
 /// The live progress line on standard error: rewritten in place on a terminal, plain lines for
 /// milestones otherwise (logs, CI), so stdout stays clean for the result and for --json.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrimerCore
+import PrimerGeneration
 
 struct PromptsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PrimerApp
 import PrimerCore
+import PrimerGeneration
 
 struct QuizCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PrimerApp
 import PrimerCore
+import PrimerRendering
 
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a stored kit.")

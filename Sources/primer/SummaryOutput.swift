@@ -1,5 +1,7 @@
 import Foundation
 import PrimerCore
+import PrimerGeneration
+import PrimerRendering
 
 enum SummaryJSON {
     static func render(_ summary: RunSummary) throws -> String {

@@ -3,6 +3,7 @@ import PrimerApp
 import PrimerCore
 import PrimerTestSupport
 import Testing
+import PrimerGeneration
 
 /// A shape defined here, in the test target only — one type and one `register` call, no change
 /// anywhere in Primer — goes through generate → store → study → export on the mock provider, on

@@ -4,6 +4,7 @@ import PrimerCore
 import PrimerProviders
 import PrimerStore
 import Testing
+import PrimerGeneration
 
 @Suite struct BatchRunnerTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

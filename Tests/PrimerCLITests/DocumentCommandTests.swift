@@ -3,6 +3,7 @@ import GRDB
 import PrimerCore
 import PrimerStore
 import Testing
+import PrimerGeneration
 
 /// Documents as grounding, end to end on the mock provider.
 @Suite struct DocumentCommandTests {

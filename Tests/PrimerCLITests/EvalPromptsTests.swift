@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerTestSupport
 import Testing
+import PrimerGeneration
 
 /// Prompts tuned with `primer eval` are the prompts users get: for a subtopic in the same state,
 /// `eval` sends `generate`'s requests byte for byte.

@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerStore
 import Testing
+import PrimerGeneration
 
 /// The "done when", run end to end on the built binary and a temporary store.
 @Suite(.serialized) struct GenerateCommandTests {

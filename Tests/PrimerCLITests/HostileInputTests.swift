@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerStore
 import Testing
+import PrimerGeneration
 
 /// Files a careless user or an attacker hands to `primer`: each ends in one clear error (or the
 /// right result), quickly, with a non-zero exit when refused.

@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerTestSupport
 import Testing
+import PrimerGeneration
 
 /// What Primer writes when the provider is hostile: answers, titles, sources and error messages
 /// carrying terminal escape sequences, HTML, `javascript:` links and an unclosed code fence,

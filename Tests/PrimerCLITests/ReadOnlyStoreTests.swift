@@ -71,7 +71,8 @@ import Testing
         let listed = try await runRestricted(cli, ["cards", "list", "Roman History", "--json"], store: store)
         let cards = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], "cards list: \(listed.stderr)")
         let pair = try #require(cards.first { $0["shape"] as? String == "pair" }?["key"] as? String)
-        let questions = cards.filter { $0["shape"] as? String == "choice" }.count
+        // One answer per quiz question: the choice questions and the exercises.
+        let questions = cards.filter { ["choice", "matching", "ordering"].contains($0["shape"] as? String ?? "") }.count
         let writes: [[String]] = [
             ["review", "rate", pair, "good"], ["cards", "edit", pair, "--back", "mine"], ["cards", "delete", pair],
             ["vocab", "mark", pair, "known"], ["quiz", "Roman History", "--answers", Array(repeating: "A", count: questions).joined(separator: ",")],

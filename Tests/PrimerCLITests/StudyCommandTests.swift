@@ -191,25 +191,25 @@ import Testing
         defer { cli.remove() }
         let questions = try #require(try Self.json(try await cli.run(["quiz", Self.subject, "--list", "--json"])) as? [[String: Any]])
         #expect(questions.count >= 3)
-        // The right letter for all but the last question.
-        let letters = questions.enumerated().map { index, question -> String in
+        // The right answer to every question (the exercises typed) but the last choice question.
+        let wrongOne = try #require(questions.lastIndex { $0["shape"] as? String == "choice" })
+        let letters = try questions.enumerated().map { index, question -> String in
+            guard index == wrongOne else { return try StudyTerminalTests.rightAnswer(question) }
             let fields = question["fields"] as! [String: Any]
-            let correct = fields["correctIndex"] as! Int
-            let choices = (fields["choices"] as! [Any]).count
-            return ChoiceLetter.of(index == questions.count - 1 ? (correct + 1) % choices : correct)
+            return ChoiceLetter.of(((fields["correctIndex"] as! Int) + 1) % (fields["choices"] as! [Any]).count)
         }
         let graded = try Self.object(try await cli.run(["quiz", Self.subject, "--answers", letters.joined(separator: ","), "--pass", "60", "--json"]))
         #expect(graded["questions"] as? Int == questions.count)
         #expect(graded["correct"] as? Int == questions.count - 1 && graded["incorrect"] as? Int == 1)
         #expect(graded["passed"] as? Bool == true && graded["passPercent"] as? Int == 60)
         let answers = try #require(graded["answers"] as? [[String: Any]])
-        #expect(answers.last?["right"] as? Bool == false && answers.first?["right"] as? Bool == true)
+        #expect(answers[wrongOne]["right"] as? Bool == false && answers.first?["right"] as? Bool == true)
 
         let stats = try #require(try Self.json(try await cli.run(["stats", Self.subject, "--json"])) as? [[String: Any]])
         #expect(stats.first?["quizzes"] as? Int == 1 && stats.first?["quizzesPassed"] as? Int == 1)
         let progress = try #require(stats.first?["progress"] as? [String: Any])
         #expect(progress["reviews"] as? Int == questions.count)
-        let wrong = try Self.object(try await cli.run(["cards", "show", answers.last!["key"] as! String, "--json"]))
+        let wrong = try Self.object(try await cli.run(["cards", "show", answers[wrongOne]["key"] as! String, "--json"]))
         let right = try Self.object(try await cli.run(["cards", "show", answers.first!["key"] as! String, "--json"]))
         #expect(try Self.date(wrong["due"]) < Self.date(right["due"]), "a wrong answer comes back sooner")
     }

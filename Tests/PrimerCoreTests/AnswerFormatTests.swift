@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// What `AnswerFormat` writes (a rewrite's leeches, the mock's canonical answers) the parsers read
 /// back as the same item.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// What `primer ask` holds an answer to: claims cite sources that exist and say them
 /// (`citations` gate), a small model's JSON becomes cited lines (`AnswerParser`), and quotes

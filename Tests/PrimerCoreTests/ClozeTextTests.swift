@@ -1,5 +1,6 @@
 import PrimerCore
 import Testing
+import PrimerGeneration
 
 /// What makes a text a cloze note (`ClozeText.problem`), and how an empty hint reads.
 @Suite struct ClozeTextTests {

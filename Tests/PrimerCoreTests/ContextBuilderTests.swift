@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct ContextBuilderTests {
     let subject = SubjectFacts(title: "Linear Algebra", notes: "For first-year engineers.", kind: .general)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PrimerCore
+import PrimerProcess
 
 /// The scheduler against py-fsrs 6 (PyPI `fsrs`, the reference implementation): random review
 /// histories replayed through both, fuzz off, must give the same phases and steps, due times

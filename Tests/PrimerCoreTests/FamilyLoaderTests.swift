@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct FamilyLoaderTests {
     static let minimal = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// A family's optional `rewrite:` template: what it may name, how a rewrite request is built
 /// from it, and what the answer must hold.

@@ -1,6 +1,7 @@
 import Testing
 import Yams
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// length (item-level, drops) and count (answer-level, rejects).
 struct GateBoundsTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 struct GateDedupeTests {
     let general = GateContext(subject: "Linear algebra", topic: "Vectors", subtopic: "Vector spaces")

@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 struct GateEchoTests {
     let general = GateContext(subject: "Linear algebra")

@@ -2,6 +2,7 @@ import Testing
 import Yams
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// The `near-duplicate` gate on vectors it is handed: repeats within the answer and of the
 /// subject's stored items of the same shape, and nothing without an embedder.

@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 struct GateNotesTests {
     let context = GateContext(subject: "Linear algebra", topic: "Vectors", subtopic: "Dot product")

@@ -1,6 +1,7 @@
 import Testing
 import Yams
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// `pattern` (a field must / must not match a regex) and `length`'s per-field bounds under
 /// `fields:`: the common content rules as YAML.

@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// meta-labels, dedupe-plan and plan-bounds: the gates on a study plan.
 struct GatePlanTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// `plan-titles`: plans of the local model that every other gate let through (issue 29).
 @Suite struct GatePlanTitlesTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 struct GateQuizShapeTests {
     let context = GateContext(subject: "Linear algebra")

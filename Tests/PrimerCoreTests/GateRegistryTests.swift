@@ -1,6 +1,7 @@
 import Testing
 import Yams
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 struct GateRegistryTests {
     let context = GateContext(subject: "Linear algebra")

@@ -2,6 +2,7 @@ import Testing
 import Yams
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// The `relevance` gate on vectors it is handed (the generator makes them with the run's
 /// embedder), and the generator handing them over.

@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 struct GateScopeTests {
     /// Cards for "Matrix multiplication"; its siblings are the other subtopics of "Matrices".

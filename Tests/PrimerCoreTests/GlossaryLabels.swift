@@ -1,4 +1,5 @@
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 extension ItemLabels {
     /// How the shipped terms family names its items (`Prompts/terms.yaml`).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// The sentences of a subtopic's passages that the small-model families are given.
 @Suite struct KeySentencesTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// A document's outline becomes the plan: condensed to the plan family's subtopics per topic
 /// and a number of topics, its course furniture and repeats left out, and every cut said.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct ParsingFlashcardTests {
     private func cards(_ text: String) throws -> [PairItem] {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct ParsingHelperTests {
     @Test func thinkingBlocksAreRemoved() {

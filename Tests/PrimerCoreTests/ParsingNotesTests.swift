@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct ParsingNotesTests {
     @Test func removesChatterAndWrappingFence() throws {

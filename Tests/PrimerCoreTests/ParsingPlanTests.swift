@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct ParsingPlanTests {
     private func topics(_ text: String) throws -> [PlanTopic] {

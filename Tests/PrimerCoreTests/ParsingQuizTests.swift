@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct ParsingQuizTests {
     private func quiz(_ text: String) throws -> [ChoiceItem] {

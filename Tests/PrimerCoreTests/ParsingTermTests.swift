@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 @Suite struct ParsingTermTests {
     private func terms(_ text: String) throws -> [PairItem] {

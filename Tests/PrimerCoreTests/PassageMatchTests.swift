@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// Which passages an item came from: the ones it shares content words with, most first.
 @Suite struct PassageMatchTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Yams
 @testable import PrimerCore
+@testable import PrimerGeneration
+import PrimerYAML
 
 /// YAML alias bombs ("billion laughs"): each level repeats the previous one nine times, so nine
 /// levels written in ten lines stand for 387 million nodes. Every file Primer reads goes through

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PrimerCore
+@testable import PrimerGeneration
 
 /// The shipped registered shapes, matching and ordering: read from the line syntax and JSON,
 /// refused by `shape-rules` when they break their rules, studied (faces never in the right

@@ -1,5 +1,6 @@
 import Testing
 @testable import PrimerCore
+import PrimerRendering
 
 /// Control characters from models, providers and titles are shown, never sent to the terminal.
 struct TerminalSafeTests {

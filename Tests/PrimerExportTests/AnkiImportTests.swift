@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerExport
 import Testing
+import PrimerProcess
 
 /// Imports the exports with the real Anki library (PyPI `anki`) through
 /// scripts/anki_import_check.py. These tests FAIL, never skip, when `anki` is missing.

@@ -3,6 +3,7 @@ import PrimerCore
 import PrimerProviders
 import PrimerStore
 import Testing
+import PrimerGeneration
 
 /// The response cache and record/replay under the real pipeline, with SQLite stores.
 @Suite struct CacheAndReplayTests {

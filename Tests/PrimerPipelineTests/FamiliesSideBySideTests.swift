@@ -3,6 +3,7 @@ import PrimerCore
 import PrimerProviders
 import PrimerStore
 import Testing
+import PrimerGeneration
 
 /// A subtopic's families after its lesson run side by side, up to the provider's limit, and the
 /// run still reads as if they had run in order: progress events and summary in plan order.

@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerProviders
 import PrimerStore
+import PrimerGeneration
 
 /// A real SQLite store in a temporary folder, the repository's prompt families, and mock
 /// providers built from manifests written for the test (or the shipped ones).

@@ -3,6 +3,7 @@ import PrimerCore
 import PrimerProviders
 import PrimerStore
 import Testing
+import PrimerGeneration
 
 @Suite struct PipelineTests {
     @Test func fullRunStoresACompleteKitAndASecondRunMakesNoCalls() async throws {

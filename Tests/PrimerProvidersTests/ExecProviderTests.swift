@@ -9,6 +9,7 @@ import Testing
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import PrimerGeneration
 
 /// Helpers for the exec adapter tests: real child processes (Python 3 scripts in temp folders).
 enum ExecFixture {

@@ -3,6 +3,7 @@ import PrimerCore
 import PrimerDefaults
 import PrimerProviders
 import Testing
+import PrimerGeneration
 
 @Suite struct ManifestPromptsTests {
     @Test func promptsIsResolvedAgainstTheManifestsFolder() throws {

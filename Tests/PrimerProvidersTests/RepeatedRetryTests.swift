@@ -4,6 +4,7 @@ import PrimerDefaults
 import Testing
 
 @testable import PrimerProviders
+import PrimerGeneration
 
 /// Keeps every request a provider receives (here, the real mock's).
 final class RecordingProvider: ProviderWrapper, @unchecked Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerGeneration
 
 /// Asked by the signal handler, read by the worker: stop claiming, finish the calls in flight,
 /// hand the rest back.

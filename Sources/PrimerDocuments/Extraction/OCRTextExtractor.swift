@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerProcess
 
 /// Text from page images with tesseract (Debian `tesseract-ocr`): a photo or a scan (PNG,
 /// JPEG), and the pages of a PDF that have no text layer, each rendered by poppler's `pdftoppm`

@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerProcess
 
 /// PDF text through poppler's `pdftotext`, in its default (reading order) mode rather than
 /// `-layout`: layout mode keeps columns side by side, which interleaves the sentences of

@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerProcess
 
 /// A lecture recording (WAV, MP3, M4A, Ogg, FLAC, WebM) transcribed offline, with timestamps, by
 /// faster-whisper (CTranslate2, no torch) and the Whisper tiny.en model PyPI's

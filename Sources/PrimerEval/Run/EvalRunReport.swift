@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerGeneration
 
 /// Everything one `primer eval` run produced: what ran (provider, model, family versions and
 /// hashes), the scores, and per case what was generated, so a report can show golden and

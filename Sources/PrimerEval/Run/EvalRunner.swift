@@ -1,5 +1,6 @@
 import Foundation
 import PrimerCore
+import PrimerGeneration
 
 /// What the runner reports while it works.
 public enum EvalEvent: Sendable {

@@ -1,4 +1,5 @@
 import PrimerCore
+import PrimerGeneration
 
 /// The eval's meaning metrics, with an embedder (`primer eval --embedder`), per item family:
 /// - `off_topic_rate`: the share of items whose meaning is far from every golden reference of

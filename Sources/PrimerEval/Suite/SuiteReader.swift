@@ -1,5 +1,6 @@
 import PrimerCore
 import Yams
+import PrimerYAML
 
 /// Reads suite and case files from YAML nodes, so every error can name a line. Unknown keys are
 /// errors (a typo would otherwise silently drop golden data).

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import Yams
+import PrimerYAML
 
 /// `primer.yaml`: the user's defaults and provider profiles.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import Yams
+import PrimerYAML
 
 /// How hard the pipeline may push a provider.
 public struct ProviderLimits: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import PrimerCore
 import Testing
+import PrimerProcess
 
 /// A fresh folder under the system's temporary directory, removed when the test is done.
 final class TemporaryFolder {

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Text helpers shared by the gates: normalisation for comparing items, keyword sets for the
+/// scope check, and short quoting for drop reasons. Everything here is deterministic and cheap;
+/// gates run on every answer.
+package enum GateText {
+    // MARK: - Normalisation
+
+    /// The form two texts are compared in: case and diacritics folded, markdown and punctuation
+    /// removed, whitespace collapsed. English articles are removed as words by default, so
+    /// "What is a vector?" and "what is the vector" compare equal; pass `dropArticles: false` for
+    /// language subjects, where "a"/"an" can be real words of the language being studied.
+    ///
+    /// Math symbols (+ − × = < > ^ …) are kept on purpose: stripping them would make
+    /// "What is 2 + 3?" and "What is 2 × 3?" duplicates.
+    package static func normalize(_ text: String, dropArticles: Bool = true) -> String {
+        // Within a gate chain the gates share one answer's normalised texts (`NormalizedTexts`),
+        // and the form without articles is made from the one with them: one folding per text.
+        guard let memo = NormalizedTexts.current else { return normalizing(text, dropArticles: dropArticles) }
+        let whole = memo.normalized(text, dropArticles: false) { normalizing(text, dropArticles: false) }
+        guard dropArticles else { return whole }
+        return memo.normalized(text, dropArticles: true) { withoutArticles(whole) }
+    }
+
+    /// The rule itself (`normalize` without the chain's memo).
+    private static func normalizing(_ text: String, dropArticles: Bool) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        let (letters, separators) = (Self.letters, Self.separators)
+        let scalars = Array(folded.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            if scalar == "'" || scalar == "\u{2019}" {
+                // An apostrophe inside a word ("don't", "Newton's") is dropped so the word stays
+                // whole; elsewhere (f'(x)) it is kept as a symbol.
+                let prevIsLetter = i > 0 && letters.contains(scalars[i - 1])
+                let nextIsLetter = i + 1 < scalars.count && letters.contains(scalars[i + 1])
+                if !(prevIsLetter && nextIsLetter) { out.append("'") }
+            } else if scalar == "`" {
+                // Markdown code ticks (a modifier symbol, so not caught as punctuation).
+                out.append(" ")
+            } else if separators.contains(scalar) {
+                // Markdown emphasis (* _), headings (#), brackets, dashes, full stops, quotes.
+                out.append(" ")
+            } else {
+                out.append(scalar)
+            }
+        }
+        var words = splitWords(String(out))
+        // A leading ">" is a Markdown quote marker, not a comparison.
+        if words.first == ">" { words.removeFirst() }
+        let whole = words.joined(separator: " ")
+        return dropArticles ? withoutArticles(whole) : whole
+    }
+
+    /// A normalised text without its English articles.
+    private static func withoutArticles(_ normalized: String) -> String {
+        splitWords(normalized).filter { !articles.contains($0) }.joined(separator: " ")
+    }
+
+    /// Made once: `CharacterSet.letters` and the others build a new set on every access.
+    private static let letters = CharacterSet.letters
+    private static let separators = CharacterSet.punctuationCharacters.union(.whitespacesAndNewlines)
+
+    /// The normalised words of a text.
+    package static func words(_ text: String, dropArticles: Bool = true) -> [String] {
+        splitWords(normalize(text, dropArticles: dropArticles))
+    }
+
+    /// The words of a text whose words are separated by spaces (a normalised one).
+    package static func splitWords(_ text: String) -> [String] {
+        // On the UTF-8 bytes: splitting on `Character`s segmented every grapheme cluster. A
+        // normalised text has no combining mark after a space (diacritics are folded away), so
+        // the pieces are the same.
+        text.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    package static let articles: Set<String> = ["a", "an", "the"]
+
+    // MARK: - Keywords (scope, echo)
+
+    /// Words that say nothing about what a title or item is about: English function words plus
+    /// generic course words, so "Introduction to vectors" and "Applications of vectors" share
+    /// only "vector" and neither has a distinctive keyword to be judged off-scope by.
+    package static var stopWords: Set<String> { StopWords.english }
+
+    /// A light stem: plural -s/-es/-ies, -ing, -ed and -ion endings removed. Not a real stemmer;
+    /// `keywordsMatch` tolerates the leftovers (matrix/matric, determinant/determin).
+    package static func stem(_ word: String) -> String {
+        var w = word
+        guard w.count > 3 else { return w }
+        if w.hasSuffix("ies"), w.count > 4 {
+            w = String(w.dropLast(3)) + "y"
+        } else if w.hasSuffix("sses") {
+            w = String(w.dropLast(2))
+        } else if ["xes", "ches", "shes", "zes"].contains(where: { w.hasSuffix($0) }) {
+            w = String(w.dropLast(2))
+        } else if w.hasSuffix("s"), !["ss", "us", "is"].contains(where: { w.hasSuffix($0) }) {
+            w = String(w.dropLast())
+        }
+        for suffix in ["ing", "ed", "ion"] where w.hasSuffix(suffix) && w.count - suffix.count >= 4 {
+            w = String(w.dropLast(suffix.count))
+            break
+        }
+        return w
+    }
+
+    /// The stemmed content words of a text (stop words, one-letter tokens and bare numbers out).
+    package static func keywords(_ text: String) -> Set<String> {
+        var result = Set<String>()
+        for word in words(text) where !stopWords.contains(word) && word.count >= 2 && word.contains(where: \.isLetter) {
+            result.insert(stem(word))
+        }
+        return result
+    }
+
+    /// Two stems name the same thing when equal, or when they share a prefix of at least five
+    /// characters that covers all but at most two characters of the shorter one: so
+    /// matrix/matrices, determinant/determine and integrate/integration match, while
+    /// eigenvalue/eigenvector and transformation/transpose do not.
+    package static func keywordsMatch(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let shorter = min(a.count, b.count)
+        guard shorter >= 5 else { return false }
+        var common = 0
+        for (x, y) in zip(a, b) {
+            guard x == y else { break }
+            common += 1
+        }
+        return common >= 5 && common >= shorter - 2
+    }
+
+    /// Whether any keyword in `set` matches `keyword`.
+    package static func set(_ set: Set<String>, mentions keyword: String) -> Bool {
+        set.contains(keyword) || set.contains { keywordsMatch($0, keyword) }
+    }
+
+    /// `keywords` minus every keyword that matches one in `other`.
+    package static func subtracting(_ keywords: Set<String>, _ other: Set<String>) -> Set<String> {
+        keywords.filter { !set(other, mentions: $0) }
+    }
+
+    // MARK: - Reasons
+
+    /// An item's text in curly quotes for a reason, shortened to about 60 characters.
+    package static func quote(_ text: String, limit: Int = 60) -> String {
+        let flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard flat.count > limit else { return "‘\(flat)’" }
+        var cut = String(flat.prefix(limit))
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
+            cut = String(cut[..<space])
+        }
+        return "‘\(cut)…’"
+    }
+
+    /// "1 flashcard", "3 flashcards".
+    package static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
+    }
+}

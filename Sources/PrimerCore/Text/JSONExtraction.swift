@@ -1,0 +1,136 @@
+import Foundation
+
+/// Finds JSON in an answer: a fenced ```json block, the whole answer, or the first balanced
+/// `{…}`/`[…]` inside chatter. Models often add trailing commas, which are repaired.
+package enum JSONExtraction {
+    /// The first JSON object or array found, as `JSONSerialization` values.
+    package static func extract(_ text: String) -> Any? {
+        let text = TextCleanup.stripThinking(text)
+        // Fences need ``` or ~~~, JSON needs { or [: most text answers have neither.
+        let fenced = text.contains("```") || text.contains("~~~") ? fencedBlocks(text) : []
+        for candidate in fenced + [text] {
+            if let value = decode(candidate) { return value }
+        }
+        guard text.contains("{") || text.contains("[") else { return nil }
+        return firstBalanced(in: text)
+    }
+
+    private static func decode(_ text: String) -> Any? {
+        let trimmed = LineSyntax.trim(text)
+        guard trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else { return nil }
+        // The repaired text only when the answer as written does not parse.
+        return parse(trimmed) ?? parse(removingTrailingCommas(trimmed))
+    }
+
+    private static func parse(_ attempt: String) -> Any? {
+        if let data = attempt.data(using: .utf8),
+            let value = try? JSONSerialization.jsonObject(with: data),
+            value is [Any] || value is [String: Any]
+        {
+            return value
+        }
+        return nil
+    }
+
+    private static func removingTrailingCommas(_ text: String) -> String {
+        guard text.contains(",") else { return text }
+        return text.replacing(trailingComma) { $0.output.1 }
+    }
+
+    private static func fencedBlocks(_ text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [String]?
+        for line in TextCleanup.splitLines(text) {
+            if TextCleanup.isFence(line) {
+                if let lines = current {
+                    blocks.append(lines.joined(separator: "\n"))
+                    current = nil
+                } else {
+                    current = []
+                }
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Tries each `{` or `[` as the start of a balanced value, skipping brackets inside
+    /// strings. Bounded so a long answer full of brackets stays cheap.
+    private static func firstBalanced(in text: String) -> Any? {
+        let chars = Array(text)
+        var attempts = 0
+        for start in chars.indices where chars[start] == "{" || chars[start] == "[" {
+            attempts += 1
+            if attempts > 40 { return nil }
+            guard let end = balancedEnd(chars, from: start) else { continue }
+            if let value = decode(String(chars[start...end])) { return value }
+        }
+        return nil
+    }
+
+    private static func balancedEnd(_ chars: [Character], from start: Int) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in start..<chars.count {
+            let char = chars[index]
+            if inString {
+                if escaped { escaped = false } else if char == "\\" { escaped = true } else if char == "\"" { inString = false }
+                continue
+            }
+            switch char {
+            case "\"": inString = true
+            case "{", "[": depth += 1
+            case "}", "]":
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+        }
+        return nil
+    }
+}
+
+/// Tolerant access to decoded JSON: keys match ignoring case, `_`, `-` and spaces, so
+/// `correct_index`, `correctIndex` and `Correct Index` are the same key.
+package enum JSONAccess {
+    package static func normalize(_ key: String) -> String {
+        key.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }
+    }
+
+    package static func value(_ object: [String: Any], _ keys: [String]) -> Any? {
+        for key in keys {
+            let wanted = normalize(key)
+            if let match = object.first(where: { normalize($0.key) == wanted }) { return match.value }
+        }
+        return nil
+    }
+
+    /// A string field; numbers are accepted and written out, since models sometimes emit them.
+    package static func string(_ object: [String: Any], _ keys: [String]) -> String? {
+        switch value(object, keys) {
+        case let text as String: LineSyntax.trim(text)
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
+    /// The list of items: the value itself when it is an array, else the array under one of
+    /// the container keys, else the only array in the object (one level of nesting is
+    /// searched, for `{"quiz": {"questions": […]}}`).
+    package static func items(_ json: Any, containers: [String]) -> [Any]? {
+        if let array = json as? [Any] { return array }
+        guard let object = json as? [String: Any] else { return nil }
+        if let array = value(object, containers) as? [Any] { return array }
+        let arrays = object.values.compactMap { $0 as? [Any] }
+        if arrays.count == 1 { return arrays[0] }
+        for nested in object.values.compactMap({ $0 as? [String: Any] }) {
+            if let array = items(nested, containers: containers) { return array }
+        }
+        return nil
+    }
+}
+
+// Built once: a regex literal is compiled each time it is evaluated.
+nonisolated(unsafe) private let trailingComma = /,(\s*[}\]])/
