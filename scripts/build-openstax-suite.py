@@ -187,7 +187,7 @@ def subtopic_case(book, ch_number, chapter, sec_number, section):
         "topic": chapter["title"],
         "subtopic": section["title"],
         "siblings": [s["title"] for s in chapter["sections"] if s is not section],
-        "families": ["notes", "flashcards", "quiz", "terms"],
+        "families": ["lesson", "flashcards", "quiz", "terms"],
         "golden": golden,
     }
 

@@ -73,7 +73,8 @@ extension Workspace {
         }
         let providerName = providerName(request.provider)
         let familySet = try families(forProvider: providerName)
-        if let unknown = request.families?.subtracting(familySet.families.map(\.name)), !unknown.isEmpty {
+        let chosen = request.families.map { Set($0.map(FamilyAlias.canonical)) }
+        if let unknown = chosen?.subtracting(familySet.families.map(\.name)), !unknown.isEmpty {
             throw WorkspaceError("unknown famil\(unknown.count == 1 ? "y" : "ies") \(unknown.sorted().joined(separator: ", ")); the families are \(familySet.families.map(\.name).sorted().joined(separator: ", "))")
         }
         let variantFamilies = try request.variant.map { try Self.replacing($0, in: familySet) }
@@ -97,7 +98,7 @@ extension Workspace {
         var runner = EvalRunner(families: familySet, provider: caching ?? base)
         runner.embedder = embedder
         runner.meanings = passageEmbedder.map(MeaningScorer.init)
-        runner.familyFilter = request.families
+        runner.familyFilter = chosen
         runner.repeatCount = request.repeatCount
         runner.concurrency = request.concurrency
         runner.label = request.label
@@ -124,7 +125,8 @@ extension Workspace {
 
     /// The family set with one family replaced by an experimental file (`name=path`).
     static func replacing(_ variant: String, in set: FamilySet) throws -> FamilySet {
-        let parts = variant.split(separator: "=", maxSplits: 1).map(String.init)
+        var parts = variant.split(separator: "=", maxSplits: 1).map(String.init)
+        if !parts.isEmpty { parts[0] = FamilyAlias.canonical(parts[0]) }
         guard parts.count == 2 else { throw WorkspaceError("a variant must look like quiz=path/to/quiz-variant.yaml") }
         let family: PromptFamily
         do { family = try FamilyLoader.load(file: URL(fileURLWithPath: parts[1])) } catch let errors as FamilyLoadErrors { throw WorkspaceError("\(errors)") }

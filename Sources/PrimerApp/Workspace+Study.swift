@@ -176,6 +176,7 @@ extension Workspace {
     /// learnt), of one subtopic and one family when named, in kit order: what
     /// `generate --rewrite-leeches` writes again.
     public func leeches(subject: String, subtopic: String? = nil, family: String? = nil, provider: String? = nil) async throws -> [Leech] {
+        let family = family.map(FamilyAlias.canonical)
         let store = try await readingStore()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
         if let family {

@@ -9,10 +9,7 @@ import PrimerCore
 /// migration: add a new one at the end.
 enum PostgresSchema {
     /// Every kit table, parents first (as `Schema.tables` for SQLite).
-    static let tables = [
-        "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
-        "items", "memory_states", "review_log", "known_items", "quiz_attempts", "quiz_answers", "item_rewrites", "fitted_parameters",
-    ]
+    static let tables = KitTable.allCases.map(\.rawValue)
 
     /// Named migrations in order; each is a list of statements run in one transaction.
     static let migrations: [(name: String, statements: [String])] = [
@@ -20,6 +17,11 @@ enum PostgresSchema {
         ("pg5-imports", v5Imports), ("pg6-limits", v6Limits), ("pg7-email-keys", []),
         // As SQLite's `v15-open-shapes`: no constraint lists shapes (`ShapeRegistry` adds them).
         ("pg8-open-shapes", ["ALTER TABLE items DROP CONSTRAINT IF EXISTS items_shape_check"]),
+        // As SQLite's `v16-lesson-family`: the lesson family's rows under its new name.
+        ("pg9-lesson-family", [
+            "UPDATE items SET family = 'lesson' WHERE family = 'notes'",
+            "UPDATE generations SET family = 'lesson' WHERE family = 'notes'",
+        ]),
     ]
 
     /// Steps written in Swift, run after a migration's statements: `pg7-email-keys` recomputes

@@ -86,11 +86,11 @@ extension PostgresStore {
         }
     }
 
-    public func counts() async throws -> [String: Int] {
+    public func counts() async throws -> [KitTable: Int] {
         try await read { connection in
-            var counts: [String: Int] = [:]
-            for table in PostgresSchema.tables {
-                counts[table] = try await connection.row("SELECT COUNT(*) AS n FROM \(unescaped: table)", logger)?.int("n") ?? 0
+            var counts: [KitTable: Int] = [:]
+            for table in KitTable.allCases {
+                counts[table] = try await connection.row("SELECT COUNT(*) AS n FROM \(unescaped: table.rawValue)", logger)?.int("n") ?? 0
             }
             return counts
         }

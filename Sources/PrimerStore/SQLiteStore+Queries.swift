@@ -94,11 +94,11 @@ extension SQLiteStore {
     }
 
     /// Rows per table, for every table of the store.
-    public func counts() async throws -> [String: Int] {
+    public func counts() async throws -> [KitTable: Int] {
         try await read { db in
-            var counts: [String: Int] = [:]
-            for table in Schema.tables {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+            var counts: [KitTable: Int] = [:]
+            for table in KitTable.allCases {
+                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.rawValue)") ?? 0
             }
             return counts
         }

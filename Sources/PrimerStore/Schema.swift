@@ -8,10 +8,7 @@ enum Schema {
     static let applicationID: Int32 = 0x5052_494D
 
     /// Every kit table, parents first (the rows of subjects and what hangs under them).
-    static let tables = [
-        "subjects", "documents", "topics", "subtopics", "generations", "attempts", "citations",
-        "items", "memory_states", "review_log", "known_items", "quiz_attempts", "quiz_answers", "item_rewrites", "fitted_parameters",
-    ]
+    static let tables = KitTable.allCases.map(\.rawValue)
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -76,6 +73,9 @@ enum Schema {
         }
         migrator.registerMigration("v15-open-shapes") { db in
             try dropShapeCheck(db)
+        }
+        migrator.registerMigration("v16-lesson-family") { db in
+            try db.execute(sql: lessonFamily)
         }
         return migrator
     }
@@ -549,5 +549,13 @@ enum Schema {
             correct_index INTEGER NOT NULL,
             PRIMARY KEY (attempt_id, position)
         );
+        """
+
+    /// The lesson family was `notes` until the learner's notes needed the word (`FamilyAlias`):
+    /// rows a release before wrote under the old name take the new one, so a regeneration
+    /// replaces them and the kit names one lesson family. PostgreSQL runs the same statements (`pg9-lesson-family`).
+    static let lessonFamily = """
+        UPDATE items SET family = 'lesson' WHERE family = 'notes';
+        UPDATE generations SET family = 'lesson' WHERE family = 'notes';
         """
 }

@@ -189,7 +189,7 @@ struct OverheadCommand: AsyncParsableCommand {
             let facts = SubjectFacts(title: p.subject, kind: p.subjectKind)
             let subtopic = family.scope == .plan ? nil : SubtopicFacts(
                 topic: p.topic, subtopic: p.subtopic, siblings: p.siblings,
-                notes: notes[p.subject + "/" + p.subtopic] ?? "", terms: terms[p.subject] ?? [])
+                lesson: notes[p.subject + "/" + p.subtopic] ?? "", terms: terms[p.subject] ?? [])
             let gate = GateContext(subject: p.subject, subjectKind: p.subjectKind, topic: p.topic, subtopic: p.subtopic, siblings: p.siblings)
             let parsed = try OutputParser.parse(response.text, for: family)
             let output = family.gates.apply(parsed, context: gate).output
@@ -260,7 +260,7 @@ struct OverheadCommand: AsyncParsableCommand {
                     guard let subjectID = subjectIDs[p.subject], let subtopicID = subtopicIDs[p.subject + "/" + p.subtopic] else { continue }
                     try await time("store reads") {
                         sink &+= try await store.completedFamilies(subtopicID: subtopicID).count
-                        sink &+= try await store.lesson(subtopicID: subtopicID, family: "notes")?.count ?? 0
+                        sink &+= try await store.lesson(subtopicID: subtopicID, family: "lesson")?.count ?? 0
                         sink &+= try await store.glossary(subjectID: subjectID, family: "terms").count
                     }
                     try await time("store write") {

@@ -24,7 +24,7 @@ struct StubAnswers: Sendable {
     }
 
     static let familyOutputs: [String: ContentKind] = [
-        "plan": .plan, "notes": .notes, "grammar-lesson": .notes, "grammar_lesson": .notes,
+        "plan": .plan, "lesson": .lesson, "notes": .lesson, "grammar-lesson": .lesson, "grammar_lesson": .lesson,
         "flashcards": .flashcards, "quiz": .quiz, "terms": .terms, "cloze": .cloze,
     ]
 
@@ -50,7 +50,7 @@ struct StubAnswers: Sendable {
             family: family, shape: output.shape, role: output == .terms ? .glossary : nil, subjectKind: .general, subject: Self.baseTitle(facts.subject),
             topic: facts.topic, subtopic: facts.subtopic, siblings: facts.siblings,
             attempt: 1 + messages.filter { $0.role == .assistant }.count)
-        let wantsJSON = format != nil && (format?["type"] as? String) != "text" && output != .notes
+        let wantsJSON = format != nil && (format?["type"] as? String) != "text" && output != .lesson
         let key = [purpose.family, wantsJSON ? "json" : "text", purpose.subject, purpose.topic, purpose.subtopic,
                    purpose.siblings.joined(separator: "\u{1F}"), "\(purpose.attempt)"].joined(separator: "\u{1E}")
         let answer: CachedAnswer
@@ -107,12 +107,12 @@ struct StubAnswers: Sendable {
         let section = task.range(of: "## Task").map { String(task[$0.upperBound...]) } ?? task
         let lower = section.lowercased()
         if lower.contains("study plan") { return ("plan", .plan) }
-        if lower.contains("study notes") { return ("notes", .notes) }
+        if lower.contains("study notes") { return ("lesson", .lesson) }
         if lower.contains("cloze") { return ("cloze", .cloze) }
         if lower.contains("flashcard") { return ("flashcards", .flashcards) }
         if lower.contains("multiple-choice") || lower.contains("quiz") { return ("quiz", .quiz) }
         if lower.contains("glossar") || lower.contains("key terms") { return ("terms", .terms) }
-        return ("notes", .notes)
+        return ("lesson", .lesson)
     }
 
     struct Facts { var subject = "", topic = "", subtopic = "", siblings: [String] = [] }

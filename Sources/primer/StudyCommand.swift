@@ -52,7 +52,7 @@ struct StudySessionCommand: AsyncParsableCommand {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
         var cards = try await workspace.studyQueue(subject: subject, subtopic: subtopic, mode: mode, limit: family == nil ? limit : nil)
         if let family {
-            cards = Array(cards.filter { $0.family == family }.prefix(limit ?? .max))
+            cards = Array(cards.filter { $0.family == FamilyAlias.canonical(family) }.prefix(limit ?? .max))
         }
         if cards.isEmpty {
             Console.out("Nothing to study in '\(subject)' (mode \(mode.rawValue)).")

@@ -88,12 +88,12 @@ import PrimerGeneration
         #expect(add.stdout.contains("Attached biology.md"))
         let again = try await cli.run(["docs", "add", "Cell Biology", copy.path])
         #expect(again.stdout.contains("already attached"))
-        await #expect(try SQLiteStore(path: cli.storePath).counts()["documents"] == 1)
+        await #expect(try SQLiteStore(path: cli.storePath).counts()[.documents] == 1)
         let list = try await cli.run(["docs", "list", "Cell Biology"])
         #expect(list.stdout.contains("biology.md  markdown"))
         let remove = try await cli.run(["docs", "remove", "Cell Biology", "biology.md"])
         #expect(remove.status == 0)
-        await #expect(try SQLiteStore(path: cli.storePath).counts()["documents"] == 0)
+        await #expect(try SQLiteStore(path: cli.storePath).counts()[.documents] == 0)
         let missing = try await cli.run(["docs", "remove", "Cell Biology", "biology.md"])
         #expect(missing.status != 0)
     }
@@ -109,7 +109,7 @@ import PrimerGeneration
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try JSONDecoder().decode(RunSummary.self, from: Data(result.stdout.utf8))
         #expect(summary.failures.isEmpty)
-        for family in ["notes", "flashcards", "quiz", "terms"] { #expect(summary.families[family]?.generated == 1) }
+        for family in ["lesson", "flashcards", "quiz", "terms"] { #expect(summary.families[family]?.generated == 1) }
     }
 
     @Test func badDocumentsStopBeforeAnythingIsStored() async throws {
@@ -123,7 +123,7 @@ import PrimerGeneration
             #expect(result.stderr.contains(words), "\(result.stderr)")
         }
         if FileManager.default.fileExists(atPath: cli.storePath) {
-            await #expect(try SQLiteStore(path: cli.storePath).counts()["subjects"] == 0)
+            await #expect(try SQLiteStore(path: cli.storePath).counts()[.subjects] == 0)
         }
     }
 }

@@ -50,7 +50,7 @@ import Testing
         defer { cli.remove() }
         let lint = try await cli.run(["prompts", "lint"])
         #expect(lint.status == 0, "\(lint.stderr)")
-        for family in ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "terms"] {
+        for family in ["plan", "lesson", "grammar-lesson", "flashcards", "quiz", "terms"] {
             #expect(lint.stdout.contains("ok  \(family) v"), "\(family) listed")
         }
     }

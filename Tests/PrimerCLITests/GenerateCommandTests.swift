@@ -61,7 +61,7 @@ import PrimerGeneration
         let generations = run.families.values.reduce(0) { $0 + $1.generated }
         #expect(run.attempts > generations, "retries happened")
         #expect(run.families.values.allSatisfy { $0.failed == 0 })
-        for family in ["notes", "flashcards", "quiz", "terms"] {
+        for family in ["lesson", "flashcards", "quiz", "terms"] {
             #expect(run.families[family]?.generated == 3, "\(family) complete")
         }
 
@@ -115,14 +115,14 @@ import PrimerGeneration
         let delete = try await cli.run(["delete", "geometry"])
         #expect(delete.status == 0)
         let counts = try await SQLiteStore(path: cli.storePath).counts()
-        #expect(counts["subjects"] == 1)
-        for table in ["items", "citations"] {
+        #expect(counts[.subjects] == 1)
+        for table in [KitTable.items, .citations] {
             #expect(counts[table] == 0, "\(table) emptied")
         }
         // Only the other subject's plan generation is left.
-        #expect(counts["generations"] == 1)
-        #expect(counts["attempts"] == 1)
-        #expect((counts["topics"] ?? 0) > 0, "the other subject's plan stays")
+        #expect(counts[.generations] == 1)
+        #expect(counts[.attempts] == 1)
+        #expect((counts[.topics] ?? 0) > 0, "the other subject's plan stays")
         let again = try await cli.run(["delete", "Geometry"])
         #expect(again.status != 0)
         #expect(again.stderr.contains("no subject titled 'Geometry'"))

@@ -52,7 +52,7 @@ import PrimerGeneration
             #expect(result.status == 0, "\(result.stderr)")
         }
         let store = try SQLiteStore(path: cli.storePath)
-        #expect(try await store.counts()["subjects"] == 1)
+        #expect(try await store.counts()[.subjects] == 1)
         #expect(try await store.subject(titled: "caf\u{00E9}").map { Array($0.title.utf8) } == Array("Caf\u{00E9}".utf8))
         let show = try await cli.run(["show", "Cafe\u{0301}"])
         #expect(show.status == 0, "\(show.stderr)")

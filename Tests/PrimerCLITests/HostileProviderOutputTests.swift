@@ -37,7 +37,7 @@ import PrimerGeneration
     static func hostileAnswer(_ request: StubHTTPServer.Request) -> StubHTTPServer.Response {
         let family = StubKitAnswers.family(of: request)
         var text = StubKitAnswers.text(for: request)
-        if family == "notes" {
+        if family == "lesson" {
             text += "\n\n<img src=x onerror=alert(1)> \(titleEscape)Read [this](javascript:alert(1)) \(clearScreen)first.\n\n```python\nprint('never closed')\n"
         } else {
             // JSON text: the escapes go in as JSON escapes, so the answer still parses.

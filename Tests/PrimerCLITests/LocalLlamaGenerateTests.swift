@@ -40,24 +40,24 @@ import Testing
             environment: ["PRIMER_PROVIDER": "", "PRIMER_LOG_LEVEL": "debug"])
         #expect(result.status == 0, "\(result.stderr)")
         // The adapter's log says what each request asked for: the list families and the plan
-        // go out with their JSON schema (notes are free Markdown, so they have none).
+        // go out with their JSON schema (the lesson is free Markdown, so it has none).
         for family in ["plan", "flashcards", "quiz", "terms"] {
             #expect(result.stderr.contains("llama-small: \(family) attempt 1, response_format json_schema"), "\(family)")
         }
-        #expect(result.stderr.contains("llama-small: notes attempt 1, response_format none"))
+        #expect(result.stderr.contains("llama-small: lesson attempt 1, response_format none"))
         #expect(result.stderr.contains("info primer.server:"))
         #expect(result.stderr.contains("[PrimerProviders] started "), "Primer started the server itself")
         #expect(result.stderr.contains("stopping the local server"))
         let store = try SQLiteStore(path: cli.storePath)
         let generations = try await store.generations(subjectTitle: "Photosynthesis")
         // A plan, then the subtopic's notes, flashcards, quiz and terms, each stored.
-        #expect(Set(generations.filter { $0.status == .ok }.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "terms"])
+        #expect(Set(generations.filter { $0.status == .ok }.map(\.family)) == ["plan", "lesson", "flashcards", "quiz", "terms"])
         let counts = try await store.counts()
-        for table in ["topics", "subtopics"] {
+        for table in [KitTable.topics, .subtopics] {
             #expect((counts[table] ?? 0) >= 1, "\(table)")
         }
         let items = try await store.itemCounts()
-        for family in ["notes", "flashcards", "quiz", "terms"] {
+        for family in ["lesson", "flashcards", "quiz", "terms"] {
             #expect((items[family] ?? 0) >= 1, "\(family)")
         }
         #expect(generations.allSatisfy { $0.provider == "llama-small" })
@@ -138,7 +138,7 @@ import Testing
         #expect(generations.contains { $0.family == "plan" && $0.status == .ok }, "\(result.stderr)")
         let subtopicFamilies = generations.filter { $0.family != "plan" }
         // The full families include matching and ordering (the small-model set has neither).
-        #expect(Set(subtopicFamilies.map(\.family)) == ["notes", "flashcards", "quiz", "terms", "matching", "ordering"], "every family ran")
+        #expect(Set(subtopicFamilies.map(\.family)) == ["lesson", "flashcards", "quiz", "terms", "matching", "ordering"], "every family ran")
         var seen = ""
         for generation in generations {
             for attempt in try await store.attempts(generationID: generation.id) {

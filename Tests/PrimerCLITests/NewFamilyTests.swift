@@ -34,7 +34,7 @@ import Testing
         let subtopic = try #require(kit.topics.flatMap(\.subtopics).first { $0.lesson != nil })
         let cards = subtopic.pairs("mnemonics")
         #expect(cards.count >= 3)
-        #expect(subtopic.content.map(\.family) == ["notes", "flashcards", "mnemonics", "quiz", "cloze", "terms", "matching", "ordering"])
+        #expect(subtopic.content.map(\.family) == ["lesson", "flashcards", "mnemonics", "quiz", "cloze", "terms", "matching", "ordering"])
         let card = try #require(cards.first)
         let text = try await cli.run(withPrompts(["show", "Photosynthesis"]))
         #expect(text.stdout.contains("Mnemonics:") && text.stdout.contains(card.front))

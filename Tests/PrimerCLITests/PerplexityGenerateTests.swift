@@ -57,7 +57,7 @@ import Testing
         // Provenance: every generation ran on the stub, with its tokens and cost.
         let store = try SQLiteStore(path: cli.storePath)
         let generations = try await store.generations(subjectTitle: "Photosynthesis")
-        #expect(Set(generations.map(\.family)) == ["plan", "notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"])
+        #expect(Set(generations.map(\.family)) == ["plan", "lesson", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"])
         let expected = api == .agent ? (prompt: 1200, completion: 245, cost: 0.006365) : (prompt: 900, completion: 180, cost: 0.00608)
         for generation in generations {
             #expect(generation.status == .ok && generation.provider == "pplx-stub", "\(generation.family)")
@@ -71,7 +71,7 @@ import Testing
         let shown = try await cli.run(["show", "Photosynthesis"], environment: environment)
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("Sources:"))
-        for family in ["notes", "flashcards", "quiz", "terms"] {
+        for family in ["lesson", "flashcards", "quiz", "terms"] {
             let source = Self.source(family)
             #expect(shown.stdout.contains("\(source.title) — \(source.url)"), "\(family) source shown")
         }
@@ -83,7 +83,7 @@ import Testing
         let subtopics = (kit["topics"] as? [[String: Any]] ?? []).flatMap { $0["subtopics"] as? [[String: Any]] ?? [] }
         let grounded = try #require(subtopics.first { !($0["sources"] as? [Any] ?? []).isEmpty })
         let urls = Set((grounded["sources"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String })
-        #expect(urls == Set(["notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"].map { Self.source($0).url }))
+        #expect(urls == Set(["lesson", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"].map { Self.source($0).url }))
         #expect(!json.stdout.contains("pplx-test-key") && !shown.stdout.contains("pplx-test-key"))
     }
 }

@@ -53,7 +53,7 @@ import Testing
         #expect(run.stderr.contains("names the prompts folder"), "\(run.stderr)")
         #expect(run.stderr.contains("name another prompts folder"))
         if FileManager.default.fileExists(atPath: cli.storePath) {
-            await #expect(try SQLiteStore(path: cli.storePath).counts()["subjects"] == 0)
+            await #expect(try SQLiteStore(path: cli.storePath).counts()[.subjects] == 0)
         }
     }
 }

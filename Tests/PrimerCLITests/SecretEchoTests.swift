@@ -48,13 +48,13 @@ import Testing
         let server = StubHTTPServer()
         try server.start()
         defer { server.stop() }
-        // The notes carry the key; the terms request is refused with the key in the message.
+        // The lesson carries the key; the terms request is refused with the key in the message.
         server.otherwise { request in
             let key = String((request.headers["authorization"] ?? "").dropFirst("Bearer ".count))
             switch StubKitAnswers.family(of: request) {
             case "terms":
                 return .json(["error": ["message": "invalid request from key \(key)", "type": "invalid_request_error"]], status: 400)
-            case "notes":
+            case "lesson":
                 return SecretsTests.answer(request, text: StubKitAnswers.text(for: request) + "\n\nYour API key \(key) was used for this lesson.")
             default:
                 return SecretsTests.answer(request)
@@ -92,7 +92,7 @@ import Testing
                     reply = {"id": request["id"], "error": {"message": "upstream refused credential " + secret, "retryable": False}}
                 else:
                     reply = echo_provider.answer(request)
-                    if output == "notes":
+                    if output == "lesson":
                         reply["text"] += "\\n\\nSigned with " + secret + "."
                 print(json.dumps(reply), flush=True)
             """, to: "plugins/echoing.py")

@@ -3,13 +3,13 @@ import PrimerTestSupport
 
 /// What a loopback stub provider answers for each family of a "Photosynthesis" kit: valid content
 /// that passes the shipped families' gates. The family is read from the request's
-/// `response_format.json_schema.name` (notes have no schema).
+/// `response_format.json_schema.name` (the lesson has no schema).
 enum StubKitAnswers {
     /// The family a request is for. openai-chat names the schema after the family; the
     /// Perplexity adapter prefixes it with `primer` ("primerquiz").
     static func family(of request: StubHTTPServer.Request) -> String {
         let format = request.json?["response_format"] as? [String: Any]
-        let name = (format?["json_schema"] as? [String: Any])?["name"] as? String ?? "notes"
+        let name = (format?["json_schema"] as? [String: Any])?["name"] as? String ?? "lesson"
         return name.hasPrefix("primer") ? String(name.dropFirst("primer".count)) : name
     }
 

@@ -6,7 +6,7 @@ import Testing
     let subject = SubjectFacts(title: "Linear Algebra", notes: "For first-year engineers.", kind: .general)
     let subtopic = SubtopicFacts(
         topic: "Matrices", topicOverview: "Rectangular arrays of numbers.", subtopic: "Matrix multiplication",
-        siblings: ["Determinants", "Inverse matrices"], notes: "", terms: ["vector", "scalar"])
+        siblings: ["Determinants", "Inverse matrices"], lesson: "", terms: ["vector", "scalar"])
 
     @Test func namesSiblingsAndExcludesThem() throws {
         let values = ContextBuilder().values(subject: subject, subtopic: subtopic)
@@ -27,9 +27,10 @@ import Testing
 
     @Test func budgetCutsLongTextsVisiblyButNeverTitles() throws {
         var long = subtopic
-        long.notes = String(repeating: "Row times column. ", count: 1000)  // 17,000 characters
+        long.lesson = String(repeating: "Row times column. ", count: 1000)  // 17,000 characters
         let values = ContextBuilder(budget: 2000).values(subject: subject, subtopic: long)
-        let notes = try #require(values["notes"] as? String)
+        let notes = try #require(values["lesson"] as? String)
+        #expect(values["notes"] as? String == notes, "`notes`, the variable's earlier name, is the lesson too")
         #expect(notes.count < 2100)
         #expect(notes.contains("more characters cut to fit the context budget"))
         let block = try #require(values["context"] as? String)
@@ -51,7 +52,7 @@ import Testing
 
     @Test func lessonComesLastSoFamiliesShareThePrefix() throws {
         var withNotes = subtopic
-        withNotes.notes = "# Matrix multiplication\nRows times columns."
+        withNotes.lesson = "# Matrix multiplication\nRows times columns."
         let before = try #require(ContextBuilder().values(subject: subject, subtopic: subtopic)["context"] as? String)
         let after = try #require(ContextBuilder().values(subject: subject, subtopic: withNotes)["context"] as? String)
         #expect(after.hasPrefix(before))

@@ -24,11 +24,11 @@ import Testing
 
     @Test func shippedFamiliesLoadAndCoverEveryStep() throws {
         let set = try FamilySet.load(directory: RepositoryFiles.prompts)
-        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "cloze", "terms", "matching", "ordering", "ask"])
+        #expect(Set(set.families.map(\.name)) == ["plan", "lesson", "grammar-lesson", "flashcards", "quiz", "cloze", "terms", "matching", "ordering", "ask"])
         #expect(set.questionFamily(for: .general)?.name == "ask" && set.questionFamily(for: .language)?.name == "ask")
         #expect(set.planFamily(for: .general)?.name == "plan")
         #expect(set.planFamily(for: .language)?.name == "plan")
-        #expect(set.subtopicFamilies(for: .general).map(\.name) == ["notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"])
+        #expect(set.subtopicFamilies(for: .general).map(\.name) == ["lesson", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"])
         #expect(set.subtopicFamilies(for: .language).map(\.name) == ["grammar-lesson", "flashcards", "quiz", "cloze", "terms"])
         for family in set.families {
             #expect(family.attempts == 3, "\(family.name) keeps the default budget")
@@ -53,10 +53,23 @@ import Testing
 
     /// Cache-friendly layout: the families of a subtopic send the same system message and start
     /// their user message with the same context block, so a server can reuse the prompt prefix.
+    /// The lesson family was `notes`: a family file, a lookup and a suite's kind of that time
+    /// name the lesson family, and its templates may still say `{{notes}}`.
+    @Test func theLessonFamilysEarlierNameStillNamesIt() throws {
+        let shipped = try String(contentsOf: RepositoryFiles.prompts.appendingPathComponent("lesson.yaml"), encoding: .utf8)
+        let earlier = shipped.replacingOccurrences(of: "family: lesson\n", with: "family: notes\n")
+            .replacingOccurrences(of: "{{subtopic}}", with: "{{subtopic}}{{#notes}} {{/notes}}")
+        #expect(earlier != shipped)
+        #expect(try FamilyLoader.load(yaml: earlier, file: "notes.yaml").name == "lesson")
+        let set = try FamilySet.load(directory: RepositoryFiles.prompts)
+        #expect(set.family(named: "notes")?.name == "lesson" && set.family(named: "lesson")?.shape == .lesson)
+        #expect(ContentKind(rawValue: "notes") == .lesson && ContentKind(rawValue: "lesson") == .lesson)
+    }
+
     @Test func subtopicFamiliesShareTheirPromptPrefix() throws {
         let set = try FamilySet.load(directory: RepositoryFiles.prompts)
         let subject = SubjectFacts(title: "Linear Algebra")
-        let facts = SubtopicFacts(topic: "Matrices", subtopic: "Matrix multiplication", siblings: ["Determinants"], notes: "# Notes\nRows times columns.")
+        let facts = SubtopicFacts(topic: "Matrices", subtopic: "Matrix multiplication", siblings: ["Determinants"], lesson: "# Notes\nRows times columns.")
         let values = ContextBuilder().values(subject: subject, subtopic: facts)
         let context = try #require(values["context"] as? String)
         for kind in SubjectKind.allCases {

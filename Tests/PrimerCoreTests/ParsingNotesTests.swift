@@ -80,7 +80,7 @@ import Testing
     @Test func failures() {
         #expect(throws: ParseFailure("the answer was empty: \(LessonParser.format)")) { try LessonParser.parse("") }
         #expect(throws: ParseFailure.self) { try LessonParser.parse("Sure! Here are your notes:\n\nI hope this helps!") }
-        #expect(throws: ParseFailure("the answer declined instead of giving notes: \(LessonParser.format)")) {
+        #expect(throws: ParseFailure("the answer declined instead of giving lesson: \(LessonParser.format)")) {
             try LessonParser.parse("I'm sorry, I can't help with that.")
         }
         #expect(throws: ParseFailure.self) { try LessonParser.parse("```markdown\n```") }

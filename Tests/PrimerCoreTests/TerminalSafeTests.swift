@@ -22,7 +22,7 @@ struct TerminalSafeTests {
                 KitSubtopic(
                     title: Self.hostile,
                     content: [
-                        KitContent(family: "notes", shape: .lesson, role: .lesson, items: [KitItem(id: 1, content: .lesson("# Lesson\n\n\(Self.hostile)"))]),
+                        KitContent(family: "lesson", shape: .lesson, role: .lesson, items: [KitItem(id: 1, content: .lesson("# Lesson\n\n\(Self.hostile)"))]),
                         KitContent(family: "flashcards", shape: .pair, items: [KitItem(id: 2, content: .pair(PairItem(front: Self.hostile, back: Self.hostile)))]),
                         KitContent(family: "quiz", shape: .choice, items: [KitItem(id: 3, content: .choice(ChoiceItem(question: Self.hostile, choices: [Self.hostile, "b"], correctIndex: 0, explanation: Self.hostile)))]),
                         KitContent(family: "cloze", shape: .cloze, items: [KitItem(id: 4, content: .cloze(ClozeItem(text: "{{c1::\(Self.hostile)}}", extra: Self.hostile)))]),

@@ -9,11 +9,11 @@ import Testing
             .init(family: "quiz", label: .good, metrics: ["reference_overlap": 0.5, "leakage": 0.5, "items": 2]),
             .init(family: "quiz", label: .bad, metrics: ["reference_overlap": 0.5, "leakage": 1.0, "items": 4]),
             .init(family: "quiz", label: .bad, metrics: ["reference_overlap": 0.1, "leakage": 0.5, "items": 1]),
-            .init(family: "notes", label: .good, metrics: ["objective_coverage": 1]),
+            .init(family: "lesson", label: .good, metrics: ["objective_coverage": 1]),
         ]
         let result = Agreement.compute(scored)
         // Metrics with a direction; a family with one label only has means, no agreement.
-        #expect(result.map(\.key.description) == ["notes.objective_coverage", "quiz.leakage", "quiz.reference_overlap"])
+        #expect(result.map(\.key.description) == ["lesson.objective_coverage", "quiz.leakage", "quiz.reference_overlap"])
         #expect(result[0].agreement == nil && result[0].goodMean == 1 && result[0].badMean == nil)
         // 0.9 beats both bad, 0.5 ties one and beats one: (1 + 1 + 0.5 + 1) / 4.
         let overlap = try #require(result.last)

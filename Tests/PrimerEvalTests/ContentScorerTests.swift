@@ -49,8 +49,8 @@ import Testing
     @Test func notesTermCoverage() {
         let notes = "Osmosis is the diffusion of water. Cells make ATP constantly."
         // osmosis ✓, ATP ✓ (parenthesised form), passive transport ✗, tonicity ✗ → 2/4.
-        #expect(TermScorer().coverage(notes: notes, golden: golden) == 0.5)
-        #expect(TermScorer().coverage(notes: notes, golden: []) == nil)
+        #expect(TermScorer().coverage(lesson: notes, golden: golden) == 0.5)
+        #expect(TermScorer().coverage(lesson: notes, golden: []) == nil)
     }
 }
 

@@ -68,7 +68,7 @@ import Testing
 
     @Test func longOutputIsCut() {
         let notes = GeneratedOutput.lesson(String(repeating: "x", count: 50))
-        let user = JudgeScorer.request(for: evalCase, output: notes, kind: .notes, maxOutputCharacters: 10).messages[1].content
+        let user = JudgeScorer.request(for: evalCase, output: notes, kind: .lesson, maxOutputCharacters: 10).messages[1].content
         #expect(user.contains("<<<\nxxxxxxxxxx\n[… cut for length]\n>>>"))
     }
 

@@ -42,21 +42,21 @@ import Testing
     @Test func objectivesCountWhenTheNotesMentionMostOfTheirWords() {
         let scorer = ReferenceScorer(golden: golden)
         // Objective 1 {star, form, nebula}; objective 2 {happen, massive, star, become, supernova}.
-        #expect(scorer.objectiveCoverage(notes: "Stars form inside nebulae, clouds of gas.") == 0.5)
-        #expect(scorer.objectiveCoverage(notes: "Stars form in a nebula. A massive star ends as a supernova.") == 1)
-        #expect(scorer.objectiveCoverage(notes: "Captain Kirk commands the Enterprise.") == 0)
-        #expect(ReferenceScorer(golden: GoldenSubtopic(topic: "t", subtopic: "s")).objectiveCoverage(notes: "x") == nil)
+        #expect(scorer.objectiveCoverage(lesson: "Stars form inside nebulae, clouds of gas.") == 0.5)
+        #expect(scorer.objectiveCoverage(lesson: "Stars form in a nebula. A massive star ends as a supernova.") == 1)
+        #expect(scorer.objectiveCoverage(lesson: "Captain Kirk commands the Enterprise.") == 0)
+        #expect(ReferenceScorer(golden: GoldenSubtopic(topic: "t", subtopic: "s")).objectiveCoverage(lesson: "x") == nil)
     }
 
     @Test func theCaseScorerAddsThemToQuizFlashcardsNotesAndTerms() {
-        let evalCase = EvalCase(id: "astro/1.1", kind: .subtopic, subject: EvalSubject(title: "Astronomy"), families: [.notes, .flashcards, .quiz, .terms], subtopic: golden)
+        let evalCase = EvalCase(id: "astro/1.1", kind: .subtopic, subject: EvalSubject(title: "Astronomy"), families: [.lesson, .flashcards, .quiz, .terms], subtopic: golden)
         let scores = CaseScorer().score(
             evalCase,
             outputs: CaseOutputs(
                 notes: "Stars form in a nebula.", flashcards: [PairItem(front: "What is a nebula?", back: "A cloud of gas and dust")],
                 quiz: [ChoiceItem(question: "Who commands the Enterprise?", choices: ["Kirk", "Spock", "Data", "Worf"], correctIndex: 0, explanation: "")],
                 terms: [PairItem(front: "nebula", back: "a cloud of gas")]))
-        #expect(scores.families["notes"]?["objective_coverage"] == 0.5)
+        #expect(scores.families["lesson"]?["objective_coverage"] == 0.5)
         #expect(scores.families["flashcards"]?["reference_overlap"] == 1)
         #expect(scores.families["quiz"]?["reference_overlap"] == 0)
         #expect(scores.families["terms"]?["reference_overlap"] != nil && scores.families["terms"]?["glossary_recall"] == nil)

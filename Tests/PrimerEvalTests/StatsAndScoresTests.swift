@@ -56,7 +56,7 @@ import Testing
 @Suite struct CaseScorerTests {
     @Test func subtopicCaseGetsEveryFamilysMetrics() {
         let evalCase = EvalCase(
-            id: "psych/6.2", kind: .subtopic, subject: EvalSubject(title: "Psychology 2e"), families: [.notes, .flashcards, .quiz, .terms],
+            id: "psych/6.2", kind: .subtopic, subject: EvalSubject(title: "Psychology 2e"), families: [.lesson, .flashcards, .quiz, .terms],
             subtopic: GoldenSubtopic(
                 topic: "Learning", subtopic: "Classical Conditioning", siblings: ["Operant Conditioning"],
                 terms: [PairItem(front: "unconditioned stimulus", back: "stimulus that elicits a reflexive response"), PairItem(front: "extinction", back: "decrease in the conditioned response")]))
@@ -70,7 +70,7 @@ import Testing
             terms: [PairItem(front: "Unconditioned stimulus (UCS)", back: "A stimulus that causes a reflexive response")],
             generations: [.flashcards: [record]])
         let scores = CaseScorer().score(evalCase, outputs: outputs)
-        #expect(scores.families["notes"] == ["notes_term_coverage": 0.5])  // 1 of 2 golden terms in the notes
+        #expect(scores.families["lesson"] == ["lesson_term_coverage": 0.5])  // 1 of 2 golden terms in the notes
         let cards = scores.families["flashcards"] ?? [:]
         #expect(cards["items"] == 2)
         #expect(cards["leakage"] == 0.5)  // card 0 names sibling keyword "operant" and neither classical nor condition: 1/2
@@ -85,7 +85,7 @@ import Testing
 
 @Suite struct FailedFamilyScoresTests {
     static let evalCase = EvalCase(
-        id: "psych/6.2", kind: .subtopic, subject: EvalSubject(title: "Psychology 2e"), families: [.notes, .flashcards, .quiz],
+        id: "psych/6.2", kind: .subtopic, subject: EvalSubject(title: "Psychology 2e"), families: [.lesson, .flashcards, .quiz],
         subtopic: GoldenSubtopic(
             topic: "Learning", subtopic: "Classical Conditioning", siblings: ["Operant Conditioning"],
             terms: [PairItem(front: "unconditioned stimulus", back: "stimulus that elicits a reflexive response"), PairItem(front: "extinction", back: "decrease in the conditioned response")]))
@@ -98,13 +98,13 @@ import Testing
 
     @Test func aFailedFamilyScoresTheWorstValueOfEveryQualityMetricItWouldHaveHad() {
         let outputs = CaseOutputs([
-            FamilyOutput(family: "notes", kind: .notes, output: nil, generations: [Self.failed("notes")]),
+            FamilyOutput(family: "lesson", kind: .lesson, output: nil, generations: [Self.failed("lesson")]),
             FamilyOutput(family: "quiz", kind: .quiz, output: nil, generations: [Self.failed("quiz")]),
             FamilyOutput(family: "flashcards", kind: .flashcards, output: nil, generations: [Self.failed("flashcards")]),
         ])
         let scores = CaseScorer().score(Self.evalCase, outputs: outputs)
-        #expect(Set(scores.failed) == ["notes", "quiz", "flashcards"])
-        #expect(scores.families["notes"]?["notes_term_coverage"] == 0)
+        #expect(Set(scores.failed) == ["lesson", "quiz", "flashcards"])
+        #expect(scores.families["lesson"]?["lesson_term_coverage"] == 0)
         #expect(scores.families["quiz"]?["well_formed"] == 0 && scores.families["quiz"]?["leakage"] == 1)
         #expect(scores.families["flashcards"]?["duplicate_rate"] == 1 && scores.families["flashcards"]?["echo_rate"] == 1)
         // Sizes are not qualities; generation statistics count the failure themselves.
@@ -121,12 +121,12 @@ import Testing
             case 1: .lesson("Nothing about it.")  // 0
             default: nil
             }
-            let outputs = CaseOutputs([FamilyOutput(family: "notes", kind: .notes, output: output, generations: output == nil ? [Self.failed("notes")] : [])])
+            let outputs = CaseOutputs([FamilyOutput(family: "lesson", kind: .lesson, output: output, generations: output == nil ? [Self.failed("lesson")] : [])])
             cases.append(CaseScorer().score(Self.evalCase, outputs: outputs))
         }
         let scores = EvalScores(suite: "s", cases: cases)
-        #expect(approx(scores.aggregate["notes"]?["notes_term_coverage"], 0.5 / 8) && scores.counts["notes"]?["notes_term_coverage"] == 8)
-        #expect(approx(scores.accepted["notes"]?["notes_term_coverage"], 0.25) && scores.acceptedCounts["notes"]?["notes_term_coverage"] == 2)
+        #expect(approx(scores.aggregate["lesson"]?["lesson_term_coverage"], 0.5 / 8) && scores.counts["lesson"]?["lesson_term_coverage"] == 8)
+        #expect(approx(scores.accepted["lesson"]?["lesson_term_coverage"], 0.25) && scores.acceptedCounts["lesson"]?["lesson_term_coverage"] == 2)
     }
 }
 

@@ -79,7 +79,7 @@ import Testing
             terms: [PairItem(front: "phospholipid", back: "a lipid with a phosphate head")],
             mcq: [ReferenceMCQ(stem: "What is the membrane made of?", choices: ["Lipids", "Sugars", "Salt", "Steel"], answer: 0)]))
         // Defaults: every subtopic family, no siblings, no golden.
-        #expect(suite.cases[3].families == [.notes, .flashcards, .quiz, .terms, .cloze] + ShapeRegistry.all.compactMap { ContentKind(rawValue: $0.id.rawValue) })
+        #expect(suite.cases[3].families == [.lesson, .flashcards, .quiz, .terms, .cloze] + ShapeRegistry.all.compactMap { ContentKind(rawValue: $0.id.rawValue) })
         #expect(suite.cases[3].families.map(\.rawValue).suffix(2) == ["matching", "ordering"])
         #expect(suite.cases[3].subtopic?.siblings == [])
         #expect(suite.cases(ofKind: .subtopic).count == 2)

@@ -149,7 +149,7 @@ extension KitSubtopic {
         func items(_ contents: [ItemContent]) -> [KitItem] {
             contents.map { id += 1; return KitItem(id: id, content: $0) }
         }
-        if let notes { content.append(KitContent(family: "notes", shape: .lesson, role: .lesson, items: items([.lesson(notes)]))) }
+        if let notes { content.append(KitContent(family: "lesson", shape: .lesson, role: .lesson, items: items([.lesson(notes)]))) }
         if !flashcards.isEmpty { content.append(KitContent(family: "flashcards", shape: .pair, items: items(flashcards.map(ItemContent.pair)))) }
         if !questions.isEmpty { content.append(KitContent(family: "quiz", shape: .choice, items: items(questions.map(ItemContent.choice)))) }
         if !terms.isEmpty {

@@ -90,7 +90,7 @@ import PrimerGeneration
             Issue.record("the unrecorded subtopic should fail")
         } catch {
             let message = "\(error)"
-            #expect(message.contains("no recorded answer for notes of First Principles of Thermodynamics in \(cassette.standardizedFileURL.path)"))
+            #expect(message.contains("no recorded answer for lesson of First Principles of Thermodynamics in \(cassette.standardizedFileURL.path)"))
             #expect(message.contains("record it with --record"))
         }
     }

@@ -57,7 +57,7 @@ import PrimerGeneration
         let summary = try await h.pipeline(recorder).run(
             SubjectRequest(title: "Linear Algebra"), options: PipelineOptions(maxSubtopics: 2), progress: events.add)
         #expect(summary.failures.isEmpty)
-        let order = ["notes", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"]
+        let order = ["lesson", "flashcards", "quiz", "cloze", "terms", "matching", "ordering"]
         #expect(summary.familyOrder == ["plan"] + order)
 
         let subtopics = summary.topics.flatMap(\.subtopics).prefix(2)
@@ -65,10 +65,10 @@ import PrimerGeneration
             let calls = recorder.calls.filter { $0.subtopic == subtopic }
             #expect(calls.count == 7)
             // The lesson ended before any other family of its subtopic started…
-            let lesson = try #require(calls.first { $0.family == "notes" })
-            #expect(calls.filter { $0.family != "notes" }.allSatisfy { $0.start > lesson.end })
+            let lesson = try #require(calls.first { $0.family == "lesson" })
+            #expect(calls.filter { $0.family != "lesson" }.allSatisfy { $0.start > lesson.end })
             // …and the other six were all in flight together.
-            let others = calls.filter { $0.family != "notes" }
+            let others = calls.filter { $0.family != "lesson" }
             #expect(others.map(\.start).max()! < others.map(\.end).min()!, "\(others)")
             // Progress reads in plan order.
             #expect(events.started.filter { $0.subtopic == subtopic }.map(\.family) == order)

@@ -17,7 +17,7 @@ import PrimerGeneration
         // One plan call and seven families per subtopic (notes, flashcards, quiz, cloze, terms,
         // matching, ordering), each accepted on the first try.
         #expect(first.providerCalls == 1 + 7 * subtopics)
-        #expect(first.families["notes"]?.generated == subtopics)
+        #expect(first.families["lesson"]?.generated == subtopics)
         #expect(first.families["grammar-lesson"] == nil)
 
         let kit = try await #require(try await h.store.kit(subjectTitle: "linear algebra"))
@@ -103,7 +103,7 @@ import PrimerGeneration
         #expect(failed.map(\.family) == ["terms"])
         #expect(failed.first?.attempts == 1)
         // The plan and the first subtopic's other families stay; the second subtopic never started.
-        #expect(generations.filter { $0.status == .ok }.map(\.family) == ["plan", "notes", "flashcards", "quiz", "cloze"])
+        #expect(generations.filter { $0.status == .ok }.map(\.family) == ["plan", "lesson", "flashcards", "quiz", "cloze"])
     }
 
     @Test func planFailureIsAnErrorAndLeavesNoPlan() async throws {
@@ -117,9 +117,9 @@ import PrimerGeneration
             _ = try await h.pipeline(provider).run(SubjectRequest(title: "Geology"))
         }
         let counts = try await h.store.counts()
-        #expect(counts["topics"] == 0)
-        #expect(counts["generations"] == 1)
-        #expect(counts["attempts"] == 3)
+        #expect(counts[.topics] == 0)
+        #expect(counts[.generations] == 1)
+        #expect(counts[.attempts] == 3)
     }
 
     @Test func planOnlyAndMaxSubtopicsLimitTheWork() async throws {
@@ -127,7 +127,7 @@ import PrimerGeneration
         defer { h.remove() }
         let planOnly = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(planOnly: true))
         #expect(planOnly.providerCalls == 1)
-        await #expect(try await h.store.counts()["items"] == 0)
+        await #expect(try await h.store.counts()[.items] == 0)
 
         let two = try await h.pipeline(h.shipped("mock")).run(SubjectRequest(title: "Statistics"), options: PipelineOptions(maxSubtopics: 2))
         #expect(two.providerCalls == 2 * 7, "the plan is stored; seven families of two subtopics")
@@ -144,8 +144,8 @@ import PrimerGeneration
         let summary = try await h.pipeline(other).run(SubjectRequest(title: "Economics"), options: PipelineOptions(planOnly: true, regeneratePlan: true))
         #expect(summary.providerCalls == 1)
         let after = try await h.store.counts()
-        #expect(after["items"] == 0)
-        #expect(after["subjects"] == 1)
+        #expect(after[.items] == 0)
+        #expect(after[.subjects] == 1)
         await #expect(try await h.store.kit(subjectTitle: "Economics")?.topics.map(\.title) == summary.topics.map(\.title))
     }
 
@@ -156,7 +156,7 @@ import PrimerGeneration
         #expect(summary.kind == .language)
         #expect(summary.language == "Spanish")
         #expect(summary.families["grammar-lesson"]?.generated == 1)
-        #expect(summary.families["notes"] == nil)
+        #expect(summary.families["lesson"] == nil)
         let kit = try await #require(try await h.store.kit(subjectTitle: "Spanish A2 Grammar"))
         let subtopic = try #require(kit.topics.first?.subtopics.first)
         #expect(subtopic.lesson?.contains("## Form") == true)

@@ -55,7 +55,7 @@ struct FixedProvider: Provider {
 
     @Test func changingOneFamilyReRunsOnlyThatFamily() async throws {
         let cache = InMemoryResponseCache()
-        let outputs: [ContentKind] = [.notes, .flashcards, .quiz, .terms]
+        let outputs: [ContentKind] = [.lesson, .flashcards, .quiz, .terms]
         let first = CachingProvider(base: MockProvider(), cache: cache)
         for output in outputs { _ = try await first.complete(request(purpose(output))) }
         #expect(first.misses == 4)
@@ -102,15 +102,15 @@ struct FixedProvider: Provider {
         for finish in [FinishReason.length, .refusal] {
             let base = CountingProvider(FixedProvider(text: "half an ans", finishReason: finish))
             let caching = CachingProvider(base: base, cache: InMemoryResponseCache())
-            _ = try await caching.complete(request(purpose(.notes)))
-            _ = try await caching.complete(request(purpose(.notes)))
+            _ = try await caching.complete(request(purpose(.lesson)))
+            _ = try await caching.complete(request(purpose(.lesson)))
             #expect(base.calls == 2)
             #expect(caching.counts.skipped == 2)
         }
         let truncating = CountingProvider(MockProvider(configuration: MockConfiguration(faults: [MockFault(.truncated)])))
         let caching = CachingProvider(base: truncating, cache: InMemoryResponseCache())
-        _ = try await caching.complete(request(purpose(.notes)))
-        _ = try await caching.complete(request(purpose(.notes)))
+        _ = try await caching.complete(request(purpose(.lesson)))
+        _ = try await caching.complete(request(purpose(.lesson)))
         #expect(truncating.calls == 2)
     }
 
@@ -119,10 +119,10 @@ struct FixedProvider: Provider {
         let base = CountingProvider(FixedProvider(text: "answer"))
         let cool = CachingProvider(base: ProfiledProvider(base: base, name: "p", temperature: 0.1, maxTokens: nil), cache: cache)
         let hot = CachingProvider(base: ProfiledProvider(base: base, name: "p", temperature: 0.9, maxTokens: nil), cache: cache)
-        _ = try await cool.complete(request(purpose(.notes)))
-        _ = try await hot.complete(request(purpose(.notes)))
+        _ = try await cool.complete(request(purpose(.lesson)))
+        _ = try await hot.complete(request(purpose(.lesson)))
         #expect(base.calls == 2)
-        _ = try await hot.complete(request(purpose(.notes)))
+        _ = try await hot.complete(request(purpose(.lesson)))
         #expect(base.calls == 2)
     }
 

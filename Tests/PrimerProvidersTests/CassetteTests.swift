@@ -73,7 +73,7 @@ private func replayMock(in folder: URL, cassette: String, fallback: String? = ni
         let folder = try tempFolder()
         let file = folder.appendingPathComponent("c/mock.jsonl")
         let first = try CassetteRecorder(base: MockProvider(), file: file, environment: [:])
-        _ = try await first.complete(request(purpose(.notes)))
+        _ = try await first.complete(request(purpose(.lesson)))
         let appending = try CassetteRecorder(base: MockProvider(), file: file, environment: [:])
         _ = try await appending.complete(request(purpose(.terms)))
         #expect(try Cassette.load(from: file).entries.count == 2)
@@ -154,7 +154,7 @@ private func replayMock(in folder: URL, cassette: String, fallback: String? = ni
         let folder = try tempFolder()
         let file = folder.appendingPathComponent("broken.jsonl")
         let recorder = try CassetteRecorder(base: FixedProvider(text: "ok"), file: file, environment: [:])
-        try recorder.record(request(purpose(.notes)), CompletionResponse(text: "ok", model: "m"))
+        try recorder.record(request(purpose(.lesson)), CompletionResponse(text: "ok", model: "m"))
         let good = try String(contentsOf: file, encoding: .utf8)
         try (good + "\n{\"key\": \"abc\"}\n").write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: CassetteError.self) { try Cassette.load(from: file) }

@@ -42,11 +42,11 @@ import Testing
                 return {"id": request["id"], "text": "x" * (17 * 1024 * 1024)}
             return {"id": request["id"], "text": "pid %d" % os.getpid()}
             """))
-        let first = try await provider.complete(ExecFixture.request(.notes))
-        let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.notes, subject: "Huge")) })
+        let first = try await provider.complete(ExecFixture.request(.lesson))
+        let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.lesson, subject: "Huge")) })
         #expect(error.message.contains("longer than 16 MB"), "\(error.message)")
         #expect(error.retryable)
-        let after = try await provider.complete(ExecFixture.request(.notes))
+        let after = try await provider.complete(ExecFixture.request(.lesson))
         #expect(after.text.hasPrefix("pid "))
         #expect(after.text != first.text, "a fresh process answered")
         await provider.shutdown()

@@ -217,7 +217,7 @@ let mirrorScript = ExecFixture.script(
         #expect(sentSchema["type"] as? String == "object")
 
         // Without schema, temperature and limit they are null; ids count up and never repeat.
-        let plain = try await provider.complete(ExecFixture.request(.notes))
+        let plain = try await provider.complete(ExecFixture.request(.lesson))
         let second = try #require(JSONSerialization.jsonObject(with: Data(plain.text.utf8)) as? [String: Any])
         let secondID = try #require(second["id"] as? String)
         #expect(secondID.hasPrefix("2-"))
@@ -263,7 +263,7 @@ let mirrorScript = ExecFixture.script(
     @Test func encodedRequestIsOneLine() throws {
         let request = CompletionRequest(
             messages: [ChatMessage(role: .user, content: "line one\nline two \"quoted\" / ünïcode")],
-            purpose: RequestPurpose(family: "notes", shape: .lesson, subjectKind: .language, language: "Spanish", subject: "Spanish"),
+            purpose: RequestPurpose(family: "lesson", shape: .lesson, subjectKind: .language, language: "Spanish", subject: "Spanish"),
             jsonSchema: "not json {")
         let data = ExecProtocol.encode(request, id: "7", model: "m")
         #expect(!data.contains(0x0A))
@@ -322,13 +322,13 @@ let mirrorScript = ExecFixture.script(
                     return "\(long)"
                 return "Loading weights... done"
                 """))
-        let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.notes)) })
+        let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.lesson)) })
         #expect(!error.retryable)
         #expect(error.message.contains("not a JSON object"))
         #expect(error.message.contains("Loading weights... done"))
         #expect(error.message.contains("stderr"))
 
-        let longError = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.notes, subject: "Long")) })
+        let longError = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.lesson, subject: "Long")) })
         #expect(longError.message.contains(String(repeating: "x", count: 200) + "…"))
         #expect(!longError.message.contains(String(repeating: "x", count: 201)))
         await provider.shutdown()
@@ -336,7 +336,7 @@ let mirrorScript = ExecFixture.script(
 
     @Test func mismatchedIDIsAnError() async throws {
         let provider = try ExecFixture.provider(script: ExecFixture.script(#"return {"id": "other", "text": "hi"}"#))
-        let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.notes)) })
+        let error = try #require(await ExecFixture.providerError { _ = try await provider.complete(ExecFixture.request(.lesson)) })
         #expect(error.message.contains("answered id ‘other’ while request ‘1-"))
         await provider.shutdown()
     }
@@ -418,7 +418,7 @@ let mirrorScript = ExecFixture.script(
         let subjects = (1...12).map { "Subject \($0)" }
         let answers = try await withThrowingTaskGroup(of: (String, String).self) { group in
             for subject in subjects {
-                group.addTask { (subject, try await provider.complete(ExecFixture.request(.notes, subject: subject)).text) }
+                group.addTask { (subject, try await provider.complete(ExecFixture.request(.lesson, subject: subject)).text) }
             }
             var answers: [String: String] = [:]
             for try await (subject, text) in group { answers[subject] = text }
@@ -441,7 +441,7 @@ let mirrorScript = ExecFixture.script(
                 #"return {"id": request["id"], "text": json.dumps({"env": dict(os.environ), "request": request})}"#),
             settings: "pass_env: [OPENAI_API_KEY]\nenv: {EXTRA_SETTING: \"on\"}",
             environment: environment)
-        let response = try await provider.complete(ExecFixture.request(.notes))
+        let response = try await provider.complete(ExecFixture.request(.lesson))
         #expect(!response.text.contains("canary"))
         let body = try #require(JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
         let env = try #require(body["env"] as? [String: String])
@@ -459,12 +459,12 @@ let mirrorScript = ExecFixture.script(
 
     @Test func shutdownEndsTheProcessWithoutAZombie() async throws {
         let provider = try ExecFixture.provider(script: mirrorScript)
-        _ = try await provider.complete(ExecFixture.request(.notes))
+        _ = try await provider.complete(ExecFixture.request(.lesson))
         let pid = try #require(await provider.processIdentifier)
         await provider.shutdown()
         #expect(await ExecFixture.waitGone(pid))
         // A later request starts a new process.
-        _ = try await provider.complete(ExecFixture.request(.notes))
+        _ = try await provider.complete(ExecFixture.request(.lesson))
         let next = try #require(await provider.processIdentifier)
         #expect(next != pid)
         await provider.shutdown()
@@ -477,7 +477,7 @@ let mirrorScript = ExecFixture.script(
             script: ExecFixture.script(
                 #"return {"id": request["id"], "text": "ok"}"#,
                 before: "import atexit\natexit.register(lambda: time.sleep(60))"))
-        _ = try await provider.complete(ExecFixture.request(.notes))
+        _ = try await provider.complete(ExecFixture.request(.lesson))
         let pid = try #require(await provider.processIdentifier)
         await provider.shutdown(grace: 0.2)
         #expect(await ExecFixture.waitGone(pid))
@@ -485,7 +485,7 @@ let mirrorScript = ExecFixture.script(
 
     @Test func deinitEndsTheProcess() async throws {
         var provider: ExecProvider? = try ExecFixture.provider(script: mirrorScript)
-        _ = try await provider?.complete(ExecFixture.request(.notes))
+        _ = try await provider?.complete(ExecFixture.request(.lesson))
         let pid = try #require(await provider?.processIdentifier)
         provider = nil
         #expect(await ExecFixture.waitGone(pid))

@@ -27,7 +27,7 @@ import PrimerGeneration
         // Its context, which the document passages are sized to, is the server's `-c`.
         #expect(manifest.limits.contextTokens == 4096)
         let set = try FamilySet.load(directory: folder)
-        #expect(Set(set.families.map(\.name)) == ["plan", "notes", "grammar-lesson", "flashcards", "quiz", "terms", "ask"])
+        #expect(Set(set.families.map(\.name)) == ["plan", "lesson", "grammar-lesson", "flashcards", "quiz", "terms", "ask"])
         for name in ["plan", "flashcards", "quiz", "terms"] {
             #expect(set.family(named: name)?.jsonSchema?.contains("maxItems") == true, "\(name) ends its lists with maxItems")
         }

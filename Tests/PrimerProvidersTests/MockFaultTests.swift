@@ -33,7 +33,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
     }
 
     @Test func fatalIsNotRetryable() throws {
-        let error = try #require(providerError { _ = try answer(purpose(.notes), with(MockFault(.fatal))) })
+        let error = try #require(providerError { _ = try answer(purpose(.lesson), with(MockFault(.fatal))) })
         #expect(!error.retryable)
         #expect(error.message.contains("injected fault"))
     }
@@ -63,7 +63,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
         #expect(lines(try answer(purpose(.terms), fault).text).count == 1)
         #expect(quizBlocks(try answer(purpose(.quiz), fault).text).count == 1)
         #expect(lines(try answer(purpose(.plan), fault).text).count == 2)  // one topic, one subtopic
-        #expect(MockWriter.wordCount(try answer(purpose(.notes), fault).text) < 20)
+        #expect(MockWriter.wordCount(try answer(purpose(.lesson), fault).text) < 20)
     }
 
     @Test func offScopeAddsItemsAboutTheFirstSibling() throws {
@@ -108,9 +108,9 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
     }
 
     @Test func familiesMatchByNameOrOutputKind() {
-        let fault = MockFault(.error, families: ["notes", "vocabulary"])
-        #expect(fault.matches(purpose(.notes)))
-        #expect(fault.matches(purpose(.notes, kind: .language)))  // family grammar-lesson, output notes
+        let fault = MockFault(.error, families: ["notes", "vocabulary"])  // `notes`: the lesson's earlier name
+        #expect(fault.matches(purpose(.lesson)))
+        #expect(fault.matches(purpose(.lesson, kind: .language)))  // family grammar-lesson, output lesson
         #expect(fault.matches(purpose(.flashcards, family: "vocabulary")))
         #expect(!fault.matches(purpose(.flashcards)))
         #expect(MockFault(.error).matches(purpose(.plan, attempt: 9)))
@@ -124,7 +124,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
         let kind = ContentKind(p.shape, role: p.role)
         switch kind {
         case .plan: return lines(text).filter { $0.hasPrefix("## ") }.count >= 3
-        case .notes: return text.contains("## ") && MockWriter.wordCount(text) >= 150
+        case .lesson: return text.contains("## ") && MockWriter.wordCount(text) >= 150
         case .flashcards, .terms:
             let separator = kind == .flashcards ? " | " : ": "
             let items = Set(lines(text).filter { $0.contains(separator) && $0.contains(p.subtopic) })
@@ -149,7 +149,7 @@ func providerError(_ body: () throws -> Void) -> ProviderError? {
         flaky = MockProvider(name: flaky.name, model: flaky.model, configuration: configuration)
 
         let families: [(ContentKind, SubjectKind, Int)] = [
-            (.plan, .general, 2), (.notes, .general, 2), (.notes, .language, 2), (.flashcards, .general, 2),
+            (.plan, .general, 2), (.lesson, .general, 2), (.lesson, .language, 2), (.flashcards, .general, 2),
             (.quiz, .general, 3), (.terms, .general, 2),
         ]
         for (output, kind, expectedAttempt) in families {

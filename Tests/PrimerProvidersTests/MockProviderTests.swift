@@ -10,7 +10,7 @@ func purpose(
     subtopic: String = "Vector Spaces", siblings: [String] = ["Matrix Multiplication", "Determinants"], attempt: Int = 1
 ) -> RequestPurpose {
     RequestPurpose(
-        family: family ?? (output == .notes && kind == .language ? "grammar-lesson" : output.rawValue), shape: output.shape,
+        family: family ?? (output == .lesson && kind == .language ? "grammar-lesson" : output.rawValue), shape: output.shape,
         role: output == .terms ? .glossary : nil,
         subjectKind: kind, language: language, subject: subject, subjectNotes: notes,
         topic: output == .plan ? "" : topic, subtopic: output == .plan ? "" : subtopic,
@@ -163,7 +163,7 @@ let subtopics = [
     @Test func notesHaveSectionsAndFitTheWordRange() throws {
         for subtopic in subtopics {
             for seed in UInt64(1)...4 {
-                let p = purpose(.notes, topic: "Core Methods", subtopic: subtopic)
+                let p = purpose(.lesson, topic: "Core Methods", subtopic: subtopic)
                 let text = try answer(p, MockConfiguration(seed: seed)).text
                 #expect(text.hasPrefix("# \(subtopic)\n"))
                 for heading in ["## Key ideas", "## Worked example", "## Common mistakes", "## Summary"] {
@@ -185,7 +185,7 @@ let subtopics = [
         ]
         for (language, subject, word) in expectations {
             let p = purpose(
-                .notes, kind: .language, language: language, subject: subject.isEmpty ? "\(language) Basics" : subject,
+                .lesson, kind: .language, language: language, subject: subject.isEmpty ? "\(language) Basics" : subject,
                 topic: "Present Tense", subtopic: "Regular Verb Endings")
             #expect(p.family == "grammar-lesson")
             let text = try answer(p).text
@@ -382,7 +382,7 @@ let subtopics = [
     }
 
     @Test func notesAreWrappedInChatter() throws {
-        for text in try texts(.notes) {
+        for text in try texts(.lesson) {
             #expect(text.hasPrefix("Sure! Here are your notes:\n\n# "))
             #expect(text.hasSuffix("\n\nI hope this helps!"))
             #expect(text.contains("## Summary"))

@@ -183,7 +183,7 @@ import Testing
         #expect(format["type"] as? String == "json_schema")
         let jsonSchema = try #require(format["json_schema"] as? [String: Any])
         let name = try #require(jsonSchema["name"] as? String)
-        #expect(name == "primernotes")
+        #expect(name == "primerlesson")
         #expect(name.allSatisfy { $0.isLetter || $0.isNumber } && (1...64).contains(name.count))
         let sentSchema = try #require(jsonSchema["schema"] as? [String: Any])
         #expect(sentSchema["required"] as? [String] == ["notes"])

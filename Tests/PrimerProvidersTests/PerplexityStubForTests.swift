@@ -122,7 +122,7 @@ func perplexityRequest(schema: String? = nil, messages: [ChatMessage]? = nil) ->
             ChatMessage(role: .system, content: "You write concise study notes."),
             ChatMessage(role: .user, content: "Write notes on photosynthesis."),
         ],
-        purpose: RequestPurpose(family: "notes", shape: .lesson, subjectKind: .general, subject: "Biology", topic: "Plants", subtopic: "Photosynthesis"),
+        purpose: RequestPurpose(family: "lesson", shape: .lesson, subjectKind: .general, subject: "Biology", topic: "Plants", subtopic: "Photosynthesis"),
         jsonSchema: schema, temperature: 0.2, maxTokens: 800)
 }
 

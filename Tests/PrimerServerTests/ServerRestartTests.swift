@@ -124,7 +124,8 @@ import Testing
         #expect(Set(keys).count == keys.count, "a family of a subtopic was stored twice: \(keys.sorted())")
         #expect(generations.count == 1 + 4 * 7, "the plan and seven families of four subtopics")
         let items = try await client.request(.GET, "/api/subjects/\(subject)/items").json["items"] as? [[String: Any]] ?? []
-        let identities = items.map { "\($0["subtopic"] ?? "")/\($0["family"] ?? "")/\($0["front"] ?? "")" }
+        // Front and back: two cloze notes may hide different words of the same sentence frame.
+        let identities = items.map { "\($0["subtopic"] ?? "")/\($0["family"] ?? "")/\($0["front"] ?? "")/\($0["back"] ?? "")" }
         #expect(!items.isEmpty && Set(identities).count == identities.count, "an item was stored twice")
     }
 }

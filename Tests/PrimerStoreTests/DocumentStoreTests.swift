@@ -29,6 +29,6 @@ import Testing
         #expect(try await store.removeDocument(subjectID: subject.id, name: "bbbbbbbb"))
         try await store.addDocument(subjectID: subject.id, name: "c.md", format: "md", text: "C", contentHash: "cccccccc3333")
         #expect(try await store.deleteSubject(title: "biology"))
-        #expect(try await store.counts()["documents"] == 0)
+        #expect(try await store.counts()[.documents] == 0)
     }
 }

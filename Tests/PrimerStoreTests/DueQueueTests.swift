@@ -16,7 +16,7 @@ import Testing
                 subjectID: subject.id, subtopicID: subtopic.id,
                 output: .pairs((1...6).map { PairItem(front: "Front \(index).\($0)", back: "Back") }), generation: generation("flashcards"))
             try await store.saveContent(
-                subjectID: subject.id, subtopicID: subtopic.id, output: .lesson("Lesson \(index)"), generation: generation("notes"))
+                subjectID: subject.id, subtopicID: subtopic.id, output: .lesson("Lesson \(index)"), generation: generation("lesson"))
         }
         // Another subject's cards are never in Biology's queue.
         let other = try await store.upsertSubject(title: "Chemistry", notes: "", kind: .general, instructions: "")

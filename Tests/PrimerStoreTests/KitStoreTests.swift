@@ -16,7 +16,7 @@ import Testing
         #expect(try await store.subject(titled: "French") == nil)
         let accented = try await store.upsertSubject(title: "Économie", notes: "", kind: .general, instructions: "")
         #expect(try await store.upsertSubject(title: "ÉCONOMIE", notes: "", kind: .general, instructions: "").id == accented.id)
-        #expect(try await store.counts()["subjects"] == 2)
+        #expect(try await store.counts()[.subjects] == 2)
     }
 
     @Test(arguments: Engine.allCases) func planIsStoredInOrder(engine: Engine) async throws {
@@ -50,7 +50,7 @@ import Testing
         let terms = [PairItem(front: "bilayer", back: "two layers"), PairItem(front: "osmosis", back: "water moves")]
         try await store.saveContent(
             subjectID: subject.id, subtopicID: membranes.id, output: .lesson("# Membranes"),
-            generation: generation("notes", citations: web))
+            generation: generation("lesson", citations: web))
         try await store.saveContent(
             subjectID: subject.id, subtopicID: membranes.id, output: .pairs(cards),
             generation: generation("flashcards", citations: [web[1], Citation(url: "https://c.example")]))
@@ -65,13 +65,13 @@ import Testing
             generation: generation("terms", attempts: rejected))
         try await store.recordFailure(
             subjectID: subject.id, subtopicID: plan[0].subtopics[1].id,
-            generation: generation("notes", status: .failed, error: "provider 'mock': boom"))
+            generation: generation("lesson", status: .failed, error: "provider 'mock': boom"))
 
-        #expect(try await store.lesson(subtopicID: membranes.id, family: "notes") == "# Membranes")
+        #expect(try await store.lesson(subtopicID: membranes.id, family: "lesson") == "# Membranes")
         #expect(try await store.lesson(subtopicID: membranes.id, family: "grammar-lesson") == nil)
         #expect(try await store.glossary(subjectID: subject.id, family: "terms") == ["bilayer", "osmosis"])
         #expect(try await store.glossary(subjectID: subject.id, family: "flashcards") == cards.map(\.front))
-        #expect(try await store.completedFamilies(subtopicID: membranes.id) == ["notes", "flashcards", "quiz", "terms"])
+        #expect(try await store.completedFamilies(subtopicID: membranes.id) == ["lesson", "flashcards", "quiz", "terms"])
         #expect(try await store.completedFamilies(subtopicID: plan[0].subtopics[1].id).isEmpty)
 
         let kit = try #require(try await store.kit(subjectTitle: "BIOLOGY"))
@@ -85,7 +85,7 @@ import Testing
         #expect(first.pairs("terms") == terms)
         #expect(first.sources.map(\.url) == ["https://a.example", "https://b.example", "https://c.example"])
         #expect(first.sources[0] == web[0])
-        #expect(first.generations.map(\.family) == ["notes", "flashcards", "quiz", "terms"])
+        #expect(first.generations.map(\.family) == ["lesson", "flashcards", "quiz", "terms"])
         #expect(first.generations[0].promptTokens == 100 && first.generations[0].cost == 0.002)
         #expect(first.generations[3].attempts == 2 && first.generations[3].cost == 0.5)
         let failed = kit.topics[0].subtopics[1]
@@ -94,10 +94,10 @@ import Testing
         #expect(failed.generations[0].error == "provider 'mock': boom")
 
         let generations = try await store.generations(subjectTitle: "biology")
-        #expect(generations.map(\.family) == ["plan", "notes", "flashcards", "quiz", "terms", "notes"])
+        #expect(generations.map(\.family) == ["plan", "lesson", "flashcards", "quiz", "terms", "lesson"])
         #expect(generations[0].subtopicID == nil && generations[0].subtopicTitle == nil)
         #expect(generations[1].subtopicTitle == "Membranes")
-        #expect(generations[1].familyHash == "hash-notes" && generations[1].cachedPromptTokens == 10)
+        #expect(generations[1].familyHash == "hash-lesson" && generations[1].cachedPromptTokens == 10)
         let attempts = try await store.attempts(generationID: generations[4].id)
         #expect(attempts.map(\.status) == [.rejected, .accepted])
         #expect(attempts[0].reasons == ["only 2 terms"] && attempts[0].dropped == ["x"])
@@ -107,7 +107,7 @@ import Testing
         #expect(summary.title == "Biology" && summary.kind == .general)
         #expect(summary.topics == 2 && summary.subtopics == 5 && summary.lessons == 1)
         #expect(summary.families == [
-            FamilyCount(family: "notes", shape: .lesson, items: 1), FamilyCount(family: "flashcards", shape: .pair, items: 2),
+            FamilyCount(family: "lesson", shape: .lesson, items: 1), FamilyCount(family: "flashcards", shape: .pair, items: 2),
             FamilyCount(family: "quiz", shape: .choice, items: 1), FamilyCount(family: "terms", shape: .pair, items: 2),
         ])
         #expect(summary.items == 5)
@@ -127,25 +127,25 @@ import Testing
         let subtopic = plan[1].subtopics[0].id
         try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("DNA"),
-            generation: generation("notes", citations: [Citation(url: "https://dna.example")]))
+            generation: generation("lesson", citations: [Citation(url: "https://dna.example")]))
         try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "A", back: "T")]),
             generation: generation("flashcards"))
         try await store.recordFailure(subjectID: subject.id, subtopicID: subtopic, generation: generation("quiz", status: .failed))
         let before = try await store.counts()
-        #expect(before["topics"] == 2 && before["subtopics"] == 5)
-        #expect(before["generations"] == 4 && before["attempts"] == 4 && before["citations"] == 1)
-        #expect(before["items"] == 2)
+        #expect(before[.topics] == 2 && before[.subtopics] == 5)
+        #expect(before[.generations] == 4 && before[.attempts] == 4 && before[.citations] == 1)
+        #expect(before[.items] == 2)
 
         let newPlan = Plan(topics: [PlanTopic(title: "Evolution", subtopics: ["Selection"])])
         let stored = try await store.replacePlan(subjectID: subject.id, plan: newPlan, generation: generation("plan"))
         #expect(stored.map(\.title) == ["Evolution"])
         let after = try await store.counts()
-        #expect(after["subjects"] == 1)
-        #expect(after["topics"] == 1 && after["subtopics"] == 1)
+        #expect(after[.subjects] == 1)
+        #expect(after[.topics] == 1 && after[.subtopics] == 1)
         // Both plan generations stay (they belong to the subject); subtopic ones went with their subtopic.
-        #expect(after["generations"] == 2 && after["attempts"] == 2 && after["citations"] == 0)
-        #expect(after["items"] == 0)
+        #expect(after[.generations] == 2 && after[.attempts] == 2 && after[.citations] == 0)
+        #expect(after[.items] == 0)
         // The counts the store reports are the rows in the file.
         if engine == .sqlite { #expect(try rawCounts(folder.path("primer.sqlite")) == after) }
     }
@@ -164,7 +164,7 @@ import Testing
         let subtopic = plan[0].subtopics[0].id
         try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("N"),
-            generation: generation("notes", citations: [Citation(url: "https://n.example")]))
+            generation: generation("lesson", citations: [Citation(url: "https://n.example")]))
         try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "F", back: "B")]),
             generation: generation("flashcards"))
@@ -208,7 +208,7 @@ import Testing
                 fittedFit: FitQuality(logLoss: 0.29, rmse: 0.04)),
             subjectID: subject.id)
         let full = try await store.counts()
-        for table in Schema.tables {
+        for table in KitTable.allCases {
             #expect(full[table]! > keepCounts[table]!, "\(table) should have rows of Biology")
         }
 
@@ -232,14 +232,14 @@ import Testing
         try await store.recordFailure(
             subjectID: subject.id, subtopicID: subtopic,
             generation: generation(
-                "notes", status: .failed, attempts: attempts, citations: [Citation(url: "https://x.example")],
+                "lesson", status: .failed, attempts: attempts, citations: [Citation(url: "https://x.example")],
                 error: "gave up after 2 attempts"))
         let counts = try await store.counts()
-        #expect(counts["generations"] == 2 && counts["attempts"] == 3)
-        #expect(counts["items"] == 0)
-        #expect(counts["citations"] == 0)
+        #expect(counts[.generations] == 2 && counts[.attempts] == 3)
+        #expect(counts[.items] == 0)
+        #expect(counts[.citations] == 0)
         #expect(try await store.completedFamilies(subtopicID: subtopic).isEmpty)
-        #expect(try await store.lesson(subtopicID: subtopic, family: "notes") == nil)
+        #expect(try await store.lesson(subtopicID: subtopic, family: "lesson") == nil)
         let failed = try #require(try await store.generations(subjectTitle: "Biology").last)
         #expect(failed.status == .failed && failed.error == "gave up after 2 attempts" && failed.attempts == 2)
         #expect(try await store.attempts(generationID: failed.id).map(\.reasons) == [["too short"], ["provider 'mock': timeout"]])
@@ -253,14 +253,14 @@ import Testing
         let subtopic = plan[0].subtopics[0].id
         #expect(try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("first"),
-            generation: generation("notes", citations: [Citation(url: "https://first.example")])))
+            generation: generation("lesson", citations: [Citation(url: "https://first.example")])))
         #expect(try await store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "1", back: "1")]),
             generation: generation("flashcards")))
         // A second run's answers for the same families (it raced the first one) are not kept.
         await #expect(try !store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .lesson("second"),
-            generation: generation("notes", citations: [Citation(url: "https://second.example")])))
+            generation: generation("lesson", citations: [Citation(url: "https://second.example")])))
         await #expect(try !store.saveContent(
             subjectID: subject.id, subtopicID: subtopic, output: .pairs([PairItem(front: "2", back: "2")]),
             generation: generation("flashcards")))
@@ -295,7 +295,7 @@ import Testing
         let subtopic = plan[0].subtopics[0].id
         await #expect(throws: StoreError.self) {
             try await store.saveContent(
-                subjectID: chemistry.id, subtopicID: subtopic, output: .lesson("x"), generation: generation("notes"))
+                subjectID: chemistry.id, subtopicID: subtopic, output: .lesson("x"), generation: generation("lesson"))
         }
         await #expect(throws: StoreError.self) {
             try await store.saveContent(
@@ -308,6 +308,6 @@ import Testing
             try await store.upsertSubject(title: "  ", notes: "", kind: .general, instructions: "")
         }
         let counts = try await store.counts()
-        #expect(counts["generations"] == 1 && counts["items"] == 0)
+        #expect(counts[.generations] == 1 && counts[.items] == 0)
     }
 }

@@ -29,9 +29,9 @@ func rawCount(_ path: String, _ table: String) throws -> Int {
     return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1 }
 }
 
-func rawCounts(_ path: String) throws -> [String: Int] {
-    var counts: [String: Int] = [:]
-    for table in Schema.tables { counts[table] = try rawCount(path, table) }
+func rawCounts(_ path: String) throws -> [KitTable: Int] {
+    var counts: [KitTable: Int] = [:]
+    for table in KitTable.allCases { counts[table] = try rawCount(path, table.rawValue) }
     return counts
 }
 

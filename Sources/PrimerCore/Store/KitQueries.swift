@@ -15,7 +15,7 @@ public protocol KitQueries: Sendable {
     /// The attempts of one generation, in order, with their rejection reasons.
     func attempts(generationID: Int64) async throws -> [StoredAttempt]
     /// Rows per table, for every table of the store.
-    func counts() async throws -> [String: Int]
+    func counts() async throws -> [KitTable: Int]
     /// Stored items per family, across every subject.
     func itemCounts() async throws -> [String: Int]
 }

@@ -59,9 +59,11 @@ public struct LabelSet: Sendable, Codable {
     public static func load(suiteDirectory: URL, suite: EvalSuite) throws -> LabelSet? {
         let url = suiteDirectory.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let set: LabelSet
+        var set: LabelSet
         do {
             set = try JSONDecoder().decode(LabelSet.self, from: Data(contentsOf: url))
+            // Labels written before a family was renamed (`notes`) count under its name now.
+            for index in set.labels.indices { set.labels[index].family = FamilyAlias.canonical(set.labels[index].family) }
         } catch {
             throw EvalSuiteError(file: url.path, message: "is not a label set (\(error)); see Evaluations/README.md for its fields")
         }

@@ -36,7 +36,7 @@ public enum EvalHTMLReport {
     /// Metrics that are fractions (coverage, recall, rates); counts, sizes, tokens and cost are
     /// in the table only.
     static let charted: Set<String> = [
-        "section_coverage", "topic_coverage", "term_recall", "definition_f1", "notes_term_coverage", "well_formed",
+        "section_coverage", "topic_coverage", "term_recall", "definition_f1", "lesson_term_coverage", "well_formed",
         "duplicate_rate", "echo_rate", "leakage", "first_try_pass_rate", "failure_rate", "drop_rate",
     ]
 

@@ -118,7 +118,7 @@ public struct EvalRunner: Sendable {
                     family, subject: facts,
                     subtopic: SubtopicFacts(
                         topic: golden.topic, topicOverview: golden.topicOverview, subtopic: golden.subtopic, siblings: golden.siblings,
-                        notes: outputs.lesson ?? "", terms: golden.definedTerms, passages: passages),
+                        lesson: outputs.lesson ?? "", terms: golden.definedTerms, passages: passages),
                     context: context)
             } ?? FamilyCall(family, subject: facts, context: context)
             // A plan case with a document is planned from its outline, as `generate` does.

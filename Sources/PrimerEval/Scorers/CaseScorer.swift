@@ -31,7 +31,7 @@ public struct CaseOutputs: Sendable, Equatable {
         cloze: [ClozeItem]? = nil, terms: [PairItem]? = nil, generations: [ContentKind: [GenerationRecord]] = [:]
     ) {
         let outputs: [(ContentKind, GeneratedOutput?)] = [
-            (.plan, plan.map(GeneratedOutput.plan)), (.notes, notes.map(GeneratedOutput.lesson)),
+            (.plan, plan.map(GeneratedOutput.plan)), (.lesson, notes.map(GeneratedOutput.lesson)),
             (.flashcards, flashcards.map(GeneratedOutput.pairs)), (.quiz, quiz.map(GeneratedOutput.choices)),
             (.cloze, cloze.map(GeneratedOutput.clozes)), (.terms, terms.map(GeneratedOutput.pairs)),
         ]
@@ -50,7 +50,7 @@ public struct CaseOutputs: Sendable, Equatable {
 
     /// The lesson, when a lesson family ran and was accepted: later families read it.
     public var lesson: String? {
-        for family in families where family.kind == .notes { if case .lesson(let text)? = family.output { return text } }
+        for family in families where family.kind == .lesson { if case .lesson(let text)? = family.output { return text } }
         return nil
     }
 }
@@ -61,7 +61,7 @@ public struct CaseOutputs: Sendable, Equatable {
 /// Per family that ran, by its content kind, under the family's name (metrics in
 /// Evaluations/README.md; a `mnemonics` pair family gets the flashcard metrics as `mnemonics.*`):
 /// - plan: `PlanCoverageScorer`;
-/// - notes: `notes_term_coverage` (`TermScorer.coverage`) and `objective_coverage`
+/// - lesson: `lesson_term_coverage` (`TermScorer.coverage`) and `objective_coverage`
 ///   (`ReferenceScorer.objectiveCoverage`); the rest of a lesson's quality is the judge's;
 /// - flashcards: `FlashcardScorer` + `leakage` + `ReferenceScorer`;
 /// - quiz: `QuizScorer` + `leakage` + `ReferenceScorer`;
@@ -109,10 +109,10 @@ public struct CaseScorer: Sendable {
             if let goldenPlan = evalCase.plan {
                 metrics.merge(PlanCoverageScorer().score(plan: plan, golden: goldenPlan, subject: evalCase.subject.title).metrics) { $1 }
             }
-        case (.notes, .lesson(let notes)):
+        case (.lesson, .lesson(let lesson)):
             if let golden {
-                metrics["notes_term_coverage"] = TermScorer().coverage(notes: notes, golden: golden.terms)
-                metrics["objective_coverage"] = references?.objectiveCoverage(notes: notes)
+                metrics["lesson_term_coverage"] = TermScorer().coverage(lesson: lesson, golden: golden.terms)
+                metrics["objective_coverage"] = references?.objectiveCoverage(lesson: lesson)
             }
         case (.flashcards, .pairs(let cards)):
             metrics.merge(FlashcardScorer().score(cards, subjectKind: evalCase.subject.kind).metrics) { $1 }
@@ -160,7 +160,7 @@ public struct CaseScorer: Sendable {
     static func oneItem(_ kind: ContentKind) -> GeneratedOutput {
         switch kind {
         case .plan: .plan(Plan(topics: [PlanTopic(title: "topic", subtopics: ["subtopic"])]))
-        case .notes: .lesson("notes")
+        case .lesson: .lesson("lesson")
         case .flashcards, .terms: .pairs([PairItem(front: "front", back: "back")])
         case .quiz: .choices([ChoiceItem(question: "question", choices: ["a", "b", "c", "d"], correctIndex: 0, explanation: "why")])
         case .cloze: .clozes([ClozeItem(text: "a {{c1::note}}", extra: "")])

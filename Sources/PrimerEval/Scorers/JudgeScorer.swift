@@ -142,7 +142,7 @@ public struct JudgeScorer: Sendable {
     static func describe(_ kind: ContentKind) -> String {
         switch kind {
         case .plan: "a study plan: topics with their subtopics"
-        case .notes: "study notes"
+        case .lesson: "study notes"
         case .flashcards: "flashcards"
         case .quiz: "a multiple-choice quiz; the correct choice is marked"
         case .terms: "key terms with definitions"

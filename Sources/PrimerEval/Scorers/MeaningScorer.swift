@@ -25,7 +25,7 @@ public struct MeaningScorer: Sendable {
             + golden.mcq.compactMap { $0.choices.indices.contains($0.answer) ? "\($0.stem)\n\($0.choices[$0.answer])" : nil }
         var items: [(family: String, shape: Shape, text: String)] = []
         var families: [String] = []
-        for family in outputs.families where family.kind != .plan && family.kind != .notes {
+        for family in outputs.families where family.kind != .plan && family.kind != .lesson {
             families.append(family.family)
             guard let output = family.output else { continue }
             items += ItemContent.items(of: output).compactMap { item in item.aboutText.map { (family.family, item.shape, $0) } }

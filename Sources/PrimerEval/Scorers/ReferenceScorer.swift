@@ -72,10 +72,10 @@ public struct ReferenceScorer: Sendable {
     /// `objective_coverage` of a lesson: learning objectives at least half of whose content words
     /// (objective verbs such as "identify" left out) the notes mention / objectives; nil without
     /// objectives.
-    public func objectiveCoverage(notes: String) -> Double? {
+    public func objectiveCoverage(lesson: String) -> Double? {
         let objectives = golden.objectives.map { EvalText.keywords($0).subtracting(Self.objectiveVerbs) }.filter { !$0.isEmpty }
         guard !objectives.isEmpty else { return nil }
-        let words = EvalText.keywords(notes)
+        let words = EvalText.keywords(lesson)
         let covered = objectives.filter { 2 * EvalText.mentionedCount($0, by: words) >= $0.count }
         return Double(covered.count) / Double(objectives.count)
     }

@@ -12,7 +12,7 @@ import PrimerCore
 /// - `definition_f1`, averaged over found terms: token F1 between the keyword sets
 ///   (`EvalText.keywords`, compared exactly) of the generated definition G and the golden one R:
 ///   P = |G∩R|/|G|, R = |G∩R|/|R|, F1 = 2PR/(P+R), 0 when either set is empty or they share none.
-/// - `notes_term_coverage` (`score(notes:golden:)`): golden terms whose stem sequence (any form)
+/// - `lesson_term_coverage` (`score(notes:golden:)`): golden terms whose stem sequence (any form)
 ///   occurs as a contiguous run in the notes' stems / golden terms.
 public struct TermScorer: Sendable {
     public init() {}
@@ -64,10 +64,10 @@ public struct TermScorer: Sendable {
         return Result(goldenCount: golden.count, generatedCount: generated.count, matches: matches, missed: missed)
     }
 
-    /// `notes_term_coverage`: golden terms mentioned in the notes / golden terms; nil without golden terms.
-    public func coverage(notes: String, golden: [PairItem]) -> Double? {
+    /// `lesson_term_coverage`: golden terms mentioned in the notes / golden terms; nil without golden terms.
+    public func coverage(lesson: String, golden: [PairItem]) -> Double? {
         guard !golden.isEmpty else { return nil }
-        let text = EvalText.stems(notes)
+        let text = EvalText.stems(lesson)
         let found = golden.filter { term in
             Self.forms(term.front).contains { form in Self.contains(text, run: form) }
         }

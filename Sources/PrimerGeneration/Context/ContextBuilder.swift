@@ -28,18 +28,18 @@ public struct SubtopicFacts: Sendable, Equatable {
     /// The other subtopics of the same topic: the prompt names them and excludes them.
     public var siblings: [String]
     /// The lesson already written for this subtopic (empty for the lesson itself).
-    public var notes: String
+    public var lesson: String
     /// Terms already defined for the subject, so they are not defined again.
     public var terms: [String]
     /// Passages of the learner's documents chosen for this subtopic (already within budget).
     public var passages: [GroundingPassage]
-    public init(topic: String, topicOverview: String = "", subtopic: String, siblings: [String] = [], notes: String = "", terms: [String] = [], passages: [GroundingPassage] = []) {
+    public init(topic: String, topicOverview: String = "", subtopic: String, siblings: [String] = [], lesson: String = "", terms: [String] = [], passages: [GroundingPassage] = []) {
         self.passages = passages
         self.topic = topic
         self.topicOverview = topicOverview
         self.subtopic = subtopic
         self.siblings = siblings
-        self.notes = notes
+        self.lesson = lesson
         self.terms = terms
     }
 }
@@ -70,13 +70,14 @@ public struct ContextBuilder: Sendable {
     public func values(subject: SubjectFacts, subtopic: SubtopicFacts) -> [String: Any] {
         let termsText = subtopic.terms.joined(separator: ", ")
         let fitted = TextBudget.fit(
-            [subject.notes, subject.instructions, subtopic.topicOverview, subtopic.notes, termsText], within: budget)
+            [subject.notes, subject.instructions, subtopic.topicOverview, subtopic.lesson, termsText], within: budget)
         var values = subjectValues(subject, notes: fitted[0], instructions: fitted[1])
         values["topic"] = subtopic.topic
         values["topic_overview"] = fitted[2]
         values["subtopic"] = subtopic.subtopic
         values["siblings"] = subtopic.siblings
-        values["notes"] = fitted[3]
+        values["lesson"] = fitted[3]
+        values["notes"] = fitted[3]  // the variable's name before the lesson family was `lesson`
         values["terms"] = subtopic.terms
         values["outline"] = false
 

@@ -18,8 +18,10 @@ public struct PipelineOptions: Sendable {
     /// `PipelineStopped` (a worker told to stop finishes the call it is in, then hands the
     /// rest of the subtopic back to the queue).
     public var stopRequested: (@Sendable () -> Bool)?
-    /// Only this subtopic family (by name).
-    public var family: String?
+    /// Only this subtopic family (by name; an earlier name, `FamilyAlias`, names it too).
+    public var family: String? {
+        didSet { if let family, family != FamilyAlias.canonical(family) { self.family = FamilyAlias.canonical(family) } }
+    }
     /// Replace what is stored of the chosen subtopic (and family) instead of keeping it.
     public var regenerate = false
     /// Write these leeches again instead of generating (`generate --rewrite-leeches`): only
@@ -36,7 +38,7 @@ public struct PipelineOptions: Sendable {
         self.regeneratePlan = regeneratePlan
         self.concurrency = concurrency
         self.subtopic = subtopic
-        self.family = family
+        self.family = family.map(FamilyAlias.canonical)
         self.regenerate = regenerate
     }
 }

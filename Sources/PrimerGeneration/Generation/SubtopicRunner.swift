@@ -124,7 +124,7 @@ struct SubtopicRunner: Sendable {
         var read = false
         func readShared() async throws {
             guard !read else { return }
-            if let lessonFamily { shared.facts.notes = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
+            if let lessonFamily { shared.facts.lesson = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
             if let glossaryFamily { shared.facts.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily) }
             if comparesStoredItems { shared.storedItems = try await store.subjectItems(subjectID: subjectID) }
             read = true
@@ -138,7 +138,7 @@ struct SubtopicRunner: Sendable {
             let outcome = try await call(jobs[lessonJob], shared, progress: progress)
             let (entry, lesson) = try await store(jobs[lessonJob], outcome, shared, progress: progress)
             entries[lessonJob] = entry
-            if let lesson { shared.facts.notes = lesson } else { read = false }  // another run's lesson was kept: read it again
+            if let lesson { shared.facts.lesson = lesson } else { read = false }  // another run's lesson was kept: read it again
         }
         let rest = jobs.indices.filter { !jobs[$0].skip && $0 != lessonJob }
         if !rest.isEmpty {

@@ -13,7 +13,7 @@ public enum LessonParser {
         trimChatter(&lines)
         let notes = LineSyntax.trim(lines.joined(separator: "\n"))
         guard !notes.isEmpty else {
-            throw ParseFailure.nothingFound("notes", format: format, in: text)
+            throw ParseFailure.nothingFound("lesson", format: format, in: text)
         }
         return notes
     }

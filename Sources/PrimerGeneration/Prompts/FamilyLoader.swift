@@ -73,7 +73,8 @@ struct FamilyReader {
             }
         }
 
-        let name = requiredString(root, "family") ?? "?"
+        // A family file of an earlier release (`family: notes`) is the lesson family by its new name.
+        let name = FamilyAlias.canonical(requiredString(root, "family") ?? "?")
         let version = optionalInt(root, "version") ?? 1
         let description = root["description"]?.string ?? ""
         let scope = enumValue(root, "scope", FamilyScope.self) ?? .subtopic

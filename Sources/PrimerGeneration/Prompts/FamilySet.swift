@@ -37,7 +37,8 @@ public struct FamilySet: Sendable {
     }
 
     public func family(named name: String) -> PromptFamily? {
-        families.first { $0.name == name }
+        let name = FamilyAlias.canonical(name)
+        return families.first { $0.name == name }
     }
 
     /// The plan family for a subject kind.

@@ -14,7 +14,7 @@ struct FamilyShape {
     static func legacy(_ output: String) -> FamilyShape? {
         switch output {
         case "plan": FamilyShape(shape: .outline, labels: .defaults(for: .outline), pairLines: .questionAnswer)
-        case "notes": FamilyShape(shape: .lesson, role: .lesson, labels: ItemLabels(noun: "lesson", title: "Notes"), pairLines: .questionAnswer)
+        case "notes": FamilyShape(shape: .lesson, role: .lesson, labels: ItemLabels(noun: "lesson", title: "Lesson"), pairLines: .questionAnswer)
         case "flashcards": FamilyShape(shape: .pair, labels: .defaults(for: .pair), pairLines: .questionAnswer)
         case "quiz": FamilyShape(shape: .choice, labels: .defaults(for: .choice), pairLines: .questionAnswer)
         case "terms":

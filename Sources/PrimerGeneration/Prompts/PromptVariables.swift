@@ -7,9 +7,10 @@ public enum PromptVariables {
     public static let subject: Set<String> = [
         "subject", "subject_notes", "kind", "language", "instructions", "context", "outline",
     ]
-    /// Provided to templates of subtopic families, on top of `subject`.
+    /// Provided to templates of subtopic families, on top of `subject`. `lesson` is the
+    /// subtopic's lesson (`notes` is its earlier name, still provided).
     public static let subtopic: Set<String> = [
-        "topic", "topic_overview", "subtopic", "siblings", "notes", "terms", "passages",
+        "topic", "topic_overview", "subtopic", "siblings", "lesson", "notes", "terms", "passages",
         "key_sentences",
     ]
     /// Provided to templates of question families (`primer ask`), on top of `subject`: the

@@ -37,7 +37,7 @@ public struct MockFault: Sendable, Equatable {
     public var kind: Effect
     /// Attempt numbers (`purpose.attempt`) it fires on; nil means every attempt.
     public var attempts: [Int]?
-    /// Families it fires on, by family name or kind (plan, notes, flashcards, quiz, terms, cloze); nil means every family.
+    /// Families it fires on, by family name or kind (plan, lesson, flashcards, quiz, terms, cloze; `notes` is read as `lesson`); nil means every family.
     public var families: [String]?
     /// How many items `off_scope`, `duplicates` and `placeholders` add.
     public var count: Int
@@ -45,7 +45,7 @@ public struct MockFault: Sendable, Equatable {
     public init(_ kind: Effect, attempts: [Int]? = nil, families: [String]? = nil, count: Int = 1) {
         self.kind = kind
         self.attempts = attempts
-        self.families = families
+        self.families = families?.map(FamilyAlias.canonical)
         self.count = count
     }
 

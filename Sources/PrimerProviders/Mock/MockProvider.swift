@@ -119,8 +119,8 @@ public struct MockProvider: Provider {
             switch content {
             case .plan(let topics):
                 return .plan(topics.prefix(1).map { PlanTopic(title: $0.title, overview: $0.overview, subtopics: Array($0.subtopics.prefix(1))) })
-            case .notes:
-                return .notes("# \(writer.subtopic)\n\n\(writer.subtopic) is part of \(writer.topic).")
+            case .lesson:
+                return .lesson("# \(writer.subtopic)\n\n\(writer.subtopic) is part of \(writer.topic).")
             case .flashcards(let items): return .flashcards(Array(items.prefix(1)))
             case .quiz(let items): return .quiz(Array(items.prefix(1)))
             case .terms(let items): return .terms(Array(items.prefix(1)))
@@ -147,12 +147,12 @@ public struct MockProvider: Provider {
             case .terms(let items): return .terms(items + repeated(items, fault.count))
             case .cloze(let items): return .cloze(items + repeated(items, fault.count))
             case .shaped(let shape, let items): return .shaped(shape, items + repeated(items, fault.count))
-            case .notes(let text):
+            case .lesson(let text):
                 // Repeat the opening paragraph, as a model that loops does.
                 var paragraphs = text.components(separatedBy: "\n\n")
-                guard paragraphs.count > 1 else { return .notes(text + "\n\n" + text) }
+                guard paragraphs.count > 1 else { return .lesson(text + "\n\n" + text) }
                 paragraphs.insert(contentsOf: Array(repeating: paragraphs[1], count: fault.count), at: 2)
-                return .notes(paragraphs.joined(separator: "\n\n"))
+                return .lesson(paragraphs.joined(separator: "\n\n"))
             }
         case .error, .fatal, .malformed, .truncated, .stuck:
             return content
@@ -178,7 +178,7 @@ public struct MockProvider: Provider {
         case let (.terms(a), .terms(b)): return .terms(merge(a, b))
         case let (.cloze(a), .cloze(b)): return .cloze(merge(a, b))
         case let (.shaped(shape, a), .shaped(_, b)): return .shaped(shape, merge(a, b))
-        case let (.notes(a), .notes(b)): return .notes(a + "\n\n" + b)
+        case let (.lesson(a), .lesson(b)): return .lesson(a + "\n\n" + b)
         default: return content
         }
     }

@@ -7,7 +7,7 @@ struct MockRenderer {
     /// The formats the `varied` style rotates through, per output kind.
     enum Format: String, CaseIterable {
         case markdownOutline, numberedOutline, planJSON
-        case notesMarkdown, notesChatty
+        case lessonMarkdown, lessonChatty
         case pipeLines, flashcardsJSON, questionAnswerBlocks, numberedPipeLines
         case quizBlocks, quizJSON
         case colonLines, boldBullets
@@ -19,7 +19,7 @@ struct MockRenderer {
     static func canonicalFormat(_ kind: ContentKind) -> Format {
         switch kind {
         case .plan: .markdownOutline
-        case .notes: .notesMarkdown
+        case .lesson: .lessonMarkdown
         case .flashcards: .pipeLines
         case .quiz: .quizBlocks
         case .terms: .colonLines
@@ -31,7 +31,7 @@ struct MockRenderer {
     static func variedFormats(_ kind: ContentKind) -> [Format] {
         switch kind {
         case .plan: [.numberedOutline, .planJSON]
-        case .notes: [.notesChatty]
+        case .lesson: [.lessonChatty]
         case .flashcards: [.flashcardsJSON, .questionAnswerBlocks, .numberedPipeLines]
         case .quiz: [.quizJSON]
         case .terms: [.boldBullets]
@@ -50,8 +50,8 @@ struct MockRenderer {
     static func render(_ content: MockContent, format: Format, rng: inout SplitMix64) -> String {
         switch content {
         case .plan(let topics): return plan(topics, format, &rng)
-        case .notes(let text):
-            return format == .notesChatty ? "Sure! Here are your notes:\n\n\(text)\n\nI hope this helps!" : text
+        case .lesson(let text):
+            return format == .lessonChatty ? "Sure! Here are your notes:\n\n\(text)\n\nI hope this helps!" : text
         case .flashcards(let cards): return flashcards(cards, format, &rng)
         case .quiz(let questions): return quiz(questions, format, &rng)
         case .terms(let terms):

@@ -4,7 +4,7 @@ import PrimerCore
 /// What the mock answers, before it is written out in a text format.
 enum MockContent: Equatable {
     case plan([PlanTopic])
-    case notes(String)
+    case lesson(String)
     case flashcards([PairItem])
     case quiz([ChoiceItem])
     case terms([PairItem])
@@ -93,7 +93,7 @@ struct MockWriter {
         if let items = purpose.rewriting { return rewrites(of: items) }
         return switch kind {
         case .plan: .plan(purpose.outline.isEmpty ? plan() : outlinePlan())
-        case .notes: .notes((isLanguage ? grammarLesson() : notes()) + sourcesLine())
+        case .lesson: .lesson((isLanguage ? grammarLesson() : lesson()) + sourcesLine())
         case .flashcards: .flashcards(isLanguage ? languageFlashcards() : flashcards())
         case .quiz: .quiz(isLanguage ? languageQuiz() : quiz())
         case .terms: .terms(isLanguage ? languageTerms() : terms())
@@ -128,8 +128,8 @@ struct MockWriter {
                 item.extra = "Recall it from \(subtopic)."
                 return item
             })
-        case .plan, .notes:
-            return .notes("# \(subtopic)")
+        case .plan, .lesson:
+            return .lesson("# \(subtopic)")
         default:
             return .shaped(kind.shape, items.compactMap { if case .shaped(let item) = $0 { item } else { nil } })
         }
@@ -316,7 +316,7 @@ struct MockWriter {
         text.unicodeScalars.split(whereSeparator: { $0.isASCII ? $0 == " " || ($0.value >= 9 && $0.value <= 13) : $0.properties.isWhitespace }).count
     }
 
-    mutating func notes() -> String {
+    mutating func lesson() -> String {
         let s = subtopic, t = topic, j = subject
         let intro = rng.pick([
             "\(s) is one of the building blocks of \(t), an area of \(j) that learners meet early and keep returning to. It gives names to ideas you will use again and again, and shows how they connect to the rest of the subject.",
@@ -594,8 +594,8 @@ struct MockWriter {
             return .plan([PlanTopic(
                 title: index == 0 ? other : "\(other) \(index + 1)", overview: "An overview of \(other).",
                 subtopics: ["Basics of \(other)", "Examples of \(other)"].map { index == 0 ? $0 : "\($0) \(index + 1)" })])
-        case .notes:
-            return .notes("## \(other)\n\n\(other) is a separate area with its own definitions, examples and methods.")
+        case .lesson:
+            return .lesson("## \(other)\n\n\(other) is a separate area with its own definitions, examples and methods.")
         case .flashcards:
             let cards = [
                 PairItem(front: "What is \(other)?", back: "\(other) is a separate area with its own definitions and examples."),
@@ -631,7 +631,7 @@ struct MockWriter {
     static func placeholderItem(_ kind: ContentKind) -> MockContent {
         switch kind {
         case .plan: .plan([PlanTopic(title: "Topic", overview: "Overview", subtopics: ["Subtopic", "Subtopic"])])
-        case .notes: .notes("[Insert example here]")
+        case .lesson: .lesson("[Insert example here]")
         case .flashcards: .flashcards([PairItem(front: "Question", back: "Answer")])
         case .quiz:
             .quiz([ChoiceItem(

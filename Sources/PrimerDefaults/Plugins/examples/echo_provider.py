@@ -32,7 +32,7 @@ def plan(p):
     return "\n\n".join(blocks)
 
 
-def notes(p):
+def lesson(p):
     sub, topic, subject = p["subtopic"], p["topic"], p["subject"]
     return f"""# {sub}
 
@@ -123,7 +123,7 @@ def ordering(p):
 
 
 # One writer per output kind: a registered shape's kind is its name (matching, ordering).
-WRITERS = {"plan": plan, "notes": notes, "flashcards": flashcards, "quiz": quiz, "terms": terms, "cloze": cloze,
+WRITERS = {"plan": plan, "lesson": lesson, "notes": lesson, "flashcards": flashcards, "quiz": quiz, "terms": terms, "cloze": cloze,
            "matching": matching, "ordering": ordering}
 
 
