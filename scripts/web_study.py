@@ -135,6 +135,7 @@ try:
     snap("9-stats")
     driver.get(base + "/#/")
     saw["subjects"] = css("[data-testid=subject]").text
+    saw["who"] = driver.find_element(By.ID, "who").text
     snap("10-subjects")
     print(json.dumps(saw))
 except Exception as error:  # the step that failed, with the page as it was

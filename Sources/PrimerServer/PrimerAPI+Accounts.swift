@@ -23,6 +23,11 @@ extension PrimerAPI {
         return .noContent(.init())
     }
 
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        let account = try Caller.requireAccount()
+        return .ok(.init(body: .json(schema(account))))
+    }
+
     /// The session cookie: HttpOnly (no script reads it), SameSite=Lax (not sent by other sites'
     /// requests that change things), for the session's lifetime.
     private func cookie(_ session: Accounts.Session) -> String {
@@ -31,8 +36,10 @@ extension PrimerAPI {
     }
 
     private func schema(_ session: Accounts.Session) -> Components.Schemas.Session {
-        .init(
-            account: .init(id: session.account.id, name: session.account.name, email: session.account.email), token: session.token,
-            expiresAt: session.expiresAt)
+        .init(account: schema(session.account), token: session.token, expiresAt: session.expiresAt)
+    }
+
+    private func schema(_ account: Account) -> Components.Schemas.Account {
+        .init(id: account.id, name: account.name, email: account.email)
     }
 }

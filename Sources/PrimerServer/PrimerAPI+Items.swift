@@ -22,6 +22,12 @@ extension PrimerAPI {
         return .created(.init(body: .json(Self.schema(card))))
     }
 
+    func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
+        let (account, workspace) = try caller()
+        _ = try await ownedItem(input.path.itemId, of: account)
+        return .ok(.init(body: .json(Self.schema(try await workspace.studyCard(ItemKey.of(input.path.itemId))))))
+    }
+
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
         let (account, workspace) = try caller()
         _ = try await ownedItem(input.path.itemId, of: account)

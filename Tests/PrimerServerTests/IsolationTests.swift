@@ -34,6 +34,7 @@ import Testing
             ("getKit", try await ben.request(.GET, "/api/subjects/\(subject)/kit")),
             ("listItems", try await ben.request(.GET, "/api/subjects/\(subject)/items")),
             ("createItem", try await ben.request(.POST, "/api/subjects/\(subject)/items", json: ["subtopic": "x", "front": "f", "back": "b"])),
+            ("getItem", try await ben.request(.GET, "/api/items/\(item)")),
             ("updateItem", try await ben.request(.PATCH, "/api/items/\(item)", json: ["back": "changed by Ben"])),
             ("deleteItem", try await ben.request(.DELETE, "/api/items/\(item)")),
             ("markVocab", try await ben.request(.PUT, "/api/items/\(item)/known", json: ["known": true])),
@@ -54,6 +55,11 @@ import Testing
         // Every operation of the document that takes an id is walked above.
         let walked = Set(attempts.map(\.operation))
         #expect(try Self.operationsTakingAnID().subtracting(walked).isEmpty, "routes not walked as a second account")
+
+        // Each is told who they are; Ana reads her item whole.
+        #expect(try await ben.request(.GET, "/api/me").json["email"] as? String == "ben@example.com")
+        let own = try await ana.request(.GET, "/api/items/\(item)")
+        #expect(own.status == 200 && own.json["id"] as? Int == item && own.json["state"] as? String != nil, "\(own.text)")
 
         // Lists are Ben's own; Ana's kit is as it was.
         let listed = try await ben.request(.GET, "/api/subjects").json["subjects"] as? [[String: Any]] ?? []

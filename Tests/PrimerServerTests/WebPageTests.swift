@@ -34,6 +34,7 @@ import Testing
         #expect(explanation.contains("[1] ") || explanation.hasPrefix("No explanation: "), "\(saw)")
         if (saw["wrongAnswers"] as? Int ?? 0) > 0 { #expect((saw["why"] as? String)?.isEmpty == false, "\(saw)") }
         #expect((saw["subjects"] as? String)?.contains("Cell Biology") == true)
+        #expect((saw["who"] as? String)?.contains("ana@example.com") == true, "the header names who is signed in: \(saw)")
 
         // The exercise was answered in its box and checked part by part.
         #expect((saw["exerciseHint"] as? String)?.isEmpty == false && (saw["exercise"] as? String)?.contains(" right") == true, "\(saw)")

@@ -3,9 +3,9 @@ import PrimerCore
 
 /// Text helpers every scorer compares with. Deterministic and locale-independent.
 ///
-/// They follow the same ideas as PrimerCore's gate text helpers (which are internal to
-/// PrimerCore), written out again here so evaluation rules are stable even when a gate's rules
-/// change: a scorer that moved with the gates could no longer tell whether the gates got better.
+/// They follow the same ideas as PrimerCore's `GateText` (the gates' helpers), written out
+/// again here on purpose so evaluation rules are stable even when a gate's rules change: a
+/// scorer that moved with the gates could no longer tell whether the gates got better.
 public enum EvalText {
     // MARK: - Normalisation
 

@@ -313,12 +313,24 @@ async function statsTab(subject, body) {
 }
 
 // --- Routing ------------------------------------------------------------------------------
+// Who is signed in (GET /api/me), read once per session and shown in the header.
+let signedIn = null;
+async function showWho() {
+  if (!signedIn) signedIn = await api("GET", "/api/me");
+  document.getElementById("who").textContent = `${signedIn.name} · ${signedIn.email}`;
+}
+
 async function render() {
   keyHandler = null;
   const hash = location.hash || "#/";
   document.getElementById("logout").hidden = hash === "#/login";
   try {
-    if (hash === "#/login") return loginView();
+    if (hash === "#/login") {
+      signedIn = null;
+      document.getElementById("who").textContent = "";
+      return loginView();
+    }
+    await showWho();
     if (hash === "#/new") return newSubjectView();
     const match = hash.match(/^#\/s\/(\d+)\/(\w+)$/);
     if (match) return await subjectView(match[1], match[2]);

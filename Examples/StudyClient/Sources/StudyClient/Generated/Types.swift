@@ -32,6 +32,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/sessions/current`.
     /// - Remark: Generated from `#/paths//api/sessions/current/delete(logOut)`.
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output
+    /// The account the request is made as.
+    ///
+    /// - Remark: HTTP `GET /api/me`.
+    /// - Remark: Generated from `#/paths//api/me/get(getMe)`.
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
     /// The providers this server can generate with (names and capabilities, never keys).
     ///
     /// - Remark: HTTP `GET /api/providers`.
@@ -88,6 +93,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/items`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/items/post(createItem)`.
     func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output
+    /// One item with its schedule (state, due, reps, lapses) and its fields.
+    ///
+    /// - Remark: HTTP `GET /api/items/{itemId}`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/get(getItem)`.
+    func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output
     /// Change a card's text (front, back, hint; a cloze note's text and extra); its schedule stays.
     ///
     /// - Remark: HTTP `PATCH /api/items/{itemId}`.
@@ -189,6 +199,13 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/sessions/current/delete(logOut)`.
     public func logOut(headers: Operations.LogOut.Input.Headers = .init()) async throws -> Operations.LogOut.Output {
         try await logOut(Operations.LogOut.Input(headers: headers))
+    }
+    /// The account the request is made as.
+    ///
+    /// - Remark: HTTP `GET /api/me`.
+    /// - Remark: Generated from `#/paths//api/me/get(getMe)`.
+    public func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
+        try await getMe(Operations.GetMe.Input(headers: headers))
     }
     /// The providers this server can generate with (names and capabilities, never keys).
     ///
@@ -328,6 +345,19 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// One item with its schedule (state, due, reps, lapses) and its fields.
+    ///
+    /// - Remark: HTTP `GET /api/items/{itemId}`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/get(getItem)`.
+    public func getItem(
+        path: Operations.GetItem.Input.Path,
+        headers: Operations.GetItem.Input.Headers = .init()
+    ) async throws -> Operations.GetItem.Output {
+        try await getItem(Operations.GetItem.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Change a card's text (front, back, hint; a cloze note's text and extra); its schedule stays.
