@@ -33,6 +33,27 @@ extension PrimerAPI {
             .init(body: .json(.init(name: attached.name, format: attached.format, characters: attached.characters, added: attached.added))))
     }
 
+    func listDocuments(_ input: Operations.ListDocuments.Input) async throws -> Operations.ListDocuments.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        let documents = try await workspace.documents(of: subject.title).documents
+        return .ok(.init(body: .json(.init(documents: documents.map {
+            .init(id: $0.id, name: $0.name, format: $0.format, characters: $0.text.count, attachedAt: $0.createdAt)
+        }))))
+    }
+
+    func removeDocument(_ input: Operations.RemoveDocument.Input) async throws -> Operations.RemoveDocument.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        // By id within the owner's subject: another subject's document is not found here.
+        guard let document = try await workspace.documents(of: subject.title).documents.first(where: { $0.id == input.path.documentId }) else {
+            throw APIError.notFound("document")
+        }
+        // Its full content hash names exactly this document (a name may repeat).
+        try await workspace.removeDocument(document.contentHash, from: subject.title)
+        return .noContent(.init())
+    }
+
     /// The name a document keeps: the last part of the client's filename, one line of at most
     /// 200 bytes with no control character, not hidden, not `.` or `..`.
     static func uploadName(_ filename: String) throws -> String {

@@ -24,6 +24,11 @@ import Testing
         #expect(bens != subject, "each account's Biology is its own subject")
 
         let upload = APIClient.multipart(fileName: "notes.md", contents: Data("# Notes\n\n## One\nText.\n".utf8))
+        // Ana's own document, and Ben's, for the document routes.
+        _ = try await ana.request(.POST, "/api/subjects/\(subject)/documents", body: upload.body, contentType: upload.contentType)
+        _ = try await ben.request(.POST, "/api/subjects/\(bens)/documents", body: upload.body, contentType: upload.contentType)
+        let anasDocuments = try await ana.request(.GET, "/api/subjects/\(subject)/documents").json["documents"] as? [[String: Any]] ?? []
+        let document = try #require(anasDocuments.first?["id"] as? Int)
         let attempts: [(operation: String, reply: APIClient.Reply)] = [
             ("getSubject", try await ben.request(.GET, "/api/subjects/\(subject)")),
             ("deleteSubject", try await ben.request(.DELETE, "/api/subjects/\(subject)")),
@@ -34,6 +39,10 @@ import Testing
             ("getKit", try await ben.request(.GET, "/api/subjects/\(subject)/kit")),
             ("listItems", try await ben.request(.GET, "/api/subjects/\(subject)/items")),
             ("createItem", try await ben.request(.POST, "/api/subjects/\(subject)/items", json: ["subtopic": "x", "front": "f", "back": "b"])),
+            ("listDocuments", try await ben.request(.GET, "/api/subjects/\(subject)/documents")),
+            ("removeDocument", try await ben.request(.DELETE, "/api/subjects/\(subject)/documents/\(document)")),
+            // Ana's document through Ben's own subject: the id is not his subject's.
+            ("removeDocument", try await ben.request(.DELETE, "/api/subjects/\(bens)/documents/\(document)")),
             ("getItem", try await ben.request(.GET, "/api/items/\(item)")),
             ("updateItem", try await ben.request(.PATCH, "/api/items/\(item)", json: ["back": "changed by Ben"])),
             ("deleteItem", try await ben.request(.DELETE, "/api/items/\(item)")),
@@ -56,6 +65,7 @@ import Testing
         let walked = Set(attempts.map(\.operation))
         #expect(try Self.operationsTakingAnID().subtracting(walked).isEmpty, "routes not walked as a second account")
 
+        #expect((try await ana.request(.GET, "/api/subjects/\(subject)/documents").json["documents"] as? [[String: Any]])?.count == 1, "Ana's document stayed")
         // Each is told who they are; Ana reads her item whole.
         #expect(try await ben.request(.GET, "/api/me").json["email"] as? String == "ben@example.com")
         let own = try await ana.request(.GET, "/api/items/\(item)")

@@ -33,6 +33,8 @@ import Testing
         let attached = try await app.request(.POST, "/api/subjects/\(subjectID)/documents", body: upload.body, contentType: upload.contentType)
         #expect(attached.status == 201, "\(attached.text)")
         #expect(attached.json["name"] as? String == "cells.md" && attached.json["added"] as? Bool == true)
+        let listedDocuments = try await app.request(.GET, "/api/subjects/\(subjectID)/documents").json["documents"] as? [[String: Any]] ?? []
+        #expect(listedDocuments.map { $0["name"] as? String } == ["cells.md"] && (listedDocuments.first?["characters"] as? Int ?? 0) > 100)
 
         let started = try await app.request(.POST, "/api/subjects/\(subjectID)/jobs", json: ["maxSubtopics": 2])
         #expect(started.status == 202, "\(started.text)")
@@ -145,6 +147,13 @@ import Testing
         #expect(apkg.headers.first(name: "Content-Disposition") == "attachment; filename=\"cell-biology.apkg\"; filename*=UTF-8''cell-biology.apkg")
         let log = try await app.request(.GET, "/api/subjects/\(subjectID)/export?format=review-log")
         #expect(log.text.split(separator: "\n").count == 2 + questions.count + 1, "a header, the rating, each quiz answer")
+
+        // The chapter removed: the list is empty, a second removal is a 404, the kit stays.
+        let documentID = try #require(listedDocuments.first?["id"] as? Int)
+        #expect(try await app.request(.DELETE, "/api/subjects/\(subjectID)/documents/\(documentID)").status == 204)
+        #expect((try await app.request(.GET, "/api/subjects/\(subjectID)/documents").json["documents"] as? [Any])?.isEmpty == true)
+        #expect(try await app.request(.DELETE, "/api/subjects/\(subjectID)/documents/\(documentID)").status == 404)
+        #expect(try await app.request(.GET, "/api/subjects/\(subjectID)/kit").status == 200)
 
         #expect(try await app.request(.DELETE, "/api/subjects/\(subjectID)").status == 204)
         #expect(try await app.request(.GET, "/api/subjects/\(subjectID)").status == 404)

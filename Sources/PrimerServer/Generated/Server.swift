@@ -158,6 +158,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.listDocuments(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/api/subjects/{subjectId}/documents")
+        )
+        try transport.register(
+            {
                 try await server.uploadDocument(
                     request: $0,
                     body: $1,
@@ -166,6 +177,17 @@ extension APIProtocol {
             },
             method: .post,
             path: server.apiPathComponentsWithServerPrefix("/api/subjects/{subjectId}/documents")
+        )
+        try transport.register(
+            {
+                try await server.removeDocument(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .delete,
+            path: server.apiPathComponentsWithServerPrefix("/api/subjects/{subjectId}/documents/{documentId}")
         )
         try transport.register(
             {
@@ -1220,6 +1242,77 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
+    /// The subject's documents, in the order they were attached.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)`.
+    func listDocuments(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ListDocuments.id,
+            using: {
+                APIHandler.listDocuments($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.ListDocuments.Input.Path = .init(subjectId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "subjectId",
+                    as: Components.Parameters.SubjectId.self
+                ))
+                let headers: Operations.ListDocuments.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.ListDocuments.Input(
+                    path: path,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
     /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
     /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
     /// unless configured) to ground the subject's kit; its outline can shape the plan.
@@ -1325,6 +1418,71 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Remove a document from the subject; what was generated from it stays, and a later generation no longer reads it.
+    ///
+    /// - Remark: HTTP `DELETE /api/subjects/{subjectId}/documents/{documentId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)`.
+    func removeDocument(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.RemoveDocument.id,
+            using: {
+                APIHandler.removeDocument($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.RemoveDocument.Input.Path = .init(
+                    subjectId: try converter.getPathParameterAsURI(
+                        in: metadata.pathParameters,
+                        name: "subjectId",
+                        as: Components.Parameters.SubjectId.self
+                    ),
+                    documentId: try converter.getPathParameterAsURI(
+                        in: metadata.pathParameters,
+                        name: "documentId",
+                        as: Swift.Int64.self
+                    )
+                )
+                let headers: Operations.RemoveDocument.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.RemoveDocument.Input(
+                    path: path,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .noContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 204)
+                    suppressMutabilityWarning(&response)
+                    return (response, nil)
                 case let .`default`(statusCode, value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)

@@ -749,6 +749,49 @@ extension Components {
                 case added
             }
         }
+        /// - Remark: Generated from `#/components/schemas/StoredDocument`.
+        internal struct StoredDocument: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/format`.
+            internal var format: Swift.String
+            /// The length of the text read from it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/characters`.
+            internal var characters: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/attachedAt`.
+            internal var attachedAt: Foundation.Date
+            /// Creates a new `StoredDocument`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - format:
+            ///   - characters: The length of the text read from it.
+            ///   - attachedAt:
+            internal init(
+                id: Swift.Int64,
+                name: Swift.String,
+                format: Swift.String,
+                characters: Swift.Int,
+                attachedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.name = name
+                self.format = format
+                self.characters = characters
+                self.attachedAt = attachedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case format
+                case characters
+                case attachedAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/NewItem`.
         internal struct NewItem: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NewItem/subtopic`.

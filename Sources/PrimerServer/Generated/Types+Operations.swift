@@ -1752,6 +1752,168 @@ internal enum Operations {
             }
         }
     }
+    /// The subject's documents, in the order they were attached.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)`.
+    internal enum ListDocuments {
+        internal static let id: Swift.String = "listDocuments"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                internal init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            internal var path: Operations.ListDocuments.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDocuments.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDocuments.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListDocuments.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.ListDocuments.Input.Path,
+                headers: Operations.ListDocuments.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content/json/documents`.
+                        internal var documents: [Components.Schemas.StoredDocument]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - documents:
+                        internal init(documents: [Components.Schemas.StoredDocument]) {
+                            self.documents = documents
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case documents
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListDocuments.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.ListDocuments.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListDocuments.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListDocuments.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The documents.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListDocuments.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListDocuments.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
     /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
     /// unless configured) to ground the subject's kit; its outline can shape the plan.
@@ -1880,6 +2042,144 @@ internal enum Operations {
             /// What went wrong and what to do.
             ///
             /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/post(uploadDocument)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Remove a document from the subject; what was generated from it stays, and a later generation no longer reads it.
+    ///
+    /// - Remark: HTTP `DELETE /api/subjects/{subjectId}/documents/{documentId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)`.
+    internal enum RemoveDocument {
+        internal static let id: Swift.String = "removeDocument"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/path/documentId`.
+                internal var documentId: Swift.Int64
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                ///   - documentId:
+                internal init(
+                    subjectId: Components.Parameters.SubjectId,
+                    documentId: Swift.Int64
+                ) {
+                    self.subjectId = subjectId
+                    self.documentId = documentId
+                }
+            }
+            internal var path: Operations.RemoveDocument.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDocument.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDocument.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.RemoveDocument.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.RemoveDocument.Input.Path,
+                headers: Operations.RemoveDocument.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RemoveDocument.Output.NoContent)
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.RemoveDocument.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)

@@ -63,6 +63,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/jobs/{jobId}/events`.
     /// - Remark: Generated from `#/paths//api/jobs/{jobId}/events/get(jobEvents)`.
     func jobEvents(_ input: Operations.JobEvents.Input) async throws -> Operations.JobEvents.Output
+    /// The subject's documents, in the order they were attached.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)`.
+    func listDocuments(_ input: Operations.ListDocuments.Input) async throws -> Operations.ListDocuments.Output
     /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
     /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
     /// unless configured) to ground the subject's kit; its outline can shape the plan.
@@ -71,6 +76,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/documents`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/post(uploadDocument)`.
     func uploadDocument(_ input: Operations.UploadDocument.Input) async throws -> Operations.UploadDocument.Output
+    /// Remove a document from the subject; what was generated from it stays, and a later generation no longer reads it.
+    ///
+    /// - Remark: HTTP `DELETE /api/subjects/{subjectId}/documents/{documentId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)`.
+    func removeDocument(_ input: Operations.RemoveDocument.Input) async throws -> Operations.RemoveDocument.Output
     /// The subject's studied items in kit order (every shape but the lesson).
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/items`.
@@ -287,6 +297,19 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// The subject's documents, in the order they were attached.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)`.
+    internal func listDocuments(
+        path: Operations.ListDocuments.Input.Path,
+        headers: Operations.ListDocuments.Input.Headers = .init()
+    ) async throws -> Operations.ListDocuments.Output {
+        try await listDocuments(Operations.ListDocuments.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
     /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
     /// unless configured) to ground the subject's kit; its outline can shape the plan.
@@ -303,6 +326,19 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Remove a document from the subject; what was generated from it stays, and a later generation no longer reads it.
+    ///
+    /// - Remark: HTTP `DELETE /api/subjects/{subjectId}/documents/{documentId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)`.
+    internal func removeDocument(
+        path: Operations.RemoveDocument.Input.Path,
+        headers: Operations.RemoveDocument.Input.Headers = .init()
+    ) async throws -> Operations.RemoveDocument.Output {
+        try await removeDocument(Operations.RemoveDocument.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// The subject's studied items in kit order (every shape but the lesson).

@@ -998,6 +998,85 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// The subject's documents, in the order they were attached.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)`.
+    public func listDocuments(_ input: Operations.ListDocuments.Input) async throws -> Operations.ListDocuments.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ListDocuments.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/api/subjects/{}/documents",
+                    parameters: [
+                        input.path.subjectId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ListDocuments.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Operations.ListDocuments.Output.Ok.Body.JsonPayload.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
     /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
     /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
     /// unless configured) to ground the subject's kit; its outline can shape the plan.
@@ -1087,6 +1166,66 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .created(.init(body: body))
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
+    /// Remove a document from the subject; what was generated from it stays, and a later generation no longer reads it.
+    ///
+    /// - Remark: HTTP `DELETE /api/subjects/{subjectId}/documents/{documentId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)`.
+    public func removeDocument(_ input: Operations.RemoveDocument.Input) async throws -> Operations.RemoveDocument.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.RemoveDocument.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/api/subjects/{}/documents/{}",
+                    parameters: [
+                        input.path.subjectId,
+                        input.path.documentId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    return .noContent(.init())
                 default:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body

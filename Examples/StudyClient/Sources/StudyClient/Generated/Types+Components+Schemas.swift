@@ -761,6 +761,49 @@ extension Components {
                 case added
             }
         }
+        /// - Remark: Generated from `#/components/schemas/StoredDocument`.
+        public struct StoredDocument: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/format`.
+            public var format: Swift.String
+            /// The length of the text read from it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/characters`.
+            public var characters: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StoredDocument/attachedAt`.
+            public var attachedAt: Foundation.Date
+            /// Creates a new `StoredDocument`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - format:
+            ///   - characters: The length of the text read from it.
+            ///   - attachedAt:
+            public init(
+                id: Swift.Int64,
+                name: Swift.String,
+                format: Swift.String,
+                characters: Swift.Int,
+                attachedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.name = name
+                self.format = format
+                self.characters = characters
+                self.attachedAt = attachedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case format
+                case characters
+                case attachedAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/NewItem`.
         public struct NewItem: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NewItem/subtopic`.

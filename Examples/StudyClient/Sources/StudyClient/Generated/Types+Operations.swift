@@ -1764,6 +1764,168 @@ public enum Operations {
             }
         }
     }
+    /// The subject's documents, in the order they were attached.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/documents`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)`.
+    public enum ListDocuments {
+        public static let id: Swift.String = "listDocuments"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/path/subjectId`.
+                public var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                public init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            public var path: Operations.ListDocuments.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDocuments.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDocuments.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListDocuments.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ListDocuments.Input.Path,
+                headers: Operations.ListDocuments.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content/json/documents`.
+                        public var documents: [Components.Schemas.StoredDocument]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - documents:
+                        public init(documents: [Components.Schemas.StoredDocument]) {
+                            self.documents = documents
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case documents
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListDocuments.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.ListDocuments.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListDocuments.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListDocuments.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The documents.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListDocuments.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListDocuments.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/get(listDocuments)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Attach a document (PDF, Word, HTML, Markdown or text, or a photo or scan as PNG or JPEG,
     /// read by OCR like a PDF's pages without text; at most the server's upload limit, 10 MB
     /// unless configured) to ground the subject's kit; its outline can shape the plan.
@@ -1892,6 +2054,144 @@ public enum Operations {
             /// What went wrong and what to do.
             ///
             /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/post(uploadDocument)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Remove a document from the subject; what was generated from it stays, and a later generation no longer reads it.
+    ///
+    /// - Remark: HTTP `DELETE /api/subjects/{subjectId}/documents/{documentId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)`.
+    public enum RemoveDocument {
+        public static let id: Swift.String = "removeDocument"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/path/subjectId`.
+                public var subjectId: Components.Parameters.SubjectId
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/path/documentId`.
+                public var documentId: Swift.Int64
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                ///   - documentId:
+                public init(
+                    subjectId: Components.Parameters.SubjectId,
+                    documentId: Swift.Int64
+                ) {
+                    self.subjectId = subjectId
+                    self.documentId = documentId
+                }
+            }
+            public var path: Operations.RemoveDocument.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/documents/{documentId}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDocument.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDocument.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RemoveDocument.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RemoveDocument.Input.Path,
+                headers: Operations.RemoveDocument.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RemoveDocument.Output.NoContent)
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.RemoveDocument.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/documents/{documentId}/delete(removeDocument)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)
