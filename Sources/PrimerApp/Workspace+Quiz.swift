@@ -12,6 +12,10 @@ public struct GradedAnswer: Sendable, Encodable {
     /// The right letter, or an exercise's parts right ("3 of 4").
     public var correct: String
     public var right: Bool
+    /// As stored (`QuizResponse`): the chosen and the right choice's index; for an exercise,
+    /// the parts answered right and the number of parts.
+    public var chosenIndex: Int
+    public var correctIndex: Int
     public var explanation: String
     /// An exercise's line per part (what was answered, what is right); empty for a choice question.
     public var feedback: [String]
@@ -96,7 +100,8 @@ extension Workspace {
                 responses.append(response)
                 graded.append(GradedAnswer(
                     key: card.key, question: response.question, choices: [], chosen: text, correct: "\(check.right) of \(check.total)",
-                    right: response.isRight, explanation: card.faces.back, feedback: check.feedback))
+                    right: response.isRight, chosenIndex: response.chosen, correctIndex: response.correctIndex, explanation: card.faces.back,
+                    feedback: check.feedback))
             case .choice(let index):
                 guard let question = card.content.choice else {
                     throw WorkspaceError("item \(card.key) is an exercise: answer it as \(card.content.answerHint ?? "text"), not with a choice")
@@ -108,7 +113,8 @@ extension Workspace {
                 responses.append(response)
                 graded.append(GradedAnswer(
                     key: card.key, question: response.question, choices: question.choices, chosen: ChoiceLetter.of(index),
-                    correct: ChoiceLetter.of(question.correctIndex), right: response.isRight, explanation: question.explanation, feedback: []))
+                    correct: ChoiceLetter.of(question.correctIndex), right: response.isRight, chosenIndex: index,
+                    correctIndex: question.correctIndex, explanation: question.explanation, feedback: []))
             }
         }
         let subjectTitle = questions.first?.subject ?? subject

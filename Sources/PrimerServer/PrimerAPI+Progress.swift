@@ -43,16 +43,9 @@ extension PrimerAPI {
             questions.append(card)
         }
         let graded = try await workspace.recordQuiz(subject: subject.title, subtopic: body.subtopic, questions: questions, answers: answers)
-        let results = zip(zip(body.answers, answers), graded.answers).map { pair, result in
-            let (answer, given) = pair
-            let card = questions.first { $0.id == answer.itemId }
-            let check: (chosen: Int, correct: Int) =
-                switch given {
-                case .choice(let index): (index, card?.content.choice?.correctIndex ?? -1)
-                case .exercise(let text): card?.content.check(answer: text).map { ($0.right, $0.total) } ?? (0, 0)
-                }
-            return Components.Schemas.GradedQuiz.AnswersPayloadPayload(
-                itemId: answer.itemId, question: result.question, chosen: check.chosen, correct: check.correct,
+        let results = zip(body.answers, graded.answers).map { answer, result in
+            Components.Schemas.GradedQuiz.AnswersPayloadPayload(
+                itemId: answer.itemId, question: result.question, chosen: result.chosenIndex, correct: result.correctIndex,
                 right: result.right, explanation: result.explanation, feedback: result.feedback)
         }
         return .created(
