@@ -89,12 +89,19 @@ extension PostgresStore {
 
     public func editItem(id: Int64, content: ItemContent, at date: Date) async throws {
         try await write { connection in
-            let shape = try await Self.lockItem(connection, id, logger)
+            guard let row = try await connection.row("SELECT shape, fields FROM items WHERE id = \(id) FOR UPDATE", logger) else {
+                throw StoreError.notFound("item \(ItemKey.of(id))")
+            }
+            let shape: String = try row.value("shape")
             guard shape == content.shape.rawValue else {
                 throw StoreError.invalidWrite("item \(ItemKey.of(id)) is a \(shape) item, not a \(content.shape.rawValue) item")
             }
+            let fields = try ItemFieldsJSON.encode(content)
+            let previous: String = try row.value("fields")
+            guard fields != previous else { return }
             try await connection.run(
-                "UPDATE items SET fields = \(try ItemFieldsJSON.encode(content)), edited_at = \(date) WHERE id = \(id)", logger)
+                "INSERT INTO item_revisions (item_id, fields, replaced_at) VALUES (\(id), \(previous), \(date))", logger)
+            try await connection.run("UPDATE items SET fields = \(fields), edited_at = \(date) WHERE id = \(id)", logger)
         }
     }
 

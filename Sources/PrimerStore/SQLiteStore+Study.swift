@@ -99,15 +99,19 @@ extension SQLiteStore {
     /// Replaces an item's fields with the learner's version; its memory and review log stay.
     public func editItem(id: Int64, content: ItemContent, at date: Date) async throws {
         try await write { db in
-            guard let shape = try String.fetchOne(db, sql: "SELECT shape FROM items WHERE id = ?", arguments: [id]) else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT shape, fields FROM items WHERE id = ?", arguments: [id]) else {
                 throw StoreError.notFound("item \(ItemKey.of(id))")
             }
+            let shape: String = row["shape"]
             guard shape == content.shape.rawValue else {
                 throw StoreError.invalidWrite("item \(ItemKey.of(id)) is a \(shape) item, not a \(content.shape.rawValue) item")
             }
+            let fields = try ItemFieldsJSON.encode(content)
+            let previous: String = row["fields"]
+            guard fields != previous else { return }
             try db.execute(
-                sql: "UPDATE items SET fields = ?, edited_at = ? WHERE id = ?",
-                arguments: [try ItemFieldsJSON.encode(content), date, id])
+                sql: "INSERT INTO item_revisions (item_id, fields, replaced_at) VALUES (?, ?, ?)", arguments: [id, previous, date])
+            try db.execute(sql: "UPDATE items SET fields = ?, edited_at = ? WHERE id = ?", arguments: [fields, date, id])
         }
     }
 

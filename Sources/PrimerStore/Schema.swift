@@ -77,6 +77,9 @@ enum Schema {
         migrator.registerMigration("v16-lesson-family") { db in
             try db.execute(sql: lessonFamily)
         }
+        migrator.registerMigration("v17-item-revisions") { db in
+            try db.execute(sql: v17ItemRevisions)
+        }
         return migrator
     }
 
@@ -238,6 +241,18 @@ enum Schema {
             (SELECT g.created_at FROM generations g WHERE g.id = items.generation_id),
             (SELECT s.created_at FROM subtopics st JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
                 WHERE st.id = items.subtopic_id));
+        """
+
+    /// `v17-item-revisions`: an item's earlier texts — each row is what one edit by the learner
+    /// (a card, a quiz question, a lesson) replaced.
+    static let v17ItemRevisions = """
+        CREATE TABLE item_revisions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            fields TEXT NOT NULL CHECK (json_valid(fields) AND json_type(fields) = 'object'),
+            replaced_at DATETIME NOT NULL
+        );
+        CREATE INDEX item_revisions_item ON item_revisions(item_id);
         """
 
     /// `generate --rewrite-leeches`: each row is an item a newer one replaced, kept as the newer

@@ -6,5 +6,5 @@ public enum KitTable: String, CaseIterable, Sendable, Codable {
     case items
     case memoryStates = "memory_states", reviewLog = "review_log", knownItems = "known_items"
     case quizAttempts = "quiz_attempts", quizAnswers = "quiz_answers", itemRewrites = "item_rewrites"
-    case fittedParameters = "fitted_parameters"
+    case fittedParameters = "fitted_parameters", itemRevisions = "item_revisions"
 }

@@ -2,4 +2,4 @@
 /// through. `SQLiteStore` (PrimerStore) and `PostgresStore` (PrimerPostgres) implement it; nothing
 /// above the store names an engine.
 public typealias Store = KitStore & ClaimStore & LearnerStore & DocumentStore & KitQueries & ResponseCache & EmbeddingCache & StoreTransfer
-    & OwnerScoped & AccountStore & JobStore & LimitStore
+    & OwnerScoped & AccountStore & JobStore & LimitStore & PlanEditingStore

@@ -95,6 +95,7 @@ public enum StoreTables {
             name: "item_rewrites",
             columns: [("id", .int), ("item_id", .int), ("replaced_item_id", .int), ("shape", .text), ("fields", .text), ("lapses", .int),
                 ("reviews", .int), ("reason", .text), ("generation_id", .int), ("rewritten_at", .date)], key: "id"),
+        Table(name: "item_revisions", columns: [("id", .int), ("item_id", .int), ("fields", .text), ("replaced_at", .date)], key: "id"),
         Table(
             name: "fitted_parameters",
             columns: [("id", .int), ("owner_id", .int), ("subject_id", .int), ("parameters", .text), ("fitted_at", .date), ("reviews", .int),
