@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     ],
     targets: [
         // The domain, by dependency weight as Hummingbird splits its own: the model, content
@@ -150,6 +151,7 @@ let package = Package(
             dependencies: ["PrimerGeneration", "PrimerProcess", 
                 "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerImport",
                 "PrimerBatch", "PrimerDefaults",
+                .product(name: "Tagged", package: "swift-tagged"),
             ]
         ),
         // `primer serve`: the HTTP API (Hummingbird; its routes generated from openapi.yaml by

@@ -9,6 +9,8 @@ extension Workspace {
     ) async throws -> StoredSubject {
         let subject = NewSubject(title: title, notes: notes, kind: kind, instructions: instructions, color: color, icon: icon)
         guard !subject.title.isEmpty else { throw WorkspaceError("a subject needs a title") }
-        return try await store().createSubject(subject, at: Date())
+        let fields = SubjectChange(title: subject.title, notes: notes, instructions: instructions, color: color, icon: icon)
+        if let problem = SubjectRules.problem(fields) { throw WorkspaceError(problem) }
+        return try await Library.mapped { try await store().createSubject(subject, at: Date()) }
     }
 }

@@ -188,6 +188,15 @@ extension PostgresStore {
         }
     }
 
+    public func lessonID(subtopicID: Int64, family: String) async throws -> Int64? {
+        try await read { connection in
+            guard try await Self.place(connection, .subtopic(subtopicID), owner: owner, logger) != nil else { return nil }
+            return try await connection.row(
+                "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) AND shape = 'lesson' ORDER BY position, id LIMIT 1", logger
+            ).map { try $0.value("id", as: Int64.self) }
+        }
+    }
+
     public func itemHistory(id: Int64) async throws -> [ItemRevision] {
         try await read { connection in
             guard try await Self.place(connection, .item(id), owner: owner, logger) != nil,

@@ -144,7 +144,7 @@ actor GenerationJobs: Service {
             let request = GenerateRequest(
                 subject: SubjectRequest(title: subject.title, notes: subject.notes, kind: subject.kind, instructions: subject.instructions),
                 provider: job.request.provider ?? policy.provider,
-                options: PipelineOptions(maxSubtopics: job.request.maxSubtopics, subtopic: job.request.subtopic, family: job.request.family))
+                options: Self.options(job.request))
             var outcome: (status: JobStatus, message: String)?
             for try await event in try await workspace.owned(by: job.owner).generate(request) {
                 switch event {
@@ -169,6 +169,16 @@ actor GenerationJobs: Service {
             if Task.isCancelled { return }
             await finish(job, .failed, "\(error)")
         }
+    }
+
+    /// The pipeline's options for a job's request.
+    static func options(_ request: GenerationJobRequest) -> PipelineOptions {
+        var options = PipelineOptions(
+            maxSubtopics: request.maxSubtopics, regeneratePlan: request.regeneratePlan ?? false, subtopic: request.subtopic,
+            family: request.family, regenerate: request.regenerate ?? false)
+        options.nextSubtopics = request.nextSubtopics
+        options.addDocumentSections = request.addDocumentSections ?? false
+        return options
     }
 
     private func finish(_ job: GenerationJob, _ status: JobStatus, _ message: String) async {

@@ -14,11 +14,31 @@ extension PrimerAPI {
     func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
         let (account, workspace) = try caller()
         let subject = try await ownedSubject(input.path.subjectId, of: account)
-        guard case .json(let body) = input.body else { throw APIError.invalid("Send the card as JSON.") }
-        try Self.checkLengths(front: body.front, back: body.back, hint: body.hint)
-        let card = try await workspace.addCard(
-            subject: subject.title, subtopic: body.subtopic, front: body.front, back: body.back, hint: body.hint,
-            family: body.family ?? "flashcards")
+        guard case .json(let body) = input.body else { throw APIError.invalid("Send the item as JSON.") }
+        let library = try await workspace.library()
+        let subtopic: SubtopicID
+        if let id = body.subtopicId {
+            guard try await library.place(of: SubtopicID(id)).subjectID == subject.id else { throw APIError.notFound("subtopic in this subject") }
+            subtopic = SubtopicID(id)
+        } else if let title = body.subtopic {
+            subtopic = try await library.subtopic(named: title, in: SubjectID(subject.id))
+        } else {
+            throw APIError.invalid("Name the subtopic: subtopicId (GET /api/subjects/{id}/topics lists them) or its title as subtopic.")
+        }
+        let content: ItemContent
+        if let shape = body.shape {
+            guard body.front == nil, body.back == nil, body.hint == nil, let fields = body.fields else {
+                throw APIError.invalid("Send an item either as shape and fields, or as a card's front and back — not both.")
+            }
+            content = try ItemFieldsInput.content(shape: shape, fieldsJSON: try Self.json(fields))
+        } else {
+            guard let front = body.front, let back = body.back, body.fields == nil else {
+                throw APIError.invalid("Send a card's front and back, or an item's shape and fields.")
+            }
+            try Self.checkLengths(front: front, back: back, hint: body.hint)
+            content = .pair(PairItem(front: front, back: back, hint: body.hint.flatMap { $0.trimmedWhitespace.isEmpty ? nil : $0.trimmedWhitespace }))
+        }
+        let card = try await library.addItem(to: subtopic, family: body.family, content: content)
         return .created(.init(body: .json(Self.schema(card))))
     }
 
@@ -32,6 +52,16 @@ extension PrimerAPI {
         let (account, workspace) = try caller()
         _ = try await ownedItem(input.path.itemId, of: account)
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the change as JSON.") }
+        if let fields = body.fields {
+            guard body.front == nil, body.back == nil, body.hint == nil, body.text == nil, body.extra == nil else {
+                throw APIError.invalid("Send either all of the item's fields, or some of a card's sides — not both.")
+            }
+            let library = try await workspace.library()
+            let id = ItemID(input.path.itemId)
+            let shape = try await library.item(id).content.shape
+            let card = try await library.edit(id, content: try ItemFieldsInput.content(shape: shape.rawValue, fieldsJSON: try Self.json(fields)))
+            return .ok(.init(body: .json(Self.schema(card))))
+        }
         try Self.checkLengths(front: body.front, back: body.back, hint: body.hint, text: body.text, extra: body.extra)
         let card = try await workspace.editCard(
             ItemKey.of(input.path.itemId), CardEdit(front: body.front, back: body.back, hint: body.hint, text: body.text, extra: body.extra))

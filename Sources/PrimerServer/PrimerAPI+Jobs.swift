@@ -8,7 +8,13 @@ extension PrimerAPI {
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         var options = Components.Schemas.GenerationOptions()
         if case .json(let body)? = input.body { options = body }
-        if let max = options.maxSubtopics, !(1...200).contains(max) { throw APIError.invalid("maxSubtopics is 1 to 200, not \(max).") }
+        for (name, count) in [("maxSubtopics", options.maxSubtopics), ("nextSubtopics", options.nextSubtopics)] {
+            if let count, !(1...200).contains(count) { throw APIError.invalid("\(name) is 1 to 200, not \(count).") }
+        }
+        if options.maxSubtopics != nil && options.nextSubtopics != nil { throw APIError.invalid("Send maxSubtopics or nextSubtopics, not both.") }
+        if options.regeneratePlan == true && (options.subtopic != nil || options.family != nil) {
+            throw APIError.invalid("regeneratePlan replaces the whole plan; send it without subtopic and family.")
+        }
         for (name, value) in [("subtopic", options.subtopic), ("family", options.family)] {
             if let value, value.isEmpty || value.count > 200 { throw APIError.invalid("\(name) is 1 to 200 characters when given.") }
         }
@@ -21,7 +27,9 @@ extension PrimerAPI {
         let job = try await jobs.start(
             owner: account.owner, subjectID: subject.id,
             request: GenerationJobRequest(
-                subtopic: options.subtopic, family: options.family, provider: options.provider, maxSubtopics: options.maxSubtopics))
+                subtopic: options.subtopic, family: options.family, provider: options.provider, maxSubtopics: options.maxSubtopics,
+                nextSubtopics: options.nextSubtopics, regenerate: options.regenerate, regeneratePlan: options.regeneratePlan,
+                addDocumentSections: options.addDocumentSections))
         return .accepted(.init(body: .json(Self.schema(job))))
     }
 

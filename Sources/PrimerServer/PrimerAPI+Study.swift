@@ -28,7 +28,26 @@ extension PrimerAPI {
             let when = next.nextDue.map { " until \(ISO8601DateFormatter().string(from: $0))" } ?? ""
             throw APIError(.notFound, "Nothing in ‘\(subject.title)’ is due\(when); study ahead with daysAhead.")
         }
-        return .ok(.init(body: .json(.init(item: Self.schema(card), due: next.due))))
+        let intervals = try await workspace.intervals(for: [card])
+        return .ok(.init(body: .json(.init(item: Self.schema(card), due: next.due, intervals: Self.schema(intervals[0])))))
+    }
+
+    func studySession(_ input: Operations.StudySession.Input) async throws -> Operations.StudySession.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        let mode = input.query.mode.flatMap { StudyMode(rawValue: $0.rawValue) } ?? .due
+        let daysAhead = input.query.daysAhead ?? 0
+        guard (0...365).contains(daysAhead) else { throw APIError.invalid("daysAhead is 0 to 365, not \(daysAhead).") }
+        if let limit = input.query.limit, !(1...500).contains(limit) { throw APIError.invalid("limit is 1 to 500, not \(limit).") }
+        let cards = try await workspace.studyQueue(
+            subject: subject.title, subtopic: input.query.subtopic, mode: mode, daysAhead: daysAhead, limit: input.query.limit ?? 100)
+        let intervals = try await workspace.intervals(for: cards)
+        return .ok(.init(body: .json(.init(
+            mode: mode.rawValue, items: zip(cards, intervals).map { .init(item: Self.schema($0), intervals: Self.schema($1)) }))))
+    }
+
+    static func schema(_ intervals: RatingIntervals) -> Components.Schemas.Intervals {
+        .init(again: intervals.again, hard: intervals.hard, good: intervals.good, easy: intervals.easy)
     }
 
     func rateItem(_ input: Operations.RateItem.Input) async throws -> Operations.RateItem.Output {

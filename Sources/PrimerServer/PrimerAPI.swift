@@ -22,16 +22,19 @@ struct PrimerAPI: APIProtocol {
         return (account, workspace.owned(by: account.owner))
     }
 
-    /// The subject with this id if it is the account's; 404 otherwise, whether it is another's or none.
+    /// The subject with this id if it is the account's; 404 otherwise, whether it is another's or
+    /// none (the library finds only the owner's rows).
     func ownedSubject(_ id: Int64, of account: Account) async throws -> StoredSubject {
-        guard let subject = try await store.subject(id: id), subject.owner == account.owner else { throw APIError.notFound("subject") }
-        return subject
+        do { return try await workspace.owned(by: account.owner).library().subject(SubjectID(id)) } catch let error as WorkspaceError where error.kind == .notFound {
+            throw APIError.notFound("subject")
+        }
     }
 
     /// The item with this id if it is in one of the account's subjects; 404 otherwise.
-    func ownedItem(_ id: Int64, of account: Account) async throws -> StoredSubject {
-        guard let subject = try await store.itemSubject(itemID: id), subject.owner == account.owner else { throw APIError.notFound("item") }
-        return subject
+    func ownedItem(_ id: Int64, of account: Account) async throws -> StudyCard {
+        do { return try await workspace.owned(by: account.owner).library().item(ItemID(id)) } catch let error as WorkspaceError where error.kind == .notFound {
+            throw APIError.notFound("item")
+        }
     }
 
     /// The provider a request names, else the server's; refused (422, before anything is stored

@@ -172,6 +172,15 @@ extension SQLiteStore {
         }
     }
 
+    public func lessonID(subtopicID: Int64, family: String) async throws -> Int64? {
+        try await read { [owner] db in
+            guard try Self.place(db, .subtopic(subtopicID), owner: owner) != nil else { return nil }
+            return try Int64.fetchOne(
+                db, sql: "SELECT id FROM items WHERE subtopic_id = ? AND family = ? AND shape = 'lesson' ORDER BY position, id LIMIT 1",
+                arguments: [subtopicID, family])
+        }
+    }
+
     public func itemHistory(id: Int64) async throws -> [ItemRevision] {
         try await read { [owner] db in
             guard try Self.place(db, .item(id), owner: owner) != nil,

@@ -18,9 +18,15 @@ import Testing
         let item = try #require(items.first?["id"] as? Int)
         let secret = try #require(items.first?["front"] as? String)
         let question = try #require(items.first { $0["shape"] as? String == "choice" }?["id"] as? Int)
+        // A topic, a subtopic and a lesson Ana made by hand.
+        let topic = try #require(try await ana.request(.POST, "/api/subjects/\(subject)/topics", json: ["title": "By hand"]).json["id"] as? Int)
+        let subtopic = try #require(try await ana.request(.POST, "/api/topics/\(topic)/subtopics", json: ["title": "Mine"]).json["id"] as? Int)
+        #expect(try await ana.request(.PUT, "/api/subtopics/\(subtopic)/lesson", json: ["text": "# Mine\n\(secret)"]).status == 200)
         let before = try await ana.request(.GET, "/api/subjects/\(subject)/kit").text
-        // Ben's own subject, for the routes where only an item is Ana's.
+        // Ben's own subject, topic and subtopic, for the routes where only an item or a place is Ana's.
         let bens = try #require(try await ben.request(.POST, "/api/subjects", json: ["title": "Biology"]).json["id"] as? Int)
+        let bensTopic = try #require(try await ben.request(.POST, "/api/subjects/\(bens)/topics", json: ["title": "His"]).json["id"] as? Int)
+        let bensSubtopic = try #require(try await ben.request(.POST, "/api/topics/\(bensTopic)/subtopics", json: ["title": "His"]).json["id"] as? Int)
         #expect(bens != subject, "each account's Biology is its own subject")
 
         let upload = APIClient.multipart(fileName: "notes.md", contents: Data("# Notes\n\n## One\nText.\n".utf8))
@@ -53,6 +59,26 @@ import Testing
             ("checkItem", try await ben.request(.POST, "/api/items/\(item)/check", json: ["answer": "1a"])),
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(subject)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
             ("submitQuiz", try await ben.request(.POST, "/api/subjects/\(bens)/quizzes", json: ["answers": [["itemId": question, "choice": 0]]])),
+            ("updateSubject", try await ben.request(.PATCH, "/api/subjects/\(subject)", json: ["title": "Ben's now"])),
+            ("getPlan", try await ben.request(.GET, "/api/subjects/\(subject)/topics")),
+            ("addTopic", try await ben.request(.POST, "/api/subjects/\(subject)/topics", json: ["title": "Ben's"])),
+            ("changeTopic", try await ben.request(.PATCH, "/api/topics/\(topic)", json: ["title": "Ben's"])),
+            ("deleteTopic", try await ben.request(.DELETE, "/api/topics/\(topic)")),
+            ("addSubtopic", try await ben.request(.POST, "/api/topics/\(topic)/subtopics", json: ["title": "Ben's"])),
+            ("changeSubtopic", try await ben.request(.PATCH, "/api/subtopics/\(subtopic)", json: ["title": "Ben's"])),
+            // Ben's own subtopic into Ana's topic.
+            ("changeSubtopic", try await ben.request(.PATCH, "/api/subtopics/\(bensSubtopic)", json: ["topicId": topic])),
+            ("deleteSubtopic", try await ben.request(.DELETE, "/api/subtopics/\(subtopic)")),
+            ("getLesson", try await ben.request(.GET, "/api/subtopics/\(subtopic)/lesson")),
+            ("writeLesson", try await ben.request(.PUT, "/api/subtopics/\(subtopic)/lesson", json: ["text": "Ben's"])),
+            ("placeItems", try await ben.request(.PUT, "/api/subtopics/\(subtopic)/order", json: ["items": [item]])),
+            // Ana's item into Ben's own subtopic.
+            ("placeItems", try await ben.request(.PUT, "/api/subtopics/\(bensSubtopic)/order", json: ["items": [item]])),
+            ("deleteItems", try await ben.request(.POST, "/api/item-deletions", json: ["items": [item]])),
+            ("itemHistory", try await ben.request(.GET, "/api/items/\(item)/history")),
+            ("studySession", try await ben.request(.GET, "/api/subjects/\(subject)/session?mode=all")),
+            // A card into Ana's subtopic through Ben's own subject.
+            ("createItem", try await ben.request(.POST, "/api/subjects/\(bens)/items", json: ["subtopicId": subtopic, "front": "f", "back": "b"])),
             ("getStats", try await ben.request(.GET, "/api/subjects/\(subject)/stats")),
             ("ask", try await ben.request(.POST, "/api/subjects/\(subject)/ask", json: ["question": "\(secret)?"])),
             ("exportSubject", try await ben.request(.GET, "/api/subjects/\(subject)/export?format=json")),

@@ -22,6 +22,11 @@ struct LeasedStore: KitStore, ClaimStore {
         try await queue.recordFailure(lease, subjectID: subjectID, subtopicID: subtopicID, generation: generation)
     }
 
+    func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64 {
+        // A queued task generates a subtopic of a plan made before it was queued.
+        throw StoreError.invalidWrite("a queued task does not add to the plan")
+    }
+
     // Everything else is the store's.
     func subject(titled title: String) async throws -> StoredSubject? { try await base.subject(titled: title) }
     func upsertSubject(title: String, notes: String, kind: SubjectKind, instructions: String) async throws -> StoredSubject {

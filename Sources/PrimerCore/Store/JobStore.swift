@@ -6,12 +6,27 @@ public struct GenerationJobRequest: Sendable, Equatable, Codable {
     public var family: String?
     public var provider: String?
     public var maxSubtopics: Int?
+    /// The next N subtopics not complete yet (`PipelineOptions.nextSubtopics`).
+    public var nextSubtopics: Int?
+    /// Replace what is stored of the chosen subtopic and family (kept: what the learner made or studied).
+    public var regenerate: Bool?
+    /// Plan the subject again, replacing the plan.
+    public var regeneratePlan: Bool?
+    /// Add the sections of documents attached after the plan was made.
+    public var addDocumentSections: Bool?
 
-    public init(subtopic: String? = nil, family: String? = nil, provider: String? = nil, maxSubtopics: Int? = nil) {
+    public init(
+        subtopic: String? = nil, family: String? = nil, provider: String? = nil, maxSubtopics: Int? = nil, nextSubtopics: Int? = nil,
+        regenerate: Bool? = nil, regeneratePlan: Bool? = nil, addDocumentSections: Bool? = nil
+    ) {
         self.subtopic = subtopic
         self.family = family
         self.provider = provider
         self.maxSubtopics = maxSubtopics
+        self.nextSubtopics = nextSubtopics
+        self.regenerate = regenerate
+        self.regeneratePlan = regeneratePlan
+        self.addDocumentSections = addDocumentSections
     }
 }
 

@@ -14,6 +14,10 @@ public protocol KitStore: Sendable {
     func storePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord, replacing: Bool) async throws -> [StoredTopic]
     /// Families whose content is stored for this subtopic (status ok).
     func completedFamilies(subtopicID: Int64) async throws -> Set<String>
+    /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), appended
+    /// to the plan when missing (where an import writes, and where a new document's sections
+    /// join a plan); returns its id.
+    func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64
     /// Stores a family's accepted output for a subtopic with its provenance, in one transaction.
     /// Without `replacing`, stored content is never replaced: when another run stored this family
     /// first, its content is kept, this generation is recorded as discarded and the result is

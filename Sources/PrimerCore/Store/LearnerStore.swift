@@ -25,9 +25,6 @@ public protocol LearnerStore: Sendable {
     /// `importKey` is already the subject's (stored, or earlier in `items`) is skipped, so two
     /// imports of one file at once add it once. Returns each item's id, nil when skipped.
     func importItems(subjectID: Int64, items: [ImportedItem], at date: Date) async throws -> [Int64?]
-    /// The subtopic titled `subtopic` under the topic titled `topic` (case-insensitively), appended
-    /// to the plan when missing (the place an import writes to); returns its id.
-    func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64
     /// The FSRS parameters fitted for a subject (nil: the learner's own, for every subject
     /// without its own), nil when none were.
     func fittedParameters(subjectID: Int64?) async throws -> FittedParameters?

@@ -28,6 +28,8 @@ public protocol PlanEditingStore: Sendable {
     /// Writes the lesson of the subtopic in `family` (made when missing); the previous text goes
     /// to the item's history.
     func writeLesson(subtopicID: Int64, family: String, body: String, at date: Date) async throws -> Int64
+    /// The id of the subtopic's lesson in `family`; nil when it has none or is another owner's.
+    func lessonID(subtopicID: Int64, family: String) async throws -> Int64?
     /// The earlier texts of an item, newest first (what each edit replaced).
     func itemHistory(id: Int64) async throws -> [ItemRevision]
 }

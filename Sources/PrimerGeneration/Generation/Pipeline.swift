@@ -29,6 +29,12 @@ public struct PipelineOptions: Sendable {
     public var rewrites: [Leech] = []
     /// Topics a plan takes from the documents' outline at most (nil: `OutlinePlan.defaultMaxTopics`).
     public var maxTopics: Int?
+    /// Generate the first N subtopics of the plan that are not complete yet (a family missing):
+    /// a subject grows N subtopics at a time.
+    public var nextSubtopics: Int?
+    /// Add the sections of the subject's documents the stored plan lacks (a document attached
+    /// after the plan was made) as subtopics, under their sections' topics, before generating.
+    public var addDocumentSections = false
     public init(
         planOnly: Bool = false, maxSubtopics: Int? = nil, regeneratePlan: Bool = false, concurrency: Int = 1,
         subtopic: String? = nil, family: String? = nil, regenerate: Bool = false
@@ -160,6 +166,13 @@ public struct Pipeline: Sendable {
             summary.skip(families.planFamily(for: kind)?.name ?? "plan")
             progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: false))
         }
+        if options.addDocumentSections, !options.regeneratePlan {
+            let added = try await Self.addSections(facts.outline, to: topics, subjectID: subject.id, store: store)
+            if added > 0 {
+                topics = try await store.plan(subjectID: subject.id)
+                progress(.planReady(topics: topics.count, subtopics: topics.reduce(0) { $0 + $1.subtopics.count }, generated: false))
+            }
+        }
         summary.topics = topics.map { PlanTopic(title: $0.title, overview: $0.overview, subtopics: $0.subtopics.map(\.title)) }
         if options.planOnly { return summary }
 
@@ -173,6 +186,13 @@ public struct Pipeline: Sendable {
             work = try Self.chosenSubtopic(name, in: work, subject: subject.title)
         } else if let limit = options.maxSubtopics {
             work = Array(work.prefix(max(0, limit)))
+        } else if let count = options.nextSubtopics {
+            let wanted = Set(subtopicFamilies.map(\.name))
+            var incomplete: [(topic: StoredTopic, subtopic: StoredSubtopic)] = []
+            for entry in work where incomplete.count < count {
+                if try await !wanted.isSubset(of: store.completedFamilies(subtopicID: entry.subtopic.id)) { incomplete.append(entry) }
+            }
+            work = incomplete
         }
         let rewrites = Dictionary(grouping: options.rewrites, by: \.subtopicID)
         if !options.rewrites.isEmpty { work = work.filter { rewrites[$0.subtopic.id] != nil } }
@@ -237,6 +257,20 @@ public struct Pipeline: Sendable {
     }
 
     /// The subtopic families of the run: all of them, or the one `--family` names.
+    /// Adds the outline's subtopics the plan has no subtopic of (by title, case-insensitively)
+    /// under their sections' topics; returns how many were added.
+    static func addSections(_ outline: [PlanTopic], to topics: [StoredTopic], subjectID: Int64, store: any KitStore) async throws -> Int {
+        var known = Set(topics.flatMap(\.subtopics).map { $0.title.lowercased() })
+        var added = 0
+        for section in outline {
+            for subtopic in section.subtopics where known.insert(subtopic.lowercased()).inserted {
+                _ = try await store.placeSubtopic(subjectID: subjectID, topic: section.title, subtopic: subtopic)
+                added += 1
+            }
+        }
+        return added
+    }
+
     static func chosenFamilies(_ all: [PromptFamily], _ name: String?, kind: SubjectKind) throws -> [PromptFamily] {
         guard let name else { return all }
         if let family = all.first(where: { $0.name == name }) { return [family] }

@@ -12,5 +12,9 @@ extension Components {
         internal typealias JobId = Swift.Int64
         /// - Remark: Generated from `#/components/parameters/ItemId`.
         internal typealias ItemId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/TopicId`.
+        internal typealias TopicId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/SubtopicId`.
+        internal typealias SubtopicId = Swift.Int64
     }
 }

@@ -355,6 +355,422 @@ extension Components {
                 case knowledgePercent
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SubjectChange`.
+        internal struct SubjectChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/notes`.
+            internal var notes: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/instructions`.
+            internal var instructions: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case general = "general"
+                case language = "language"
+            }
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/kind`.
+            internal var kind: Components.Schemas.SubjectChange.KindPayload?
+            /// #rrggbb, or empty for none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/color`.
+            internal var color: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/icon`.
+            internal var icon: Swift.String?
+            /// Creates a new `SubjectChange`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - notes:
+            ///   - instructions:
+            ///   - kind:
+            ///   - color: #rrggbb, or empty for none.
+            ///   - icon:
+            internal init(
+                title: Swift.String? = nil,
+                notes: Swift.String? = nil,
+                instructions: Swift.String? = nil,
+                kind: Components.Schemas.SubjectChange.KindPayload? = nil,
+                color: Swift.String? = nil,
+                icon: Swift.String? = nil
+            ) {
+                self.title = title
+                self.notes = notes
+                self.instructions = instructions
+                self.kind = kind
+                self.color = color
+                self.icon = icon
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case notes
+                case instructions
+                case kind
+                case color
+                case icon
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Topic`.
+        internal struct Topic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Topic/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Topic/subjectId`.
+            internal var subjectId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Topic/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Topic/overview`.
+            internal var overview: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Topic/subtopics`.
+            internal var subtopics: [Components.Schemas.Subtopic]
+            /// Creates a new `Topic`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - subjectId:
+            ///   - title:
+            ///   - overview:
+            ///   - subtopics:
+            internal init(
+                id: Swift.Int64,
+                subjectId: Swift.Int64,
+                title: Swift.String,
+                overview: Swift.String,
+                subtopics: [Components.Schemas.Subtopic]
+            ) {
+                self.id = id
+                self.subjectId = subjectId
+                self.title = title
+                self.overview = overview
+                self.subtopics = subtopics
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case subjectId
+                case title
+                case overview
+                case subtopics
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Subtopic`.
+        internal struct Subtopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Subtopic/id`.
+            internal var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Subtopic/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Subtopic/topicId`.
+            internal var topicId: Swift.Int64
+            /// Creates a new `Subtopic`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - title:
+            ///   - topicId:
+            internal init(
+                id: Swift.Int64,
+                title: Swift.String,
+                topicId: Swift.Int64
+            ) {
+                self.id = id
+                self.title = title
+                self.topicId = topicId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case title
+                case topicId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewTopic`.
+        internal struct NewTopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewTopic/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewTopic/overview`.
+            internal var overview: Swift.String?
+            /// Creates a new `NewTopic`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - overview:
+            internal init(
+                title: Swift.String,
+                overview: Swift.String? = nil
+            ) {
+                self.title = title
+                self.overview = overview
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case overview
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TopicChange`.
+        internal struct TopicChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TopicChange/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TopicChange/overview`.
+            internal var overview: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TopicChange/position`.
+            internal var position: Swift.Int?
+            /// Creates a new `TopicChange`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - overview:
+            ///   - position:
+            internal init(
+                title: Swift.String? = nil,
+                overview: Swift.String? = nil,
+                position: Swift.Int? = nil
+            ) {
+                self.title = title
+                self.overview = overview
+                self.position = position
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case overview
+                case position
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewSubtopic`.
+        internal struct NewSubtopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewSubtopic/title`.
+            internal var title: Swift.String
+            /// Creates a new `NewSubtopic`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            internal init(title: Swift.String) {
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SubtopicChange`.
+        internal struct SubtopicChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SubtopicChange/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubtopicChange/position`.
+            internal var position: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/SubtopicChange/topicId`.
+            internal var topicId: Swift.Int64?
+            /// Creates a new `SubtopicChange`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - position:
+            ///   - topicId:
+            internal init(
+                title: Swift.String? = nil,
+                position: Swift.Int? = nil,
+                topicId: Swift.Int64? = nil
+            ) {
+                self.title = title
+                self.position = position
+                self.topicId = topicId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case position
+                case topicId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Lesson`.
+        internal struct Lesson: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Lesson/subtopicId`.
+            internal var subtopicId: Swift.Int64
+            /// Markdown; empty when the subtopic has no lesson yet.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Lesson/text`.
+            internal var text: Swift.String
+            /// The texts earlier edits replaced, newest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Lesson/revisions`.
+            internal var revisions: [Components.Schemas.Revision]
+            /// Creates a new `Lesson`.
+            ///
+            /// - Parameters:
+            ///   - subtopicId:
+            ///   - text: Markdown; empty when the subtopic has no lesson yet.
+            ///   - revisions: The texts earlier edits replaced, newest first.
+            internal init(
+                subtopicId: Swift.Int64,
+                text: Swift.String,
+                revisions: [Components.Schemas.Revision]
+            ) {
+                self.subtopicId = subtopicId
+                self.text = text
+                self.revisions = revisions
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case subtopicId
+                case text
+                case revisions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Revision`.
+        internal struct Revision: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Revision/fields`.
+            internal var fields: Components.Schemas.ItemFields
+            /// - Remark: Generated from `#/components/schemas/Revision/replacedAt`.
+            internal var replacedAt: Foundation.Date
+            /// Creates a new `Revision`.
+            ///
+            /// - Parameters:
+            ///   - fields:
+            ///   - replacedAt:
+            internal init(
+                fields: Components.Schemas.ItemFields,
+                replacedAt: Foundation.Date
+            ) {
+                self.fields = fields
+                self.replacedAt = replacedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case fields
+                case replacedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ItemIds`.
+        internal struct ItemIds: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemIds/items`.
+            internal var items: [Swift.Int64]
+            /// Creates a new `ItemIds`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            internal init(items: [Swift.Int64]) {
+                self.items = items
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
+        /// An item's fields by its shape's names — `{front, back, hint}` (pair), `{question, choices, correctIndex, explanation}` (choice), `{text, extra}` (cloze), `{prompt, lefts, rights}` (matching), `{prompt, steps}` (ordering), `{body}` (a lesson).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ItemFields`.
+        internal struct ItemFields: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties`.
+            internal enum AdditionalPropertiesPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties/case1`.
+                case case1(Swift.String)
+                /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties/case2`.
+                case case2(Swift.Int)
+                /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties/case3`.
+                case case3([Swift.String])
+                internal init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .case1(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case3(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .case1(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case2(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case3(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    }
+                }
+            }
+            /// A container of undocumented properties.
+            internal var additionalProperties: [String: Components.Schemas.ItemFields.AdditionalPropertiesPayload]
+            /// Creates a new `ItemFields`.
+            ///
+            /// - Parameters:
+            ///   - additionalProperties: A container of undocumented properties.
+            internal init(additionalProperties: [String: Components.Schemas.ItemFields.AdditionalPropertiesPayload] = .init()) {
+                self.additionalProperties = additionalProperties
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+            }
+            internal func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// Seconds until the item would be due again after each rating, if rated now.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Intervals`.
+        internal struct Intervals: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Intervals/again`.
+            internal var again: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Intervals/hard`.
+            internal var hard: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Intervals/good`.
+            internal var good: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Intervals/easy`.
+            internal var easy: Swift.Double
+            /// Creates a new `Intervals`.
+            ///
+            /// - Parameters:
+            ///   - again:
+            ///   - hard:
+            ///   - good:
+            ///   - easy:
+            internal init(
+                again: Swift.Double,
+                hard: Swift.Double,
+                good: Swift.Double,
+                easy: Swift.Double
+            ) {
+                self.again = again
+                self.hard = hard
+                self.good = good
+                self.easy = easy
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case again
+                case hard
+                case good
+                case easy
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SessionItem`.
+        internal struct SessionItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SessionItem/item`.
+            internal var item: Components.Schemas.Item
+            /// - Remark: Generated from `#/components/schemas/SessionItem/intervals`.
+            internal var intervals: Components.Schemas.Intervals
+            /// Creates a new `SessionItem`.
+            ///
+            /// - Parameters:
+            ///   - item:
+            ///   - intervals:
+            internal init(
+                item: Components.Schemas.Item,
+                intervals: Components.Schemas.Intervals
+            ) {
+                self.item = item
+                self.intervals = intervals
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case item
+                case intervals
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/GenerationOptions`.
         internal struct GenerationOptions: Codable, Hashable, Sendable {
             /// Only this subtopic of the plan.
@@ -369,31 +785,65 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/GenerationOptions/provider`.
             internal var provider: Swift.String?
+            /// The first N subtopics of the plan.
+            ///
             /// - Remark: Generated from `#/components/schemas/GenerationOptions/maxSubtopics`.
             internal var maxSubtopics: Swift.Int?
+            /// The next N subtopics not complete yet: a subject grows N at a time.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/nextSubtopics`.
+            internal var nextSubtopics: Swift.Int?
+            /// Write the chosen subtopic (and family) again; what you made, edited or studied stays.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/regenerate`.
+            internal var regenerate: Swift.Bool?
+            /// Plan the subject again
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/regeneratePlan`.
+            internal var regeneratePlan: Swift.Bool?
+            /// Add the sections of documents uploaded after the plan was made as subtopics, then generate them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/addDocumentSections`.
+            internal var addDocumentSections: Swift.Bool?
             /// Creates a new `GenerationOptions`.
             ///
             /// - Parameters:
             ///   - subtopic: Only this subtopic of the plan.
             ///   - family: Only this family.
             ///   - provider: A provider of `listProviders`; default: the server's.
-            ///   - maxSubtopics:
+            ///   - maxSubtopics: The first N subtopics of the plan.
+            ///   - nextSubtopics: The next N subtopics not complete yet: a subject grows N at a time.
+            ///   - regenerate: Write the chosen subtopic (and family) again; what you made, edited or studied stays.
+            ///   - regeneratePlan: Plan the subject again
+            ///   - addDocumentSections: Add the sections of documents uploaded after the plan was made as subtopics, then generate them.
             internal init(
                 subtopic: Swift.String? = nil,
                 family: Swift.String? = nil,
                 provider: Swift.String? = nil,
-                maxSubtopics: Swift.Int? = nil
+                maxSubtopics: Swift.Int? = nil,
+                nextSubtopics: Swift.Int? = nil,
+                regenerate: Swift.Bool? = nil,
+                regeneratePlan: Swift.Bool? = nil,
+                addDocumentSections: Swift.Bool? = nil
             ) {
                 self.subtopic = subtopic
                 self.family = family
                 self.provider = provider
                 self.maxSubtopics = maxSubtopics
+                self.nextSubtopics = nextSubtopics
+                self.regenerate = regenerate
+                self.regeneratePlan = regeneratePlan
+                self.addDocumentSections = addDocumentSections
             }
             internal enum CodingKeys: String, CodingKey {
                 case subtopic
                 case family
                 case provider
                 case maxSubtopics
+                case nextSubtopics
+                case regenerate
+                case regeneratePlan
+                case addDocumentSections
             }
         }
         /// - Remark: Generated from `#/components/schemas/Job`.
@@ -792,51 +1242,77 @@ extension Components {
                 case attachedAt
             }
         }
+        /// A card (`front`, `back`, `hint`) or an item of any shape (`shape` and `fields`), in a subtopic named by `subtopicId` or by its title (`subtopic`).
+        ///
         /// - Remark: Generated from `#/components/schemas/NewItem`.
         internal struct NewItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewItem/subtopicId`.
+            internal var subtopicId: Swift.Int64?
             /// - Remark: Generated from `#/components/schemas/NewItem/subtopic`.
-            internal var subtopic: Swift.String
+            internal var subtopic: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NewItem/front`.
-            internal var front: Swift.String
+            internal var front: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NewItem/back`.
-            internal var back: Swift.String
+            internal var back: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NewItem/hint`.
             internal var hint: Swift.String?
-            /// A family of pairs (default: flashcards).
+            /// pair, choice, cloze, matching, ordering, or another registered shape.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewItem/shape`.
+            internal var shape: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewItem/fields`.
+            internal var fields: Components.Schemas.ItemFields?
+            /// A family of that shape (default: the usual one — flashcards, quiz, cloze, matching, ordering).
             ///
             /// - Remark: Generated from `#/components/schemas/NewItem/family`.
             internal var family: Swift.String?
             /// Creates a new `NewItem`.
             ///
             /// - Parameters:
+            ///   - subtopicId:
             ///   - subtopic:
             ///   - front:
             ///   - back:
             ///   - hint:
-            ///   - family: A family of pairs (default: flashcards).
+            ///   - shape: pair, choice, cloze, matching, ordering, or another registered shape.
+            ///   - fields:
+            ///   - family: A family of that shape (default: the usual one — flashcards, quiz, cloze, matching, ordering).
             internal init(
-                subtopic: Swift.String,
-                front: Swift.String,
-                back: Swift.String,
+                subtopicId: Swift.Int64? = nil,
+                subtopic: Swift.String? = nil,
+                front: Swift.String? = nil,
+                back: Swift.String? = nil,
                 hint: Swift.String? = nil,
+                shape: Swift.String? = nil,
+                fields: Components.Schemas.ItemFields? = nil,
                 family: Swift.String? = nil
             ) {
+                self.subtopicId = subtopicId
                 self.subtopic = subtopic
                 self.front = front
                 self.back = back
                 self.hint = hint
+                self.shape = shape
+                self.fields = fields
                 self.family = family
             }
             internal enum CodingKeys: String, CodingKey {
+                case subtopicId
                 case subtopic
                 case front
                 case back
                 case hint
+                case shape
+                case fields
                 case family
             }
         }
+        /// Some of a card's sides (front, back, hint; text, extra), or all of an item's `fields` in its shape (a quiz question: question, choices, correctIndex, explanation).
+        ///
         /// - Remark: Generated from `#/components/schemas/ItemChange`.
         internal struct ItemChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemChange/fields`.
+            internal var fields: Components.Schemas.ItemFields?
             /// - Remark: Generated from `#/components/schemas/ItemChange/front`.
             internal var front: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ItemChange/back`.
@@ -854,18 +1330,21 @@ extension Components {
             /// Creates a new `ItemChange`.
             ///
             /// - Parameters:
+            ///   - fields:
             ///   - front:
             ///   - back:
             ///   - hint:
             ///   - text: A cloze note's text.
             ///   - extra: A cloze note's extra.
             internal init(
+                fields: Components.Schemas.ItemFields? = nil,
                 front: Swift.String? = nil,
                 back: Swift.String? = nil,
                 hint: Swift.String? = nil,
                 text: Swift.String? = nil,
                 extra: Swift.String? = nil
             ) {
+                self.fields = fields
                 self.front = front
                 self.back = back
                 self.hint = hint
@@ -873,6 +1352,7 @@ extension Components {
                 self.extra = extra
             }
             internal enum CodingKeys: String, CodingKey {
+                case fields
                 case front
                 case back
                 case hint
@@ -1488,21 +1968,27 @@ extension Components {
             internal var item: Components.Schemas.Item
             /// - Remark: Generated from `#/components/schemas/NextItem/due`.
             internal var due: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/NextItem/intervals`.
+            internal var intervals: Components.Schemas.Intervals
             /// Creates a new `NextItem`.
             ///
             /// - Parameters:
             ///   - item:
             ///   - due:
+            ///   - intervals:
             internal init(
                 item: Components.Schemas.Item,
-                due: Swift.Int
+                due: Swift.Int,
+                intervals: Components.Schemas.Intervals
             ) {
                 self.item = item
                 self.due = due
+                self.intervals = intervals
             }
             internal enum CodingKeys: String, CodingKey {
                 case item
                 case due
+                case intervals
             }
         }
         /// - Remark: Generated from `#/components/schemas/Rating`.

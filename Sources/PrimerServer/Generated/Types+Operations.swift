@@ -1165,6 +1165,162 @@ internal enum Operations {
             }
         }
     }
+    /// Change a subject's title, notes, kind, instructions, colour or icon (the fields sent; the others stay).
+    ///
+    /// - Remark: HTTP `PATCH /api/subjects/{subjectId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/patch(updateSubject)`.
+    internal enum UpdateSubject {
+        internal static let id: Swift.String = "updateSubject"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/PATCH/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/PATCH/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                internal init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            internal var path: Operations.UpdateSubject.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/PATCH/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSubject.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSubject.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.UpdateSubject.Input.Headers
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/PATCH/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.SubjectChange)
+            }
+            internal var body: Operations.UpdateSubject.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.UpdateSubject.Input.Path,
+                headers: Operations.UpdateSubject.Input.Headers = .init(),
+                body: Operations.UpdateSubject.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/PATCH/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Subject)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Subject {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.UpdateSubject.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.UpdateSubject.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The subject as changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/patch(updateSubject)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateSubject.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.UpdateSubject.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/patch(updateSubject)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Delete the subject with its kit, study history and jobs.
     ///
     /// - Remark: HTTP `DELETE /api/subjects/{subjectId}`.
@@ -1249,6 +1405,2042 @@ internal enum Operations {
             /// What went wrong and what to do.
             ///
             /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/delete(deleteSubject)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The subject's plan — topics and their subtopics, in order, with ids.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/topics`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/get(getPlan)`.
+    internal enum GetPlan {
+        internal static let id: Swift.String = "getPlan"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/GET/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                internal init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            internal var path: Operations.GetPlan.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetPlan.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetPlan.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetPlan.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetPlan.Input.Path,
+                headers: Operations.GetPlan.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/GET/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/GET/responses/200/content/json/topics`.
+                        internal var topics: [Components.Schemas.Topic]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - topics:
+                        internal init(topics: [Components.Schemas.Topic]) {
+                            self.topics = topics
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case topics
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/GET/responses/200/content/application\/json`.
+                    case json(Operations.GetPlan.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.GetPlan.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetPlan.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetPlan.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The plan.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/get(getPlan)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetPlan.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetPlan.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/get(getPlan)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Add a topic at the end of the subject's plan (a subject made empty starts here).
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/topics`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/post(addTopic)`.
+    internal enum AddTopic {
+        internal static let id: Swift.String = "addTopic"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/POST/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                internal init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            internal var path: Operations.AddTopic.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddTopic.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddTopic.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.AddTopic.Input.Headers
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.NewTopic)
+            }
+            internal var body: Operations.AddTopic.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.AddTopic.Input.Path,
+                headers: Operations.AddTopic.Input.Headers = .init(),
+                body: Operations.AddTopic.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/topics/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Topic)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Topic {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AddTopic.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AddTopic.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The topic.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/post(addTopic)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.AddTopic.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.AddTopic.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/post(addTopic)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Rename a topic, rewrite its overview, or move it (position 0 is first).
+    ///
+    /// - Remark: HTTP `PATCH /api/topics/{topicId}`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/patch(changeTopic)`.
+    internal enum ChangeTopic {
+        internal static let id: Swift.String = "changeTopic"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/PATCH/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/topics/{topicId}/PATCH/path/topicId`.
+                internal var topicId: Components.Parameters.TopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - topicId:
+                internal init(topicId: Components.Parameters.TopicId) {
+                    self.topicId = topicId
+                }
+            }
+            internal var path: Operations.ChangeTopic.Input.Path
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/PATCH/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeTopic.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeTopic.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ChangeTopic.Input.Headers
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/PATCH/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/topics/{topicId}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.TopicChange)
+            }
+            internal var body: Operations.ChangeTopic.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.ChangeTopic.Input.Path,
+                headers: Operations.ChangeTopic.Input.Headers = .init(),
+                body: Operations.ChangeTopic.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/topics/{topicId}/PATCH/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/topics/{topicId}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Topic)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Topic {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ChangeTopic.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ChangeTopic.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The topic as changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/topics/{topicId}/patch(changeTopic)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ChangeTopic.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ChangeTopic.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/topics/{topicId}/patch(changeTopic)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Delete a topic with its subtopics and their items (reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/topics/{topicId}`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/delete(deleteTopic)`.
+    internal enum DeleteTopic {
+        internal static let id: Swift.String = "deleteTopic"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/topics/{topicId}/DELETE/path/topicId`.
+                internal var topicId: Components.Parameters.TopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - topicId:
+                internal init(topicId: Components.Parameters.TopicId) {
+                    self.topicId = topicId
+                }
+            }
+            internal var path: Operations.DeleteTopic.Input.Path
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteTopic.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteTopic.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DeleteTopic.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.DeleteTopic.Input.Path,
+                headers: Operations.DeleteTopic.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//api/topics/{topicId}/delete(deleteTopic)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeleteTopic.Output.NoContent)
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//api/topics/{topicId}/delete(deleteTopic)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.DeleteTopic.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/topics/{topicId}/delete(deleteTopic)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Add a subtopic at the end of the topic.
+    ///
+    /// - Remark: HTTP `POST /api/topics/{topicId}/subtopics`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/subtopics/post(addSubtopic)`.
+    internal enum AddSubtopic {
+        internal static let id: Swift.String = "addSubtopic"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/subtopics/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/topics/{topicId}/subtopics/POST/path/topicId`.
+                internal var topicId: Components.Parameters.TopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - topicId:
+                internal init(topicId: Components.Parameters.TopicId) {
+                    self.topicId = topicId
+                }
+            }
+            internal var path: Operations.AddSubtopic.Input.Path
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/subtopics/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddSubtopic.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddSubtopic.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.AddSubtopic.Input.Headers
+            /// - Remark: Generated from `#/paths/api/topics/{topicId}/subtopics/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/topics/{topicId}/subtopics/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.NewSubtopic)
+            }
+            internal var body: Operations.AddSubtopic.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.AddSubtopic.Input.Path,
+                headers: Operations.AddSubtopic.Input.Headers = .init(),
+                body: Operations.AddSubtopic.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/topics/{topicId}/subtopics/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/topics/{topicId}/subtopics/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Subtopic)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Subtopic {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AddSubtopic.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AddSubtopic.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The subtopic.
+            ///
+            /// - Remark: Generated from `#/paths//api/topics/{topicId}/subtopics/post(addSubtopic)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.AddSubtopic.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.AddSubtopic.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/topics/{topicId}/subtopics/post(addSubtopic)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Rename a subtopic or move it (position 0 is first; topicId, another topic of its subject).
+    ///
+    /// - Remark: HTTP `PATCH /api/subtopics/{subtopicId}`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/patch(changeSubtopic)`.
+    internal enum ChangeSubtopic {
+        internal static let id: Swift.String = "changeSubtopic"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/PATCH/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/PATCH/path/subtopicId`.
+                internal var subtopicId: Components.Parameters.SubtopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subtopicId:
+                internal init(subtopicId: Components.Parameters.SubtopicId) {
+                    self.subtopicId = subtopicId
+                }
+            }
+            internal var path: Operations.ChangeSubtopic.Input.Path
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/PATCH/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeSubtopic.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeSubtopic.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ChangeSubtopic.Input.Headers
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/PATCH/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.SubtopicChange)
+            }
+            internal var body: Operations.ChangeSubtopic.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.ChangeSubtopic.Input.Path,
+                headers: Operations.ChangeSubtopic.Input.Headers = .init(),
+                body: Operations.ChangeSubtopic.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/PATCH/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Subtopic)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Subtopic {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ChangeSubtopic.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ChangeSubtopic.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The subtopic as changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/patch(changeSubtopic)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ChangeSubtopic.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ChangeSubtopic.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/patch(changeSubtopic)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Delete a subtopic with its items (reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/subtopics/{subtopicId}`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/delete(deleteSubtopic)`.
+    internal enum DeleteSubtopic {
+        internal static let id: Swift.String = "deleteSubtopic"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/DELETE/path/subtopicId`.
+                internal var subtopicId: Components.Parameters.SubtopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subtopicId:
+                internal init(subtopicId: Components.Parameters.SubtopicId) {
+                    self.subtopicId = subtopicId
+                }
+            }
+            internal var path: Operations.DeleteSubtopic.Input.Path
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteSubtopic.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteSubtopic.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DeleteSubtopic.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.DeleteSubtopic.Input.Path,
+                headers: Operations.DeleteSubtopic.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/delete(deleteSubtopic)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeleteSubtopic.Output.NoContent)
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/delete(deleteSubtopic)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.DeleteSubtopic.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/delete(deleteSubtopic)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The subtopic's lesson (Markdown) with the texts earlier edits replaced.
+    ///
+    /// - Remark: HTTP `GET /api/subtopics/{subtopicId}/lesson`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/get(getLesson)`.
+    internal enum GetLesson {
+        internal static let id: Swift.String = "getLesson"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/GET/path/subtopicId`.
+                internal var subtopicId: Components.Parameters.SubtopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subtopicId:
+                internal init(subtopicId: Components.Parameters.SubtopicId) {
+                    self.subtopicId = subtopicId
+                }
+            }
+            internal var path: Operations.GetLesson.Input.Path
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetLesson.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetLesson.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetLesson.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetLesson.Input.Path,
+                headers: Operations.GetLesson.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Lesson)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Lesson {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetLesson.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetLesson.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The lesson.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/get(getLesson)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetLesson.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetLesson.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/get(getLesson)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Write the subtopic's lesson (made when it has none); the earlier text is kept as history.
+    ///
+    /// - Remark: HTTP `PUT /api/subtopics/{subtopicId}/lesson`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/put(writeLesson)`.
+    internal enum WriteLesson {
+        internal static let id: Swift.String = "writeLesson"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/path/subtopicId`.
+                internal var subtopicId: Components.Parameters.SubtopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subtopicId:
+                internal init(subtopicId: Components.Parameters.SubtopicId) {
+                    self.subtopicId = subtopicId
+                }
+            }
+            internal var path: Operations.WriteLesson.Input.Path
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.WriteLesson.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.WriteLesson.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.WriteLesson.Input.Headers
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/requestBody/json/text`.
+                    internal var text: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - text:
+                    internal init(text: Swift.String) {
+                        self.text = text
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case text
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/requestBody/content/application\/json`.
+                case json(Operations.WriteLesson.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.WriteLesson.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.WriteLesson.Input.Path,
+                headers: Operations.WriteLesson.Input.Headers = .init(),
+                body: Operations.WriteLesson.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/lesson/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Lesson)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Lesson {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.WriteLesson.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.WriteLesson.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The lesson as written.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/put(writeLesson)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.WriteLesson.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.WriteLesson.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/put(writeLesson)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Move items (of the same subject) into this subtopic and order them — in each family the listed items come first, in the order sent, then the family's others as they were.
+    ///
+    /// - Remark: HTTP `PUT /api/subtopics/{subtopicId}/order`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/order/put(placeItems)`.
+    internal enum PlaceItems {
+        internal static let id: Swift.String = "placeItems"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/order/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/order/PUT/path/subtopicId`.
+                internal var subtopicId: Components.Parameters.SubtopicId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subtopicId:
+                internal init(subtopicId: Components.Parameters.SubtopicId) {
+                    self.subtopicId = subtopicId
+                }
+            }
+            internal var path: Operations.PlaceItems.Input.Path
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/order/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PlaceItems.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PlaceItems.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.PlaceItems.Input.Headers
+            /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/order/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subtopics/{subtopicId}/order/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.ItemIds)
+            }
+            internal var body: Operations.PlaceItems.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.PlaceItems.Input.Path,
+                headers: Operations.PlaceItems.Input.Headers = .init(),
+                body: Operations.PlaceItems.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Placed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/order/put(placeItems)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.PlaceItems.Output.NoContent)
+            /// Placed.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/order/put(placeItems)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.PlaceItems.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/order/put(placeItems)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Delete several items at once — all of them, or none when one is not yours or is a lesson.
+    ///
+    /// - Remark: HTTP `POST /api/item-deletions`.
+    /// - Remark: Generated from `#/paths//api/item-deletions/post(deleteItems)`.
+    internal enum DeleteItems {
+        internal static let id: Swift.String = "deleteItems"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/item-deletions/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteItems.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteItems.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DeleteItems.Input.Headers
+            /// - Remark: Generated from `#/paths/api/item-deletions/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/item-deletions/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ItemIds)
+            }
+            internal var body: Operations.DeleteItems.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.DeleteItems.Input.Headers = .init(),
+                body: Operations.DeleteItems.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/item-deletions/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/item-deletions/POST/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/item-deletions/POST/responses/200/content/json/deleted`.
+                        internal var deleted: Swift.Int
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - deleted:
+                        internal init(deleted: Swift.Int) {
+                            self.deleted = deleted
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case deleted
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/item-deletions/POST/responses/200/content/application\/json`.
+                    case json(Operations.DeleteItems.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.DeleteItems.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.DeleteItems.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.DeleteItems.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// How many were deleted.
+            ///
+            /// - Remark: Generated from `#/paths//api/item-deletions/post(deleteItems)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DeleteItems.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.DeleteItems.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/item-deletions/post(deleteItems)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// What each edit of the item replaced, newest first.
+    ///
+    /// - Remark: HTTP `GET /api/items/{itemId}/history`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/history/get(itemHistory)`.
+    internal enum ItemHistory {
+        internal static let id: Swift.String = "itemHistory"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/history/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/history/GET/path/itemId`.
+                internal var itemId: Components.Parameters.ItemId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                internal init(itemId: Components.Parameters.ItemId) {
+                    self.itemId = itemId
+                }
+            }
+            internal var path: Operations.ItemHistory.Input.Path
+            /// - Remark: Generated from `#/paths/api/items/{itemId}/history/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ItemHistory.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ItemHistory.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ItemHistory.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.ItemHistory.Input.Path,
+                headers: Operations.ItemHistory.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/history/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/history/GET/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/items/{itemId}/history/GET/responses/200/content/json/revisions`.
+                        internal var revisions: [Components.Schemas.Revision]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - revisions:
+                        internal init(revisions: [Components.Schemas.Revision]) {
+                            self.revisions = revisions
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case revisions
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/items/{itemId}/history/GET/responses/200/content/application\/json`.
+                    case json(Operations.ItemHistory.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.ItemHistory.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ItemHistory.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ItemHistory.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The earlier texts.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/history/get(itemHistory)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ItemHistory.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ItemHistory.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/items/{itemId}/history/get(itemHistory)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// A study session in one of the CLI's modes, each item with the interval each rating would give it now.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/session`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/session/get(studySession)`.
+    internal enum StudySession {
+        internal static let id: Swift.String = "studySession"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                internal init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            internal var path: Operations.StudySession.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/query/mode`.
+                internal enum ModePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case due = "due"
+                    case all = "all"
+                    case unknown = "unknown"
+                    case quick = "quick"
+                    case new = "new"
+                }
+                /// due (default): due by the horizon, then new; all; unknown (not known, new or below the desired retention); quick (lowest recall first); new.
+                ///
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/query/mode`.
+                internal var mode: Operations.StudySession.Input.Query.ModePayload?
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/query/limit`.
+                internal var limit: Swift.Int?
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/query/daysAhead`.
+                internal var daysAhead: Swift.Int?
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/query/subtopic`.
+                internal var subtopic: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - mode: due (default): due by the horizon, then new; all; unknown (not known, new or below the desired retention); quick (lowest recall first); new.
+                ///   - limit:
+                ///   - daysAhead:
+                ///   - subtopic:
+                internal init(
+                    mode: Operations.StudySession.Input.Query.ModePayload? = nil,
+                    limit: Swift.Int? = nil,
+                    daysAhead: Swift.Int? = nil,
+                    subtopic: Swift.String? = nil
+                ) {
+                    self.mode = mode
+                    self.limit = limit
+                    self.daysAhead = daysAhead
+                    self.subtopic = subtopic
+                }
+            }
+            internal var query: Operations.StudySession.Input.Query
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StudySession.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StudySession.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.StudySession.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.StudySession.Input.Path,
+                query: Operations.StudySession.Input.Query = .init(),
+                headers: Operations.StudySession.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/responses/200/content/json/mode`.
+                        internal var mode: Swift.String
+                        /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/responses/200/content/json/items`.
+                        internal var items: [Components.Schemas.SessionItem]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - mode:
+                        ///   - items:
+                        internal init(
+                            mode: Swift.String,
+                            items: [Components.Schemas.SessionItem]
+                        ) {
+                            self.mode = mode
+                            self.items = items
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case mode
+                            case items
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/session/GET/responses/200/content/application\/json`.
+                    case json(Operations.StudySession.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.StudySession.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.StudySession.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.StudySession.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The session.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/session/get(studySession)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.StudySession.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.StudySession.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/session/get(studySession)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)

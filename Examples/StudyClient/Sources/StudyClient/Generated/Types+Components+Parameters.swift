@@ -24,5 +24,9 @@ extension Components {
         public typealias JobId = Swift.Int64
         /// - Remark: Generated from `#/components/parameters/ItemId`.
         public typealias ItemId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/TopicId`.
+        public typealias TopicId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/SubtopicId`.
+        public typealias SubtopicId = Swift.Int64
     }
 }

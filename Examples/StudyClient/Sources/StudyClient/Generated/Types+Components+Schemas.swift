@@ -367,6 +367,422 @@ extension Components {
                 case knowledgePercent
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SubjectChange`.
+        public struct SubjectChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/title`.
+            public var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/notes`.
+            public var notes: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/instructions`.
+            public var instructions: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case general = "general"
+                case language = "language"
+            }
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/kind`.
+            public var kind: Components.Schemas.SubjectChange.KindPayload?
+            /// #rrggbb, or empty for none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/color`.
+            public var color: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectChange/icon`.
+            public var icon: Swift.String?
+            /// Creates a new `SubjectChange`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - notes:
+            ///   - instructions:
+            ///   - kind:
+            ///   - color: #rrggbb, or empty for none.
+            ///   - icon:
+            public init(
+                title: Swift.String? = nil,
+                notes: Swift.String? = nil,
+                instructions: Swift.String? = nil,
+                kind: Components.Schemas.SubjectChange.KindPayload? = nil,
+                color: Swift.String? = nil,
+                icon: Swift.String? = nil
+            ) {
+                self.title = title
+                self.notes = notes
+                self.instructions = instructions
+                self.kind = kind
+                self.color = color
+                self.icon = icon
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+                case notes
+                case instructions
+                case kind
+                case color
+                case icon
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Topic`.
+        public struct Topic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Topic/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Topic/subjectId`.
+            public var subjectId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Topic/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Topic/overview`.
+            public var overview: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Topic/subtopics`.
+            public var subtopics: [Components.Schemas.Subtopic]
+            /// Creates a new `Topic`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - subjectId:
+            ///   - title:
+            ///   - overview:
+            ///   - subtopics:
+            public init(
+                id: Swift.Int64,
+                subjectId: Swift.Int64,
+                title: Swift.String,
+                overview: Swift.String,
+                subtopics: [Components.Schemas.Subtopic]
+            ) {
+                self.id = id
+                self.subjectId = subjectId
+                self.title = title
+                self.overview = overview
+                self.subtopics = subtopics
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case subjectId
+                case title
+                case overview
+                case subtopics
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Subtopic`.
+        public struct Subtopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Subtopic/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Subtopic/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Subtopic/topicId`.
+            public var topicId: Swift.Int64
+            /// Creates a new `Subtopic`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - title:
+            ///   - topicId:
+            public init(
+                id: Swift.Int64,
+                title: Swift.String,
+                topicId: Swift.Int64
+            ) {
+                self.id = id
+                self.title = title
+                self.topicId = topicId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case title
+                case topicId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewTopic`.
+        public struct NewTopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewTopic/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewTopic/overview`.
+            public var overview: Swift.String?
+            /// Creates a new `NewTopic`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - overview:
+            public init(
+                title: Swift.String,
+                overview: Swift.String? = nil
+            ) {
+                self.title = title
+                self.overview = overview
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+                case overview
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TopicChange`.
+        public struct TopicChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TopicChange/title`.
+            public var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TopicChange/overview`.
+            public var overview: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TopicChange/position`.
+            public var position: Swift.Int?
+            /// Creates a new `TopicChange`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - overview:
+            ///   - position:
+            public init(
+                title: Swift.String? = nil,
+                overview: Swift.String? = nil,
+                position: Swift.Int? = nil
+            ) {
+                self.title = title
+                self.overview = overview
+                self.position = position
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+                case overview
+                case position
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewSubtopic`.
+        public struct NewSubtopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewSubtopic/title`.
+            public var title: Swift.String
+            /// Creates a new `NewSubtopic`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            public init(title: Swift.String) {
+                self.title = title
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SubtopicChange`.
+        public struct SubtopicChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SubtopicChange/title`.
+            public var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubtopicChange/position`.
+            public var position: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/SubtopicChange/topicId`.
+            public var topicId: Swift.Int64?
+            /// Creates a new `SubtopicChange`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - position:
+            ///   - topicId:
+            public init(
+                title: Swift.String? = nil,
+                position: Swift.Int? = nil,
+                topicId: Swift.Int64? = nil
+            ) {
+                self.title = title
+                self.position = position
+                self.topicId = topicId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+                case position
+                case topicId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Lesson`.
+        public struct Lesson: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Lesson/subtopicId`.
+            public var subtopicId: Swift.Int64
+            /// Markdown; empty when the subtopic has no lesson yet.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Lesson/text`.
+            public var text: Swift.String
+            /// The texts earlier edits replaced, newest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Lesson/revisions`.
+            public var revisions: [Components.Schemas.Revision]
+            /// Creates a new `Lesson`.
+            ///
+            /// - Parameters:
+            ///   - subtopicId:
+            ///   - text: Markdown; empty when the subtopic has no lesson yet.
+            ///   - revisions: The texts earlier edits replaced, newest first.
+            public init(
+                subtopicId: Swift.Int64,
+                text: Swift.String,
+                revisions: [Components.Schemas.Revision]
+            ) {
+                self.subtopicId = subtopicId
+                self.text = text
+                self.revisions = revisions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case subtopicId
+                case text
+                case revisions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Revision`.
+        public struct Revision: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Revision/fields`.
+            public var fields: Components.Schemas.ItemFields
+            /// - Remark: Generated from `#/components/schemas/Revision/replacedAt`.
+            public var replacedAt: Foundation.Date
+            /// Creates a new `Revision`.
+            ///
+            /// - Parameters:
+            ///   - fields:
+            ///   - replacedAt:
+            public init(
+                fields: Components.Schemas.ItemFields,
+                replacedAt: Foundation.Date
+            ) {
+                self.fields = fields
+                self.replacedAt = replacedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case fields
+                case replacedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ItemIds`.
+        public struct ItemIds: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemIds/items`.
+            public var items: [Swift.Int64]
+            /// Creates a new `ItemIds`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            public init(items: [Swift.Int64]) {
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
+        /// An item's fields by its shape's names — `{front, back, hint}` (pair), `{question, choices, correctIndex, explanation}` (choice), `{text, extra}` (cloze), `{prompt, lefts, rights}` (matching), `{prompt, steps}` (ordering), `{body}` (a lesson).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ItemFields`.
+        public struct ItemFields: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties`.
+            @frozen public enum AdditionalPropertiesPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties/case1`.
+                case case1(Swift.String)
+                /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties/case2`.
+                case case2(Swift.Int)
+                /// - Remark: Generated from `#/components/schemas/ItemFields/additionalProperties/case3`.
+                case case3([Swift.String])
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .case1(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case3(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .case1(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case2(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case3(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    }
+                }
+            }
+            /// A container of undocumented properties.
+            public var additionalProperties: [String: Components.Schemas.ItemFields.AdditionalPropertiesPayload]
+            /// Creates a new `ItemFields`.
+            ///
+            /// - Parameters:
+            ///   - additionalProperties: A container of undocumented properties.
+            public init(additionalProperties: [String: Components.Schemas.ItemFields.AdditionalPropertiesPayload] = .init()) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// Seconds until the item would be due again after each rating, if rated now.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Intervals`.
+        public struct Intervals: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Intervals/again`.
+            public var again: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Intervals/hard`.
+            public var hard: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Intervals/good`.
+            public var good: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Intervals/easy`.
+            public var easy: Swift.Double
+            /// Creates a new `Intervals`.
+            ///
+            /// - Parameters:
+            ///   - again:
+            ///   - hard:
+            ///   - good:
+            ///   - easy:
+            public init(
+                again: Swift.Double,
+                hard: Swift.Double,
+                good: Swift.Double,
+                easy: Swift.Double
+            ) {
+                self.again = again
+                self.hard = hard
+                self.good = good
+                self.easy = easy
+            }
+            public enum CodingKeys: String, CodingKey {
+                case again
+                case hard
+                case good
+                case easy
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SessionItem`.
+        public struct SessionItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SessionItem/item`.
+            public var item: Components.Schemas.Item
+            /// - Remark: Generated from `#/components/schemas/SessionItem/intervals`.
+            public var intervals: Components.Schemas.Intervals
+            /// Creates a new `SessionItem`.
+            ///
+            /// - Parameters:
+            ///   - item:
+            ///   - intervals:
+            public init(
+                item: Components.Schemas.Item,
+                intervals: Components.Schemas.Intervals
+            ) {
+                self.item = item
+                self.intervals = intervals
+            }
+            public enum CodingKeys: String, CodingKey {
+                case item
+                case intervals
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/GenerationOptions`.
         public struct GenerationOptions: Codable, Hashable, Sendable {
             /// Only this subtopic of the plan.
@@ -381,31 +797,65 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/GenerationOptions/provider`.
             public var provider: Swift.String?
+            /// The first N subtopics of the plan.
+            ///
             /// - Remark: Generated from `#/components/schemas/GenerationOptions/maxSubtopics`.
             public var maxSubtopics: Swift.Int?
+            /// The next N subtopics not complete yet: a subject grows N at a time.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/nextSubtopics`.
+            public var nextSubtopics: Swift.Int?
+            /// Write the chosen subtopic (and family) again; what you made, edited or studied stays.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/regenerate`.
+            public var regenerate: Swift.Bool?
+            /// Plan the subject again
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/regeneratePlan`.
+            public var regeneratePlan: Swift.Bool?
+            /// Add the sections of documents uploaded after the plan was made as subtopics, then generate them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GenerationOptions/addDocumentSections`.
+            public var addDocumentSections: Swift.Bool?
             /// Creates a new `GenerationOptions`.
             ///
             /// - Parameters:
             ///   - subtopic: Only this subtopic of the plan.
             ///   - family: Only this family.
             ///   - provider: A provider of `listProviders`; default: the server's.
-            ///   - maxSubtopics:
+            ///   - maxSubtopics: The first N subtopics of the plan.
+            ///   - nextSubtopics: The next N subtopics not complete yet: a subject grows N at a time.
+            ///   - regenerate: Write the chosen subtopic (and family) again; what you made, edited or studied stays.
+            ///   - regeneratePlan: Plan the subject again
+            ///   - addDocumentSections: Add the sections of documents uploaded after the plan was made as subtopics, then generate them.
             public init(
                 subtopic: Swift.String? = nil,
                 family: Swift.String? = nil,
                 provider: Swift.String? = nil,
-                maxSubtopics: Swift.Int? = nil
+                maxSubtopics: Swift.Int? = nil,
+                nextSubtopics: Swift.Int? = nil,
+                regenerate: Swift.Bool? = nil,
+                regeneratePlan: Swift.Bool? = nil,
+                addDocumentSections: Swift.Bool? = nil
             ) {
                 self.subtopic = subtopic
                 self.family = family
                 self.provider = provider
                 self.maxSubtopics = maxSubtopics
+                self.nextSubtopics = nextSubtopics
+                self.regenerate = regenerate
+                self.regeneratePlan = regeneratePlan
+                self.addDocumentSections = addDocumentSections
             }
             public enum CodingKeys: String, CodingKey {
                 case subtopic
                 case family
                 case provider
                 case maxSubtopics
+                case nextSubtopics
+                case regenerate
+                case regeneratePlan
+                case addDocumentSections
             }
         }
         /// - Remark: Generated from `#/components/schemas/Job`.
@@ -804,51 +1254,77 @@ extension Components {
                 case attachedAt
             }
         }
+        /// A card (`front`, `back`, `hint`) or an item of any shape (`shape` and `fields`), in a subtopic named by `subtopicId` or by its title (`subtopic`).
+        ///
         /// - Remark: Generated from `#/components/schemas/NewItem`.
         public struct NewItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewItem/subtopicId`.
+            public var subtopicId: Swift.Int64?
             /// - Remark: Generated from `#/components/schemas/NewItem/subtopic`.
-            public var subtopic: Swift.String
+            public var subtopic: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NewItem/front`.
-            public var front: Swift.String
+            public var front: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NewItem/back`.
-            public var back: Swift.String
+            public var back: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NewItem/hint`.
             public var hint: Swift.String?
-            /// A family of pairs (default: flashcards).
+            /// pair, choice, cloze, matching, ordering, or another registered shape.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewItem/shape`.
+            public var shape: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewItem/fields`.
+            public var fields: Components.Schemas.ItemFields?
+            /// A family of that shape (default: the usual one — flashcards, quiz, cloze, matching, ordering).
             ///
             /// - Remark: Generated from `#/components/schemas/NewItem/family`.
             public var family: Swift.String?
             /// Creates a new `NewItem`.
             ///
             /// - Parameters:
+            ///   - subtopicId:
             ///   - subtopic:
             ///   - front:
             ///   - back:
             ///   - hint:
-            ///   - family: A family of pairs (default: flashcards).
+            ///   - shape: pair, choice, cloze, matching, ordering, or another registered shape.
+            ///   - fields:
+            ///   - family: A family of that shape (default: the usual one — flashcards, quiz, cloze, matching, ordering).
             public init(
-                subtopic: Swift.String,
-                front: Swift.String,
-                back: Swift.String,
+                subtopicId: Swift.Int64? = nil,
+                subtopic: Swift.String? = nil,
+                front: Swift.String? = nil,
+                back: Swift.String? = nil,
                 hint: Swift.String? = nil,
+                shape: Swift.String? = nil,
+                fields: Components.Schemas.ItemFields? = nil,
                 family: Swift.String? = nil
             ) {
+                self.subtopicId = subtopicId
                 self.subtopic = subtopic
                 self.front = front
                 self.back = back
                 self.hint = hint
+                self.shape = shape
+                self.fields = fields
                 self.family = family
             }
             public enum CodingKeys: String, CodingKey {
+                case subtopicId
                 case subtopic
                 case front
                 case back
                 case hint
+                case shape
+                case fields
                 case family
             }
         }
+        /// Some of a card's sides (front, back, hint; text, extra), or all of an item's `fields` in its shape (a quiz question: question, choices, correctIndex, explanation).
+        ///
         /// - Remark: Generated from `#/components/schemas/ItemChange`.
         public struct ItemChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemChange/fields`.
+            public var fields: Components.Schemas.ItemFields?
             /// - Remark: Generated from `#/components/schemas/ItemChange/front`.
             public var front: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ItemChange/back`.
@@ -866,18 +1342,21 @@ extension Components {
             /// Creates a new `ItemChange`.
             ///
             /// - Parameters:
+            ///   - fields:
             ///   - front:
             ///   - back:
             ///   - hint:
             ///   - text: A cloze note's text.
             ///   - extra: A cloze note's extra.
             public init(
+                fields: Components.Schemas.ItemFields? = nil,
                 front: Swift.String? = nil,
                 back: Swift.String? = nil,
                 hint: Swift.String? = nil,
                 text: Swift.String? = nil,
                 extra: Swift.String? = nil
             ) {
+                self.fields = fields
                 self.front = front
                 self.back = back
                 self.hint = hint
@@ -885,6 +1364,7 @@ extension Components {
                 self.extra = extra
             }
             public enum CodingKeys: String, CodingKey {
+                case fields
                 case front
                 case back
                 case hint
@@ -1500,21 +1980,27 @@ extension Components {
             public var item: Components.Schemas.Item
             /// - Remark: Generated from `#/components/schemas/NextItem/due`.
             public var due: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/NextItem/intervals`.
+            public var intervals: Components.Schemas.Intervals
             /// Creates a new `NextItem`.
             ///
             /// - Parameters:
             ///   - item:
             ///   - due:
+            ///   - intervals:
             public init(
                 item: Components.Schemas.Item,
-                due: Swift.Int
+                due: Swift.Int,
+                intervals: Components.Schemas.Intervals
             ) {
                 self.item = item
                 self.due = due
+                self.intervals = intervals
             }
             public enum CodingKeys: String, CodingKey {
                 case item
                 case due
+                case intervals
             }
         }
         /// - Remark: Generated from `#/components/schemas/Rating`.

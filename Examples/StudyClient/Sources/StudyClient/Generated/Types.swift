@@ -55,11 +55,81 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/subjects/{subjectId}`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/get(getSubject)`.
     func getSubject(_ input: Operations.GetSubject.Input) async throws -> Operations.GetSubject.Output
+    /// Change a subject's title, notes, kind, instructions, colour or icon (the fields sent; the others stay).
+    ///
+    /// - Remark: HTTP `PATCH /api/subjects/{subjectId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/patch(updateSubject)`.
+    func updateSubject(_ input: Operations.UpdateSubject.Input) async throws -> Operations.UpdateSubject.Output
     /// Delete the subject with its kit, study history and jobs.
     ///
     /// - Remark: HTTP `DELETE /api/subjects/{subjectId}`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/delete(deleteSubject)`.
     func deleteSubject(_ input: Operations.DeleteSubject.Input) async throws -> Operations.DeleteSubject.Output
+    /// The subject's plan — topics and their subtopics, in order, with ids.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/topics`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/get(getPlan)`.
+    func getPlan(_ input: Operations.GetPlan.Input) async throws -> Operations.GetPlan.Output
+    /// Add a topic at the end of the subject's plan (a subject made empty starts here).
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/topics`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/post(addTopic)`.
+    func addTopic(_ input: Operations.AddTopic.Input) async throws -> Operations.AddTopic.Output
+    /// Rename a topic, rewrite its overview, or move it (position 0 is first).
+    ///
+    /// - Remark: HTTP `PATCH /api/topics/{topicId}`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/patch(changeTopic)`.
+    func changeTopic(_ input: Operations.ChangeTopic.Input) async throws -> Operations.ChangeTopic.Output
+    /// Delete a topic with its subtopics and their items (reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/topics/{topicId}`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/delete(deleteTopic)`.
+    func deleteTopic(_ input: Operations.DeleteTopic.Input) async throws -> Operations.DeleteTopic.Output
+    /// Add a subtopic at the end of the topic.
+    ///
+    /// - Remark: HTTP `POST /api/topics/{topicId}/subtopics`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/subtopics/post(addSubtopic)`.
+    func addSubtopic(_ input: Operations.AddSubtopic.Input) async throws -> Operations.AddSubtopic.Output
+    /// Rename a subtopic or move it (position 0 is first; topicId, another topic of its subject).
+    ///
+    /// - Remark: HTTP `PATCH /api/subtopics/{subtopicId}`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/patch(changeSubtopic)`.
+    func changeSubtopic(_ input: Operations.ChangeSubtopic.Input) async throws -> Operations.ChangeSubtopic.Output
+    /// Delete a subtopic with its items (reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/subtopics/{subtopicId}`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/delete(deleteSubtopic)`.
+    func deleteSubtopic(_ input: Operations.DeleteSubtopic.Input) async throws -> Operations.DeleteSubtopic.Output
+    /// The subtopic's lesson (Markdown) with the texts earlier edits replaced.
+    ///
+    /// - Remark: HTTP `GET /api/subtopics/{subtopicId}/lesson`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/get(getLesson)`.
+    func getLesson(_ input: Operations.GetLesson.Input) async throws -> Operations.GetLesson.Output
+    /// Write the subtopic's lesson (made when it has none); the earlier text is kept as history.
+    ///
+    /// - Remark: HTTP `PUT /api/subtopics/{subtopicId}/lesson`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/put(writeLesson)`.
+    func writeLesson(_ input: Operations.WriteLesson.Input) async throws -> Operations.WriteLesson.Output
+    /// Move items (of the same subject) into this subtopic and order them — in each family the listed items come first, in the order sent, then the family's others as they were.
+    ///
+    /// - Remark: HTTP `PUT /api/subtopics/{subtopicId}/order`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/order/put(placeItems)`.
+    func placeItems(_ input: Operations.PlaceItems.Input) async throws -> Operations.PlaceItems.Output
+    /// Delete several items at once — all of them, or none when one is not yours or is a lesson.
+    ///
+    /// - Remark: HTTP `POST /api/item-deletions`.
+    /// - Remark: Generated from `#/paths//api/item-deletions/post(deleteItems)`.
+    func deleteItems(_ input: Operations.DeleteItems.Input) async throws -> Operations.DeleteItems.Output
+    /// What each edit of the item replaced, newest first.
+    ///
+    /// - Remark: HTTP `GET /api/items/{itemId}/history`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/history/get(itemHistory)`.
+    func itemHistory(_ input: Operations.ItemHistory.Input) async throws -> Operations.ItemHistory.Output
+    /// A study session in one of the CLI's modes, each item with the interval each rating would give it now.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/session`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/session/get(studySession)`.
+    func studySession(_ input: Operations.StudySession.Input) async throws -> Operations.StudySession.Output
     /// Start generating (or completing) the subject's kit; the job runs on the server.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/jobs`.
@@ -255,6 +325,21 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Change a subject's title, notes, kind, instructions, colour or icon (the fields sent; the others stay).
+    ///
+    /// - Remark: HTTP `PATCH /api/subjects/{subjectId}`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/patch(updateSubject)`.
+    public func updateSubject(
+        path: Operations.UpdateSubject.Input.Path,
+        headers: Operations.UpdateSubject.Input.Headers = .init(),
+        body: Operations.UpdateSubject.Input.Body
+    ) async throws -> Operations.UpdateSubject.Output {
+        try await updateSubject(Operations.UpdateSubject.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Delete the subject with its kit, study history and jobs.
     ///
     /// - Remark: HTTP `DELETE /api/subjects/{subjectId}`.
@@ -265,6 +350,189 @@ extension APIProtocol {
     ) async throws -> Operations.DeleteSubject.Output {
         try await deleteSubject(Operations.DeleteSubject.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// The subject's plan — topics and their subtopics, in order, with ids.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/topics`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/get(getPlan)`.
+    public func getPlan(
+        path: Operations.GetPlan.Input.Path,
+        headers: Operations.GetPlan.Input.Headers = .init()
+    ) async throws -> Operations.GetPlan.Output {
+        try await getPlan(Operations.GetPlan.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Add a topic at the end of the subject's plan (a subject made empty starts here).
+    ///
+    /// - Remark: HTTP `POST /api/subjects/{subjectId}/topics`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/topics/post(addTopic)`.
+    public func addTopic(
+        path: Operations.AddTopic.Input.Path,
+        headers: Operations.AddTopic.Input.Headers = .init(),
+        body: Operations.AddTopic.Input.Body
+    ) async throws -> Operations.AddTopic.Output {
+        try await addTopic(Operations.AddTopic.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Rename a topic, rewrite its overview, or move it (position 0 is first).
+    ///
+    /// - Remark: HTTP `PATCH /api/topics/{topicId}`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/patch(changeTopic)`.
+    public func changeTopic(
+        path: Operations.ChangeTopic.Input.Path,
+        headers: Operations.ChangeTopic.Input.Headers = .init(),
+        body: Operations.ChangeTopic.Input.Body
+    ) async throws -> Operations.ChangeTopic.Output {
+        try await changeTopic(Operations.ChangeTopic.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete a topic with its subtopics and their items (reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/topics/{topicId}`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/delete(deleteTopic)`.
+    public func deleteTopic(
+        path: Operations.DeleteTopic.Input.Path,
+        headers: Operations.DeleteTopic.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTopic.Output {
+        try await deleteTopic(Operations.DeleteTopic.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Add a subtopic at the end of the topic.
+    ///
+    /// - Remark: HTTP `POST /api/topics/{topicId}/subtopics`.
+    /// - Remark: Generated from `#/paths//api/topics/{topicId}/subtopics/post(addSubtopic)`.
+    public func addSubtopic(
+        path: Operations.AddSubtopic.Input.Path,
+        headers: Operations.AddSubtopic.Input.Headers = .init(),
+        body: Operations.AddSubtopic.Input.Body
+    ) async throws -> Operations.AddSubtopic.Output {
+        try await addSubtopic(Operations.AddSubtopic.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Rename a subtopic or move it (position 0 is first; topicId, another topic of its subject).
+    ///
+    /// - Remark: HTTP `PATCH /api/subtopics/{subtopicId}`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/patch(changeSubtopic)`.
+    public func changeSubtopic(
+        path: Operations.ChangeSubtopic.Input.Path,
+        headers: Operations.ChangeSubtopic.Input.Headers = .init(),
+        body: Operations.ChangeSubtopic.Input.Body
+    ) async throws -> Operations.ChangeSubtopic.Output {
+        try await changeSubtopic(Operations.ChangeSubtopic.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete a subtopic with its items (reviews stay in the log).
+    ///
+    /// - Remark: HTTP `DELETE /api/subtopics/{subtopicId}`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/delete(deleteSubtopic)`.
+    public func deleteSubtopic(
+        path: Operations.DeleteSubtopic.Input.Path,
+        headers: Operations.DeleteSubtopic.Input.Headers = .init()
+    ) async throws -> Operations.DeleteSubtopic.Output {
+        try await deleteSubtopic(Operations.DeleteSubtopic.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The subtopic's lesson (Markdown) with the texts earlier edits replaced.
+    ///
+    /// - Remark: HTTP `GET /api/subtopics/{subtopicId}/lesson`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/get(getLesson)`.
+    public func getLesson(
+        path: Operations.GetLesson.Input.Path,
+        headers: Operations.GetLesson.Input.Headers = .init()
+    ) async throws -> Operations.GetLesson.Output {
+        try await getLesson(Operations.GetLesson.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Write the subtopic's lesson (made when it has none); the earlier text is kept as history.
+    ///
+    /// - Remark: HTTP `PUT /api/subtopics/{subtopicId}/lesson`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/lesson/put(writeLesson)`.
+    public func writeLesson(
+        path: Operations.WriteLesson.Input.Path,
+        headers: Operations.WriteLesson.Input.Headers = .init(),
+        body: Operations.WriteLesson.Input.Body
+    ) async throws -> Operations.WriteLesson.Output {
+        try await writeLesson(Operations.WriteLesson.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Move items (of the same subject) into this subtopic and order them — in each family the listed items come first, in the order sent, then the family's others as they were.
+    ///
+    /// - Remark: HTTP `PUT /api/subtopics/{subtopicId}/order`.
+    /// - Remark: Generated from `#/paths//api/subtopics/{subtopicId}/order/put(placeItems)`.
+    public func placeItems(
+        path: Operations.PlaceItems.Input.Path,
+        headers: Operations.PlaceItems.Input.Headers = .init(),
+        body: Operations.PlaceItems.Input.Body
+    ) async throws -> Operations.PlaceItems.Output {
+        try await placeItems(Operations.PlaceItems.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete several items at once — all of them, or none when one is not yours or is a lesson.
+    ///
+    /// - Remark: HTTP `POST /api/item-deletions`.
+    /// - Remark: Generated from `#/paths//api/item-deletions/post(deleteItems)`.
+    public func deleteItems(
+        headers: Operations.DeleteItems.Input.Headers = .init(),
+        body: Operations.DeleteItems.Input.Body
+    ) async throws -> Operations.DeleteItems.Output {
+        try await deleteItems(Operations.DeleteItems.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// What each edit of the item replaced, newest first.
+    ///
+    /// - Remark: HTTP `GET /api/items/{itemId}/history`.
+    /// - Remark: Generated from `#/paths//api/items/{itemId}/history/get(itemHistory)`.
+    public func itemHistory(
+        path: Operations.ItemHistory.Input.Path,
+        headers: Operations.ItemHistory.Input.Headers = .init()
+    ) async throws -> Operations.ItemHistory.Output {
+        try await itemHistory(Operations.ItemHistory.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A study session in one of the CLI's modes, each item with the interval each rating would give it now.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/session`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/session/get(studySession)`.
+    public func studySession(
+        path: Operations.StudySession.Input.Path,
+        query: Operations.StudySession.Input.Query = .init(),
+        headers: Operations.StudySession.Input.Headers = .init()
+    ) async throws -> Operations.StudySession.Output {
+        try await studySession(Operations.StudySession.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }
