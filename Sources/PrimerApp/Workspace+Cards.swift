@@ -21,31 +21,6 @@ public struct CardEdit: Sendable {
 }
 
 extension Workspace {
-    /// Adds a flashcard the learner wrote to a subtopic, in `family` (default: flashcards).
-    public func addCard(
-        subject: String, subtopic: String, front: String, back: String, hint: String? = nil, family: String = "flashcards"
-    ) async throws -> StudyCard {
-        let front = try Self.required(front, "the front"), back = try Self.required(back, "the back")
-        let families = try locations.families(config: config)
-        let pairFamilies = families.families.filter { $0.shape == .pair }.map(\.name)
-        guard pairFamilies.contains(family) else {
-            let declared = families.family(named: family)
-            throw WorkspaceError(
-                declared == nil ? .notFound : .invalid,
-                (declared.map { "family '\($0.name)' holds \($0.shape.rawValue) items" } ?? "there is no family '\(family.excerpt(40))'")
-                    + "; cards add writes flashcards (front and back) into one of: \(pairFamilies.joined(separator: ", "))")
-        }
-        let store = try await store()
-        guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
-        let match = try await Self.subtopic(subtopic, of: stored, in: store)
-        let hint = hint.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
-        let id = try await store.addItem(
-            subjectID: stored.id, subtopicID: match.id, family: family,
-            content: .pair(PairItem(front: front, back: back, hint: hint)), at: Date())
-        guard let card = try await store.studyCard(id: id) else { throw WorkspaceError(.notFound, "the new card was deleted meanwhile") }
-        return card
-    }
-
     /// Changes a card's text; its review history and schedule stay, and regeneration keeps it.
     public func editCard(_ key: String, _ edit: CardEdit) async throws -> StudyCard {
         if edit.isEmpty { throw WorkspaceError("say what to change: the front, back or hint (flashcards, terms), or the text or extra (cloze notes)") }
@@ -73,13 +48,6 @@ extension Workspace {
         }
         try await store().editItem(id: card.id, content: card.content, at: Date())
         card.edited = true
-        return card
-    }
-
-    /// Deletes a card with its schedule; its reviews stay in the log.
-    public func deleteCard(_ key: String) async throws -> StudyCard {
-        let card = try await studyCard(key)
-        try await store().deleteItem(id: card.id)
         return card
     }
 

@@ -79,7 +79,7 @@ extension PrimerAPI {
     func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
         let (account, workspace) = try caller()
         _ = try await ownedItem(input.path.itemId, of: account)
-        _ = try await workspace.deleteCard(ItemKey.of(input.path.itemId))
+        _ = try await workspace.library().delete([ItemID(input.path.itemId)])
         return .noContent(.init())
     }
 

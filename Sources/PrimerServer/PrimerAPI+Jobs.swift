@@ -12,6 +12,9 @@ extension PrimerAPI {
             if let count, !(1...200).contains(count) { throw APIError.invalid("\(name) is 1 to 200, not \(count).") }
         }
         if options.maxSubtopics != nil && options.nextSubtopics != nil { throw APIError.invalid("Send maxSubtopics or nextSubtopics, not both.") }
+        if options.regenerate == true && options.subtopic == nil {
+            throw APIError.invalid("regenerate writes one subtopic again: name it with subtopic (to plan the whole subject again, send regeneratePlan).")
+        }
         if options.regeneratePlan == true && (options.subtopic != nil || options.family != nil) {
             throw APIError.invalid("regeneratePlan replaces the whole plan; send it without subtopic and family.")
         }

@@ -39,6 +39,10 @@ struct GenerateCommand: AsyncParsableCommand {
     var maxSubtopics: Int?
     @Option(parsing: .unconditional, help: "Topics a plan takes at most from an attached document's outline (default 20).")
     var maxTopics: Int?
+    @Option(parsing: .unconditional, help: "Generate the next N subtopics not complete yet (a subject grows N at a time).")
+    var nextSubtopics: Int?
+    @Flag(help: "Add the sections of documents attached after the plan was made (with --doc, or earlier) to the plan as subtopics, then generate them.")
+    var addSections = false
 
     @Flag(help: "Replace the stored plan and everything under it.")
     var regeneratePlan = false
@@ -76,6 +80,11 @@ struct GenerateCommand: AsyncParsableCommand {
     func validate() throws {
         if let maxSubtopics, maxSubtopics < 0 { throw ValidationError("--max-subtopics must be 0 or more") }
         if let maxTopics, maxTopics < 1 { throw ValidationError("--max-topics must be 1 or more, not \(maxTopics)") }
+        if let nextSubtopics, nextSubtopics < 1 { throw ValidationError("--next-subtopics must be 1 or more, not \(nextSubtopics)") }
+        if nextSubtopics != nil && (maxSubtopics != nil || subtopic != nil) {
+            throw ValidationError("--next-subtopics picks the subtopics itself; it cannot go with --max-subtopics or --subtopic")
+        }
+        if addSections && regeneratePlan { throw ValidationError("--regenerate-plan plans from the documents anew; --add-sections is for a plan you keep") }
         if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
         if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the subject title is empty") }
         if regenerate && subtopic == nil {
@@ -98,6 +107,8 @@ struct GenerateCommand: AsyncParsableCommand {
                 planOnly: planOnly, maxSubtopics: maxSubtopics, regeneratePlan: regeneratePlan, concurrency: concurrency,
                 subtopic: subtopic, family: family, regenerate: regenerate))
         request.options.maxTopics = maxTopics
+        request.options.nextSubtopics = nextSubtopics
+        request.options.addDocumentSections = addSections
         if rewriteLeeches {
             request.options.rewrites = try await workspace.leeches(subject: title, subtopic: subtopic, family: family, provider: provider)
             if request.options.rewrites.isEmpty {

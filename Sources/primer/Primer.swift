@@ -57,7 +57,7 @@ struct Primer: AsyncParsableCommand {
         subcommands: [
             GenerateCommand.self, BatchCommand.self, WorkerCommand.self, EvalCommand.self, ExportCommand.self, CacheCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self,
             DocsCommand.self, ImportCommand.self, AskCommand.self, ProvidersCommand.self, PromptsCommand.self,
-            StudyCommand.self, QuizCommand.self, ReviewCommand.self, CardsCommand.self, VocabCommand.self, DueCommand.self,
+            SubjectsCommand.self, TopicsCommand.self, SubtopicsCommand.self, StudyCommand.self, QuizCommand.self, ReviewCommand.self, CardsCommand.self, VocabCommand.self, DueCommand.self,
             StatsCommand.self, StoreCommand.self, ServeCommand.self,
         ]
     )

@@ -30,7 +30,8 @@ struct ReviewNextCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let next = try await openWorkspace(configOptions, storeOptions).nextCard(subject: subject, subtopic: subtopic, daysAhead: daysAhead)
+        let workspace = try openWorkspace(configOptions, storeOptions)
+        let next = try await workspace.nextCard(subject: subject, subtopic: subtopic, daysAhead: daysAhead)
         if json { return try Console.json(next) }
         guard let card = next.card else {
             Console.out("Nothing due in '\(subject)'\(daysAhead > 0 ? " within \(daysAhead) days" : "").")
@@ -38,7 +39,10 @@ struct ReviewNextCommand: AsyncParsableCommand {
             return
         }
         for line in StudyOutput.cardDetail(card) { Console.out(line) }
-        Console.out("\(next.due) due. Rate it: primer review rate \(card.key) again|hard|good|easy")
+        let now = Date()
+        let intervals = try await workspace.intervals(for: [card], now: now)[0]
+        let choices = ReviewRating.allCases.map { "\($0.name) \(StudyOutput.relative(now.addingTimeInterval(intervals[$0]), from: now))" }
+        Console.out("\(next.due) due. Rate it: primer review rate \(card.key) again|hard|good|easy (\(choices.joined(separator: ", ")))")
     }
 }
 

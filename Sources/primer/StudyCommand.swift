@@ -91,9 +91,14 @@ struct StudySession {
         while !queue.isEmpty, !quit {
             let card = queue.removeFirst()
             let progress = "\(seen.union([card.id]).count)/\(cards.count)"
-            guard let rating = try await ask(card, progress: progress, choices: [
-                ("1", "again"), ("2", "hard"), ("3", "good"), ("4", "easy"),
-            ]).flatMap({ Int(String($0)) }).flatMap(ReviewRating.init(rawValue:)) else { break }
+            // Each rating's interval on its choice, as Anki shows it on its buttons.
+            let now = Date()
+            let intervals = try await workspace.intervals(for: [card], now: now)[0]
+            let choices = ReviewRating.allCases.map { rating in
+                ("\(rating.rawValue)", "\(rating.name) (\(StudyOutput.relative(now.addingTimeInterval(intervals[rating]), from: now)))")
+            }
+            guard let rating = try await ask(card, progress: progress, choices: choices)
+                .flatMap({ Int(String($0)) }).flatMap(ReviewRating.init(rawValue:)) else { break }
             let rated = try await record(card, rating)
             let due = rated.card.memory!.state.due
             Console.out("  \(rating.name) — due \(StudyOutput.relative(due))\n")

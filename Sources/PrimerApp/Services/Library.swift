@@ -25,6 +25,12 @@ public struct Library: Sendable {
         return subject
     }
 
+    /// The owner's subject of this title (how the CLI names one).
+    public func subject(titled title: String) async throws -> StoredSubject {
+        guard let subject = try await store.subject(titled: title) else { throw Workspace.noSubject(title) }
+        return subject
+    }
+
     /// Changes what `change` gives (title, notes, kind, instructions, colour, icon).
     public func update(_ id: SubjectID, _ change: SubjectChange) async throws -> StoredSubject {
         if let problem = SubjectRules.problem(change) { throw WorkspaceError(problem) }
