@@ -152,6 +152,11 @@ let package = Package(
                 "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerDocuments", "PrimerEval", "PrimerExport", "PrimerImport",
                 "PrimerBatch", "PrimerDefaults",
                 .product(name: "Tagged", package: "swift-tagged"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // `primer serve`: the HTTP API (Hummingbird; its routes generated from openapi.yaml by

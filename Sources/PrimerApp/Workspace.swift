@@ -94,7 +94,7 @@ public final class Workspace: @unchecked Sendable {
     /// The store, opened for writing (created and migrated when needed) on first use: a SQLite
     /// file or a PostgreSQL database (`StoreAddress`). Throws `StoreError.readOnly` when the
     /// store cannot be written.
-    public func store() async throws -> any Store {
+    func store() async throws -> any Store {
         let address = try locations.storeAddress(config: config)
         return try await stores.writer { try await Self.open(address) }.owned(by: owner)
     }
@@ -112,7 +112,7 @@ public final class Workspace: @unchecked Sendable {
     /// that only reads changes nothing in the file (not even its change counter) and works on a
     /// store nobody may write. A file that is missing or must be upgraded first is opened as
     /// `store()` opens it; a database is opened as `store()` opens it.
-    public func readingStore() async throws -> any Store {
+    func readingStore() async throws -> any Store {
         guard case .file(let path) = try locations.storeAddress(config: config) else { return try await store() }
         if let open = await stores.open { return open.owned(by: owner) }
         if FileManager.default.fileExists(atPath: path) {
@@ -132,7 +132,7 @@ public final class Workspace: @unchecked Sendable {
 
     /// A pipeline on `provider` that attaches `documents` to the subject and grounds the kit on
     /// all of the subject's documents; `onAttached` gets one line per document.
-    public func pipeline(
+    func pipeline(
         families: FamilySet, provider: any Provider, documents: [ExtractedDocument],
         onAttached: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> Pipeline {

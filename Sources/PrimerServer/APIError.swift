@@ -45,6 +45,8 @@ enum ProblemKind: String, Sendable {
         case .readOnly: self = .readOnly
         case .unusable: self = .unusable
         case .unavailable: self = .unavailable
+        case .unauthenticated: self = .unauthenticated
+        case .rateLimited: self = .rateLimited
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import PrimerApp
 import PrimerCore
 
 /// Who sent the request being answered: set by `AuthenticationMiddleware` for the routes, read

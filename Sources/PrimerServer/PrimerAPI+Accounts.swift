@@ -1,4 +1,5 @@
 import Foundation
+import PrimerApp
 import PrimerCore
 
 extension PrimerAPI {

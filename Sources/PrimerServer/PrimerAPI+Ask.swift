@@ -10,7 +10,7 @@ extension PrimerAPI {
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the question as JSON.") }
         let providerName = try serverProvider(body.provider, workspace)
-        try await accounts.limits.admitQuestion(of: account.owner)
+        try await accounts.admitQuestion(of: account.owner)
         let answer = try await workspace.ask(subject: subject.title, question: body.question, providerName: providerName)
         return .ok(.init(body: .json(Self.schema(answer))))
     }
@@ -23,7 +23,7 @@ extension PrimerAPI {
         if case .json(let body)? = input.body { (chosen, provider) = (body.chosen, body.provider) }
         if let chosen, !(0...25).contains(chosen) { throw APIError.invalid("chosen is 0 to 25 (A to Z), not \(chosen).") }
         let providerName = try serverProvider(provider, workspace)
-        try await accounts.limits.admitQuestion(of: account.owner)
+        try await accounts.admitQuestion(of: account.owner)
         let answer = try await workspace.explain(ItemKey.of(input.path.itemId), chosen: chosen, providerName: providerName)
         return .ok(.init(body: .json(Self.schema(answer))))
     }

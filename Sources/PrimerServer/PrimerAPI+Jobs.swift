@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import PrimerApp
 import PrimerCore
 
 extension PrimerAPI {

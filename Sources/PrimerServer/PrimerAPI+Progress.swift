@@ -16,12 +16,12 @@ extension PrimerAPI {
         }
         var questions: [StudyCard] = []
         var answers: [QuizAnswer] = []
+        let library = try await workspace.library()
         for answer in body.answers {
             // Another subject's question is not in this quiz, whoever owns it.
-            guard try await store.itemSubject(itemID: answer.itemId)?.id == subject.id else {
+            guard let card = try? await library.item(ItemID(answer.itemId)), card.subject == subject.title else {
                 throw APIError.notFound("question in ‘\(subject.title)’")
             }
-            let card = try await workspace.studyCard(ItemKey.of(answer.itemId))
             switch (card.content.choice, card.content.answerHint, answer.choice, answer.answer) {
             case (let question?, _, let index?, nil):
                 guard question.choices.indices.contains(index) else {

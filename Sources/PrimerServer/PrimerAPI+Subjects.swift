@@ -49,12 +49,12 @@ extension PrimerAPI {
 
     /// The caller's subjects with their counts and knowledge, by title.
     func subjectSchemas(_ workspace: Workspace) async throws -> [Components.Schemas.Subject] {
-        let store = try await workspace.readingStore()
+        let library = try await workspace.library()
         let summaries = try await workspace.subjects()
         let progress = Dictionary(try await workspace.progress().map { ($0.progress.title, $0.progress) }, uniquingKeysWith: { a, _ in a })
         var schemas: [Components.Schemas.Subject] = []
         for summary in summaries {
-            let stored = try await store.subject(id: summary.id)
+            let stored = try? await library.subject(SubjectID(summary.id))
             let deck = progress[summary.title]
             schemas.append(
                 .init(

@@ -9,7 +9,6 @@ import PrimerProviders
 /// subject does not exist for this one), and calls the application layer as that owner.
 struct PrimerAPI: APIProtocol {
     let workspace: Workspace
-    let store: any Store
     let accounts: Accounts
     let jobs: GenerationJobs
     let policy: ServerPolicy
@@ -59,7 +58,8 @@ struct PrimerAPI: APIProtocol {
 
     /// The job with this id if the account started it; 404 otherwise.
     func ownedJob(_ id: Int64, of account: Account) async throws -> GenerationJob {
-        guard let job = try await store.job(id: id), job.owner == account.owner else { throw APIError.notFound("job") }
-        return job
+        do { return try await jobs.job(id, of: account.owner) } catch let error as WorkspaceError where error.kind == .notFound {
+            throw APIError.notFound("job")
+        }
     }
 }

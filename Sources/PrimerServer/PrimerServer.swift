@@ -17,10 +17,9 @@ public enum PrimerServer {
         workspace: Workspace, host: String, port: Int, logger: Logger,
         onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) async throws {
-        let store = try await workspace.store()
         let policy = workspace.config.server
-        let accounts = Accounts(store: store, policy: policy)
-        let jobs = GenerationJobs(workspace: workspace, store: store, policy: policy, logger: logger)
+        let accounts = try await workspace.accounts(policy: policy)
+        let jobs = try await workspace.generationJobs(policy: policy, logger: logger)
         let router = Router(context: ServerContext.self)
         let routes = RouteTable(document: String(decoding: try Self.resource("openapi.yaml"), as: UTF8.self), files: Self.files.map(\.path))
         // Outermost, so that error answers carry it too.
@@ -42,7 +41,7 @@ public enum PrimerServer {
             }
         }
         let api = PrimerAPI(
-            workspace: workspace, store: store, accounts: accounts, jobs: jobs, policy: policy, logger: logger,
+            workspace: workspace, accounts: accounts, jobs: jobs, policy: policy, logger: logger,
             extractions: ExtractionQueue(slots: policy.extractions))
         try api.registerHandlers(on: router)
         // A client that sends nothing for `read_timeout_seconds` while its request is read (a body

@@ -51,6 +51,8 @@ struct Problem: Encodable, Sendable {
             default: .malformed
             }
             self.init(kind, error.body ?? error.status.reasonPhrase, status: error.status.code)
+        case let error as RateLimited:
+            self.init(.rateLimited, error.message, retryAfter: error.retryAfter)
         case let error as WorkspaceError:
             // The message without the CLI's hint (a command or a flag an API client has not).
             self.init(ProblemKind(error.kind), error.message)

@@ -44,7 +44,7 @@ enum PrimerMain {
     static func exitStatus(_ kind: ErrorKind) -> Int32 {
         switch kind {
         case .invalid, .notFound: 64
-        case .conflict, .readOnly, .unusable, .unavailable: 1
+        case .conflict, .readOnly, .unusable, .unavailable, .unauthenticated, .rateLimited: 1
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PrimerApp
+@testable import PrimerApp
 import PrimerCore
 import PrimerTestSupport
 import Testing

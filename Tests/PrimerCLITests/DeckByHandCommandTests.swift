@@ -83,14 +83,14 @@ import Testing
         _ = try await cli.run(["topics", "add", "Spanish", "Verbs"])
         _ = try await cli.run(["subtopics", "add", "Spanish", "Verbs", "Ser"])
         let cases: [([String], String)] = [
-            (["subjects", "new", "spanish"], "exists already"),
+            (["subjects", "new", "spanish"], "already taken"),
             (["subjects", "new", "Art", "--color", "blue"], "#rrggbb"),
             (["subjects", "edit", "Spanish"], "say what to change"),
             (["topics", "add", "Nope", "X"], "no subject titled 'Nope'"),
-            (["topics", "add", "Spanish", "verbs"], "exists already"),
+            (["topics", "add", "Spanish", "verbs"], "already taken"),
             (["topics", "rename", "Spanish", "Nope", "X"], "has no topic 'Nope'"),
             (["topics", "move", "Spanish", "Verbs", "--to", "0"], "--to is 1 (first) or more"),
-            (["subtopics", "add", "Spanish", "Verbs", "SER"], "exists already"),
+            (["subtopics", "add", "Spanish", "Verbs", "SER"], "already taken"),
             (["subtopics", "move", "Spanish", "Ser"], "say where"),
             (["subtopics", "lesson", "Spanish", "Ser", "--write", "missing.md"], "cannot read the lesson file"),
             (["cards", "add", "Spanish", "--subtopic", "Ser", "--front", "a"], "give --front and --back"),

@@ -186,6 +186,8 @@ import Testing
             scheduler.review($0, rating: .good, at: Date())
         }
         try await store.setKnown(itemID: card.id, known: true, at: Date())
+        // An edit: what it replaced is the card's history.
+        try await store.editItem(id: card.id, content: .pair(PairItem(front: "Q, edited", back: "A")), at: Date())
         try await store.recordQuiz(
             QuizAttempt(
                 subject: "Biology", subtopic: nil, takenAt: Date(),

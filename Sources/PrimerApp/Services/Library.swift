@@ -1,6 +1,8 @@
 import Foundation
 import PrimerCore
+import Logging
 import PrimerGeneration
+import PrimerProviders
 
 /// A learner's subjects as things they build and change: the subject itself, its topics and
 /// subtopics, its items of every shape and its lessons. One owner's (the workspace's: the local
@@ -245,7 +247,7 @@ public struct Library: Sendable {
     static func mapped<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as StoreError {
             switch error {
-            case .taken(let what): throw WorkspaceError(.conflict, "\(what) exists already; choose another title")
+            case .taken: throw WorkspaceError(.conflict, "\(error)")
             case .notFound(let what): throw missing(what)
             case .invalidWrite(let why): throw WorkspaceError(why)
             default: throw error
@@ -259,5 +261,17 @@ extension Workspace {
     public func library() async throws -> Library {
         let (locations, config) = (locations, config)
         return Library(store: try await store(), families: { try locations.families(config: config) })
+    }
+}
+
+extension Workspace {
+    /// The accounts of a server on this workspace's store (sign-up, login, sessions, limits).
+    public func accounts(policy: ServerPolicy) async throws -> Accounts {
+        Accounts(store: try await store(), policy: policy)
+    }
+
+    /// The generation jobs of a server on this workspace's store, run as their owners.
+    public func generationJobs(policy: ServerPolicy, logger: Logger, slots: Int = 2) async throws -> GenerationJobs {
+        GenerationJobs(workspace: self, store: try await store(), policy: policy, logger: logger, slots: slots)
     }
 }

@@ -13,6 +13,10 @@ public enum ErrorKind: String, Sendable, Codable, CaseIterable {
     case unusable
     /// Something needed cannot be reached or opened now (a folder, a server); it may work later.
     case unavailable
+    /// Who asks is not known: no session, or one that ended (a server's accounts).
+    case unauthenticated
+    /// Asked too often or too much; it may work after a wait (a server's limits).
+    case rateLimited
 }
 
 /// An error that says which kind of failure it is.

@@ -3,8 +3,8 @@ import Foundation
 
 /// Session tokens: 256 random bits, base64url, given to the client once; the store keeps only
 /// their SHA-256, so a copy of the store opens no session.
-enum SessionToken {
-    static let cookieName = "primer_session"
+public enum SessionToken {
+    public static let cookieName = "primer_session"
 
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()

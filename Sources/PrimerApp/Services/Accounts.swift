@@ -8,10 +8,15 @@ import PrimerProviders
 /// `AccountStore`. Passwords are hashed with bcrypt (off the async pool: a hash takes a quarter
 /// of a second at cost 12); tokens are stored hashed (`SessionToken`). Failed logins and
 /// sign-ups are counted in the store (`AbuseLimits`), so restarts and other servers see them.
-struct Accounts: Sendable {
+public struct Accounts: Sendable {
     let store: any Store
     let policy: ServerPolicy
     let limits: AbuseLimits
+
+    /// Counts a question (`ask`, `explain`) against the account's hourly limit; `RateLimited` past it.
+    public func admitQuestion(of owner: SubjectOwner) async throws {
+        try await limits.admitQuestion(of: owner)
+    }
     /// A hash no password matches (of random bytes, at the policy's cost), checked for unknown
     /// emails: a login costs the same time whether or not the email has an account.
     private let absentHash: String
@@ -23,24 +28,24 @@ struct Accounts: Sendable {
         absentHash = Bcrypt.hash(SessionToken.make(), cost: UInt8(policy.passwordCost))
     }
 
-    struct Session: Sendable {
-        var account: Account
-        var token: String
-        var expiresAt: Date
+    public struct Session: Sendable {
+        public var account: Account
+        public var token: String
+        public var expiresAt: Date
     }
 
-    func signUp(name: String, email: String, password: String, address: String?) async throws -> Session {
+    public func signUp(name: String, email: String, password: String, address: String?) async throws -> Session {
         // One line of words: runs of spaces, tabs and line breaks become one space.
         let name = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         // Invisible characters are refused before spaces are trimmed (a trailing zero-width space
         // would otherwise be trimmed by some platforms and kept by others).
         if let problem = Account.emailProblem(email.trimmingCharacters(in: CharacterSet(charactersIn: " "))) {
-            throw APIError.invalid(problem.prefix(1).uppercased() + problem.dropFirst() + ".")
+            throw WorkspaceError(.invalid, problem.prefix(1).uppercased() + problem.dropFirst() + ".")
         }
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (2...100).contains(name.count) else { throw APIError.invalid("A name is 2 to 100 characters; ‘\(name.prefix(40))’ is \(name.count).") }
+        guard (2...100).contains(name.count) else { throw WorkspaceError(.invalid, "A name is 2 to 100 characters; ‘\(name.prefix(40))’ is \(name.count).") }
         try Self.checkEmail(email)
-        if let problem = PasswordRule.problem(password, email: email, name: name) { throw APIError.invalid(problem) }
+        if let problem = PasswordRule.problem(password, email: email, name: name) { throw WorkspaceError(.invalid, problem) }
         try await limits.admitSignUp(from: address)
         let cost = UInt8(policy.passwordCost)
         let hash = try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
@@ -48,24 +53,24 @@ struct Accounts: Sendable {
         return try await startSession(account)
     }
 
-    func logIn(email: String, password: String, address: String?) async throws -> Session {
+    public func logIn(email: String, password: String, address: String?) async throws -> Session {
         // No account has a longer email or password: refused before anything is counted or stored.
-        guard email.count <= 254, password.utf8.count <= 72 else { throw APIError(.unauthenticated, "The email or the password is wrong.") }
+        guard email.count <= 254, password.utf8.count <= 72 else { throw WorkspaceError(.unauthenticated, "The email or the password is wrong.") }
         let attempt = try await limits.admitLogin(emailKey: Account.emailKey(email), address: address)
         let found = try await store.account(email: email)
         let hash = found?.passwordHash ?? absentHash
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
-        guard let found, matches else { throw APIError(.unauthenticated, "The email or the password is wrong.") }
+        guard let found, matches else { throw WorkspaceError(.unauthenticated, "The email or the password is wrong.") }
         try await limits.succeeded(attempt)
         return try await startSession(found.account)
     }
 
-    func logOut(token: String) async throws {
+    public func logOut(token: String) async throws {
         try await store.endSession(tokenHash: SessionToken.hash(token), at: Date())
     }
 
     /// The account of a session token, nil when it names no open session.
-    func account(token: String) async throws -> Account? {
+    public func account(token: String) async throws -> Account? {
         guard token.count <= 200 else { return nil }
         return try await store.sessionAccount(tokenHash: SessionToken.hash(token), at: Date())
     }
@@ -79,11 +84,11 @@ struct Accounts: Sendable {
     }
 
     private static func checkEmail(_ email: String) throws {
-        if let problem = Account.emailProblem(email) { throw APIError.invalid(problem.prefix(1).uppercased() + problem.dropFirst() + ".") }
+        if let problem = Account.emailProblem(email) { throw WorkspaceError(.invalid, problem.prefix(1).uppercased() + problem.dropFirst() + ".") }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
             !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
-        else { throw APIError.invalid("‘\(email.prefix(60))’ is not an email address (name@example.com).") }
+        else { throw WorkspaceError(.invalid, "‘\(email.prefix(60))’ is not an email address (name@example.com).") }
     }
 }
 

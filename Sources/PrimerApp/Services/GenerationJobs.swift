@@ -1,18 +1,21 @@
 import Foundation
 import Logging
-import PrimerApp
 import PrimerCore
 import PrimerProviders
 import ServiceLifecycle
 import PrimerGeneration
 
 /// One line of a running job's progress, as `jobEvents` sends it.
-struct JobUpdate: Sendable {
-    var message: String
-    var subtopic: String?
-    var family: String?
+public struct JobUpdate: Sendable {
+    public var message: String
+    public var subtopic: String?
+    public var family: String?
     /// Set on the last update: the finished job.
-    var finished: GenerationJob?
+    public var finished: GenerationJob?
+
+    init(message: String, subtopic: String? = nil, family: String? = nil, finished: GenerationJob? = nil) {
+        (self.message, self.subtopic, self.family, self.finished) = (message, subtopic, family, finished)
+    }
 }
 
 /// The generation jobs of `primer serve`: started by `startGeneration`, stored before they run,
@@ -20,7 +23,7 @@ struct JobUpdate: Sendable {
 /// owner), and followed by `jobEvents`. A job the server did not finish (it was stopped or
 /// killed) is still queued or running in the store, and runs again when the server starts: the
 /// pipeline keeps what was stored and makes only the rest.
-actor GenerationJobs: Service {
+public actor GenerationJobs: Service {
     private let workspace: Workspace
     private let store: any Store
     private let policy: ServerPolicy
@@ -44,7 +47,7 @@ actor GenerationJobs: Service {
 
     /// Resumes the jobs a previous server left, then runs until the server shuts down, when the
     /// running jobs are cancelled: they stay running in the store, to be resumed.
-    nonisolated func run() async throws {
+    public nonisolated func run() async throws {
         let unfinished = try await store.unfinishedJobs()
         for job in unfinished { await enqueue(job) }
         if !unfinished.isEmpty { logger.info("resuming \(unfinished.count) unfinished generation job(s)") }
@@ -53,14 +56,14 @@ actor GenerationJobs: Service {
     }
 
     /// Stores a job for the subject and queues it; refused (429) past the account's limits.
-    func start(owner: SubjectOwner, subjectID: Int64, request: GenerationJobRequest) async throws -> GenerationJob {
+    public func start(owner: SubjectOwner, subjectID: Int64, request: GenerationJobRequest) async throws -> GenerationJob {
         starting[owner, default: 0] += 1
         defer { starting[owner, default: 1] -= 1 }
         let counts = try await store.jobCounts(owner: owner, since: Date())
         let inFlight = (starting[owner] ?? 1) - 1
         if counts.unfinished + inFlight >= policy.concurrentJobs {
-            throw APIError(
-                .rateLimited, "You have \(counts.unfinished + inFlight) generation(s) running (at most \(policy.concurrentJobs)); start this one when one is done.",
+            throw RateLimited(
+                "You have \(counts.unfinished + inFlight) generation(s) running (at most \(policy.concurrentJobs)); start this one when one is done.",
                 retryAfter: 30)
         }
         // Counted when started, in the store: deleting the job's subject gives nothing back.
@@ -75,8 +78,14 @@ actor GenerationJobs: Service {
         return job
     }
 
+    /// The owner's job with this id; `.notFound` when there is none or it is another owner's.
+    public func job(_ id: Int64, of owner: SubjectOwner) async throws -> GenerationJob {
+        guard let job = try await store.job(id: id), job.owner == owner else { throw WorkspaceError(.notFound, "there is no job #\(id)") }
+        return job
+    }
+
     /// The job's updates from now on; a finished job sends its last update at once.
-    func updates(of job: GenerationJob) -> AsyncStream<JobUpdate> {
+    public func updates(of job: GenerationJob) -> AsyncStream<JobUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(of: JobUpdate.self)
         // A server that is stopping answers a new follower at once: nothing will be published.
         if stopping {
@@ -97,7 +106,7 @@ actor GenerationJobs: Service {
     }
 
     /// Cancels the jobs of a deleted subject (their work has nowhere to go).
-    func cancel(subjectID: Int64) {
+    public func cancel(subjectID: Int64) {
         waiting.removeAll { $0.subjectID == subjectID }
     }
 

@@ -39,7 +39,7 @@ struct AbuseLimits: Sendable {
         }
         switch try await store.admit(check, at: Date()) {
         case .admitted(let events): return LoginAttempt(events: events, pairKey: keys[0])
-        case .refused(let wait): throw APIError(.rateLimited, "Too many failed logins; try again in \(wait) seconds.", retryAfter: wait)
+        case .refused(let wait): throw RateLimited("Too many failed logins; try again in \(wait) seconds.", retryAfter: wait)
         }
     }
 
@@ -88,7 +88,7 @@ struct AbuseLimits: Sendable {
     private func admit(_ check: LimitCheck, message: (Int) -> String) async throws -> [Int64] {
         switch try await store.admit(check, at: Date()) {
         case .admitted(let events): return events
-        case .refused(let wait): throw APIError(.rateLimited, message(wait), retryAfter: wait)
+        case .refused(let wait): throw RateLimited(message(wait), retryAfter: wait)
         }
     }
 }
