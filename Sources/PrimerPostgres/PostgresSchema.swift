@@ -34,6 +34,16 @@ enum PostgresSchema {
             """,
             "CREATE INDEX item_revisions_item ON item_revisions(item_id)",
         ]),
+        // As SQLite's `v18-calendar-feeds`: an account's calendar feed, by its secret's hash.
+        ("pg11-calendar-feeds", [
+            """
+            CREATE TABLE calendar_feeds (
+                account_id BIGINT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+        ]),
     ]
 
     /// Steps written in Swift, run after a migration's statements: `pg7-email-keys` recomputes

@@ -49,6 +49,24 @@ extension PostgresStore {
         }
     }
 
+    public func setCalendarFeed(accountID: Int64, tokenHash: String?, at date: Date) async throws {
+        try await write { connection in
+            try await connection.run("DELETE FROM calendar_feeds WHERE account_id = \(accountID)", logger)
+            if let tokenHash {
+                try await connection.run(
+                    "INSERT INTO calendar_feeds (account_id, token_hash, created_at) VALUES (\(accountID), \(tokenHash), \(date))", logger)
+            }
+        }
+    }
+
+    public func calendarAccount(tokenHash: String) async throws -> Account? {
+        try await read { connection in
+            try await connection.row(
+                "SELECT a.* FROM calendar_feeds f JOIN accounts a ON a.id = f.account_id WHERE f.token_hash = \(tokenHash)", logger
+            ).map(Self.account)
+        }
+    }
+
     public func endSession(tokenHash: String, at date: Date) async throws {
         try await write { connection in
             try await connection.run("DELETE FROM sessions WHERE token_hash = \(tokenHash) OR expires_at <= \(date)", logger)

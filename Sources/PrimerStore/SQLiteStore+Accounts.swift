@@ -88,6 +88,24 @@ extension SQLiteStore {
         }
     }
 
+    public func setCalendarFeed(accountID: Int64, tokenHash: String?, at date: Date) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM calendar_feeds WHERE account_id = ?", arguments: [accountID])
+            if let tokenHash {
+                try db.execute(
+                    sql: "INSERT INTO calendar_feeds (account_id, token_hash, created_at) VALUES (?, ?, ?)", arguments: [accountID, tokenHash, date])
+            }
+        }
+    }
+
+    public func calendarAccount(tokenHash: String) async throws -> Account? {
+        try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT a.* FROM calendar_feeds f JOIN accounts a ON a.id = f.account_id WHERE f.token_hash = ?", arguments: [tokenHash]
+            ).map(Self.account)
+        }
+    }
+
     private static func account(_ row: Row) -> Account {
         Account(id: row["id"], name: row["name"], email: row["email"], createdAt: row["created_at"])
     }

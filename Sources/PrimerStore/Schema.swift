@@ -80,6 +80,9 @@ enum Schema {
         migrator.registerMigration("v17-item-revisions") { db in
             try db.execute(sql: v17ItemRevisions)
         }
+        migrator.registerMigration("v18-calendar-feeds") { db in
+            try db.execute(sql: v18CalendarFeeds)
+        }
         return migrator
     }
 
@@ -241,6 +244,16 @@ enum Schema {
             (SELECT g.created_at FROM generations g WHERE g.id = items.generation_id),
             (SELECT s.created_at FROM subtopics st JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
                 WHERE st.id = items.subtopic_id));
+        """
+
+    /// `v18-calendar-feeds`: an account's calendar feed of due reviews, found by the hash of the
+    /// secret in its URL (one per account; a new one replaces it).
+    static let v18CalendarFeeds = """
+        CREATE TABLE calendar_feeds (
+            account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+            token_hash TEXT NOT NULL UNIQUE,
+            created_at DATETIME NOT NULL
+        );
         """
 
     /// `v17-item-revisions`: an item's earlier texts — each row is what one edit by the learner

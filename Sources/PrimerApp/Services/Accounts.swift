@@ -75,6 +75,25 @@ public struct Accounts: Sendable {
         return try await store.sessionAccount(tokenHash: SessionToken.hash(token), at: Date())
     }
 
+    /// A new secret for the account's calendar feed (the token in its URL); an earlier one stops
+    /// working. Only its hash is stored, as a session's.
+    public func newCalendarFeed(for account: Account) async throws -> String {
+        let token = SessionToken.make()
+        try await store.setCalendarFeed(accountID: account.id, tokenHash: SessionToken.hash(token), at: Date())
+        return token
+    }
+
+    /// Removes the account's calendar feed: its URL finds nothing from now on.
+    public func removeCalendarFeed(for account: Account) async throws {
+        try await store.setCalendarFeed(accountID: account.id, tokenHash: nil, at: Date())
+    }
+
+    /// The account whose calendar feed this token opens; nil when none.
+    public func calendarAccount(token: String) async throws -> Account? {
+        guard (1...200).contains(token.count) else { return nil }
+        return try await store.calendarAccount(tokenHash: SessionToken.hash(token))
+    }
+
     private func startSession(_ account: Account) async throws -> Session {
         let token = SessionToken.make()
         let now = Date()

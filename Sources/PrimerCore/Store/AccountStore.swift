@@ -30,6 +30,11 @@ public protocol AccountStore: Sendable {
     func sessionAccount(tokenHash: String, at date: Date) async throws -> Account?
     /// Ends a session (logging out); expired sessions go with it.
     func endSession(tokenHash: String, at date: Date) async throws
+    /// Sets the hash of the account's calendar feed token, replacing an earlier one (whose URL
+    /// then finds nothing); nil removes the feed.
+    func setCalendarFeed(accountID: Int64, tokenHash: String?, at date: Date) async throws
+    /// The account whose calendar feed token has this hash; nil when none has.
+    func calendarAccount(tokenHash: String) async throws -> Account?
 }
 
 extension Account {

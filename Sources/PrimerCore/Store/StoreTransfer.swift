@@ -41,6 +41,7 @@ public enum StoreTables {
         Table(
             name: "sessions",
             columns: [("token_hash", .text), ("account_id", .int), ("created_at", .date), ("expires_at", .date)], key: "token_hash"),
+        Table(name: "calendar_feeds", columns: [("account_id", .int), ("token_hash", .text), ("created_at", .date)], key: "account_id"),
         Table(
             name: "subjects",
             columns: [("id", .int), ("title", .text), ("title_key", .text), ("notes", .text), ("kind", .text), ("instructions", .text),

@@ -25,6 +25,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/me`.
     /// - Remark: Generated from `#/paths//api/me/get(getMe)`.
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
+    /// A secret address of your due reviews as an iCalendar feed for calendar apps to subscribe to; an earlier one stops working.
+    ///
+    /// - Remark: HTTP `POST /api/me/calendar`.
+    /// - Remark: Generated from `#/paths//api/me/calendar/post(createCalendarFeed)`.
+    func createCalendarFeed(_ input: Operations.CreateCalendarFeed.Input) async throws -> Operations.CreateCalendarFeed.Output
+    /// Revoke the calendar feed; its address finds nothing from now on.
+    ///
+    /// - Remark: HTTP `DELETE /api/me/calendar`.
+    /// - Remark: Generated from `#/paths//api/me/calendar/delete(deleteCalendarFeed)`.
+    func deleteCalendarFeed(_ input: Operations.DeleteCalendarFeed.Input) async throws -> Operations.DeleteCalendarFeed.Output
+    /// The due reviews of the feed's account for the next 30 days (RFC 5545), one all-day event per day with reviews due. The secret in the path is the only credential.
+    ///
+    /// - Remark: HTTP `GET /api/calendar/{feedToken}`.
+    /// - Remark: Generated from `#/paths//api/calendar/{feedToken}/get(getCalendarFeed)`.
+    func getCalendarFeed(_ input: Operations.GetCalendarFeed.Input) async throws -> Operations.GetCalendarFeed.Output
     /// The providers this server can generate with (names and capabilities, never keys).
     ///
     /// - Remark: HTTP `GET /api/providers`.
@@ -274,6 +289,33 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/me/get(getMe)`.
     internal func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
         try await getMe(Operations.GetMe.Input(headers: headers))
+    }
+    /// A secret address of your due reviews as an iCalendar feed for calendar apps to subscribe to; an earlier one stops working.
+    ///
+    /// - Remark: HTTP `POST /api/me/calendar`.
+    /// - Remark: Generated from `#/paths//api/me/calendar/post(createCalendarFeed)`.
+    internal func createCalendarFeed(headers: Operations.CreateCalendarFeed.Input.Headers = .init()) async throws -> Operations.CreateCalendarFeed.Output {
+        try await createCalendarFeed(Operations.CreateCalendarFeed.Input(headers: headers))
+    }
+    /// Revoke the calendar feed; its address finds nothing from now on.
+    ///
+    /// - Remark: HTTP `DELETE /api/me/calendar`.
+    /// - Remark: Generated from `#/paths//api/me/calendar/delete(deleteCalendarFeed)`.
+    internal func deleteCalendarFeed(headers: Operations.DeleteCalendarFeed.Input.Headers = .init()) async throws -> Operations.DeleteCalendarFeed.Output {
+        try await deleteCalendarFeed(Operations.DeleteCalendarFeed.Input(headers: headers))
+    }
+    /// The due reviews of the feed's account for the next 30 days (RFC 5545), one all-day event per day with reviews due. The secret in the path is the only credential.
+    ///
+    /// - Remark: HTTP `GET /api/calendar/{feedToken}`.
+    /// - Remark: Generated from `#/paths//api/calendar/{feedToken}/get(getCalendarFeed)`.
+    internal func getCalendarFeed(
+        path: Operations.GetCalendarFeed.Input.Path,
+        headers: Operations.GetCalendarFeed.Input.Headers = .init()
+    ) async throws -> Operations.GetCalendarFeed.Output {
+        try await getCalendarFeed(Operations.GetCalendarFeed.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// The providers this server can generate with (names and capabilities, never keys).
     ///
