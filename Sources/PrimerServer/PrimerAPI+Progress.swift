@@ -120,3 +120,20 @@ extension PrimerAPI {
         return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
     }
 }
+
+extension PrimerAPI {
+    func getQuiz(_ input: Operations.GetQuiz.Input) async throws -> Operations.GetQuiz.Output {
+        let (account, workspace) = try caller()
+        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        if let limit = input.query.limit, !(1...200).contains(limit) { throw APIError.invalid("limit is 1 to 200, not \(limit).") }
+        let questions = try await workspace.quizQuestions(subject: subject.title, subtopic: input.query.subtopic, limit: input.query.limit)
+        // What a learner sees before answering: the question and its choices, or the exercise as
+        // shown with how to type the answer — never the key.
+        return .ok(.init(body: .json(.init(questions: questions.map { card in
+            let choice = card.content.choice
+            return .init(
+                itemId: card.id, shape: card.content.shape.rawValue, question: choice?.question ?? card.faces.front, choices: choice?.choices,
+                answerHint: card.content.answerHint)
+        }))))
+    }
+}

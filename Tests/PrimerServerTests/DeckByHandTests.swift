@@ -82,6 +82,18 @@ import Testing
         let history = try await app.request(.GET, "/api/items/\(ids[2])/history").json["revisions"] as? [[String: Any]] ?? []
         #expect(history.count == 1 && (history.first?["fields"] as? [String: Any])?["question"] as? String == "What is pan?")
 
+        // A quiz of any length: the questions first, then the exercise, with no key in sight.
+        let quiz = try await app.request(.GET, "/api/subjects/\(subject)/quiz")
+        let questions = try #require(quiz.json["questions"] as? [[String: Any]], "\(quiz.text)")
+        #expect(questions.compactMap { $0["itemId"] as? Int } == [ids[2], ids[3], ids[4]])
+        #expect(!quiz.text.contains("correctIndex") && !quiz.text.contains("El pan: bread"), "\(quiz.text)")
+        #expect(questions.last?["answerHint"] as? String != nil && questions.first?["choices"] as? [String] == ["bread", "water", "milk"])
+        let short = try await app.request(.GET, "/api/subjects/\(subject)/quiz?limit=1").json["questions"] as? [[String: Any]]
+        #expect(short?.count == 1)
+        let graded = try await app.request(
+            .POST, "/api/subjects/\(subject)/quizzes", json: ["answers": [["itemId": ids[2], "choice": 0], ["itemId": ids[3], "choice": 0]]])
+        #expect(graded.json["correct"] as? Int == 1 && (graded.json["answers"] as? [[String: Any]])?.count == 2, "\(graded.text)")
+
         // Moved, reordered, and two deleted at once (none, when one id is not the learner's).
         #expect(try await app.request(.PUT, "/api/subtopics/\(ser)/order", json: ["items": [ids[1], ids[0]]]).status == 204)
         let serCards = try await app.request(.GET, "/api/subjects/\(subject)/items?subtopic=Ser&family=flashcards").json["items"] as? [[String: Any]] ?? []

@@ -77,6 +77,7 @@ import Testing
             ("deleteItems", try await ben.request(.POST, "/api/item-deletions", json: ["items": [item]])),
             ("itemHistory", try await ben.request(.GET, "/api/items/\(item)/history")),
             ("studySession", try await ben.request(.GET, "/api/subjects/\(subject)/session?mode=all")),
+            ("getQuiz", try await ben.request(.GET, "/api/subjects/\(subject)/quiz")),
             // A card into Ana's subtopic through Ben's own subject.
             ("createItem", try await ben.request(.POST, "/api/subjects/\(bens)/items", json: ["subtopicId": subtopic, "front": "f", "back": "b"])),
             ("getStats", try await ben.request(.GET, "/api/subjects/\(subject)/stats")),

@@ -444,6 +444,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.getQuiz(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/api/subjects/{subjectId}/quiz")
+        )
+        try transport.register(
+            {
                 try await server.submitQuiz(
                     request: $0,
                     body: $1,
@@ -3473,6 +3484,94 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     path: path,
                     headers: headers,
                     body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// A quiz of any length — the subject's (or a subtopic's) choice questions, then its exercises, in kit order — without their answers; submit it to submitQuiz for a grade with feedback per question.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/quiz`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)`.
+    func getQuiz(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.GetQuiz.id,
+            using: {
+                APIHandler.getQuiz($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.GetQuiz.Input.Path = .init(subjectId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "subjectId",
+                    as: Components.Parameters.SubjectId.self
+                ))
+                let query: Operations.GetQuiz.Input.Query = .init(
+                    limit: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "limit",
+                        as: Swift.Int.self
+                    ),
+                    subtopic: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "subtopic",
+                        as: Swift.String.self
+                    )
+                )
+                let headers: Operations.GetQuiz.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.GetQuiz.Input(
+                    path: path,
+                    query: query,
+                    headers: headers
                 )
             },
             serializer: { output, request in

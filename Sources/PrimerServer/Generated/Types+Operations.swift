@@ -5777,6 +5777,191 @@ internal enum Operations {
             }
         }
     }
+    /// A quiz of any length — the subject's (or a subtopic's) choice questions, then its exercises, in kit order — without their answers; submit it to submitQuiz for a grade with feedback per question.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/quiz`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)`.
+    internal enum GetQuiz {
+        internal static let id: Swift.String = "getQuiz"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/path/subjectId`.
+                internal var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                internal init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            internal var path: Operations.GetQuiz.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/query/limit`.
+                internal var limit: Swift.Int?
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/query/subtopic`.
+                internal var subtopic: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit:
+                ///   - subtopic:
+                internal init(
+                    limit: Swift.Int? = nil,
+                    subtopic: Swift.String? = nil
+                ) {
+                    self.limit = limit
+                    self.subtopic = subtopic
+                }
+            }
+            internal var query: Operations.GetQuiz.Input.Query
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetQuiz.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetQuiz.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetQuiz.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.GetQuiz.Input.Path,
+                query: Operations.GetQuiz.Input.Query = .init(),
+                headers: Operations.GetQuiz.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content/json/questions`.
+                        internal var questions: [Components.Schemas.QuizQuestion]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - questions:
+                        internal init(questions: [Components.Schemas.QuizQuestion]) {
+                            self.questions = questions
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case questions
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content/application\/json`.
+                    case json(Operations.GetQuiz.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.GetQuiz.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetQuiz.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetQuiz.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The questions.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetQuiz.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetQuiz.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.

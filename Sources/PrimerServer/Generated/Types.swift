@@ -196,6 +196,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/items/{itemId}/known`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/known/put(markVocab)`.
     func markVocab(_ input: Operations.MarkVocab.Input) async throws -> Operations.MarkVocab.Output
+    /// A quiz of any length — the subject's (or a subtopic's) choice questions, then its exercises, in kit order — without their answers; submit it to submitQuiz for a grade with feedback per question.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/quiz`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)`.
+    func getQuiz(_ input: Operations.GetQuiz.Input) async throws -> Operations.GetQuiz.Output
     /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
@@ -735,6 +740,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// A quiz of any length — the subject's (or a subtopic's) choice questions, then its exercises, in kit order — without their answers; submit it to submitQuiz for a grade with feedback per question.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/quiz`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)`.
+    internal func getQuiz(
+        path: Operations.GetQuiz.Input.Path,
+        query: Operations.GetQuiz.Input.Query = .init(),
+        headers: Operations.GetQuiz.Input.Headers = .init()
+    ) async throws -> Operations.GetQuiz.Output {
+        try await getQuiz(Operations.GetQuiz.Input(
+            path: path,
+            query: query,
+            headers: headers
         ))
     }
     /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.

@@ -1372,6 +1372,51 @@ extension Components {
                 case extra
             }
         }
+        /// - Remark: Generated from `#/components/schemas/QuizQuestion`.
+        public struct QuizQuestion: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/QuizQuestion/itemId`.
+            public var itemId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/QuizQuestion/shape`.
+            public var shape: Swift.String
+            /// A question's text, or an exercise as it is shown (its terms and shuffled matches or steps).
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuizQuestion/question`.
+            public var question: Swift.String
+            /// - Remark: Generated from `#/components/schemas/QuizQuestion/choices`.
+            public var choices: [Swift.String]?
+            /// For an exercise: how its answer is typed (send it as `answer`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuizQuestion/answerHint`.
+            public var answerHint: Swift.String?
+            /// Creates a new `QuizQuestion`.
+            ///
+            /// - Parameters:
+            ///   - itemId:
+            ///   - shape:
+            ///   - question: A question's text, or an exercise as it is shown (its terms and shuffled matches or steps).
+            ///   - choices:
+            ///   - answerHint: For an exercise: how its answer is typed (send it as `answer`).
+            public init(
+                itemId: Swift.Int64,
+                shape: Swift.String,
+                question: Swift.String,
+                choices: [Swift.String]? = nil,
+                answerHint: Swift.String? = nil
+            ) {
+                self.itemId = itemId
+                self.shape = shape
+                self.question = question
+                self.choices = choices
+                self.answerHint = answerHint
+            }
+            public enum CodingKeys: String, CodingKey {
+                case itemId
+                case shape
+                case question
+                case choices
+                case answerHint
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/QuizAnswers`.
         public struct QuizAnswers: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/QuizAnswers/subtopic`.

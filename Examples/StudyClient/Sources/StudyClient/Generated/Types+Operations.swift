@@ -5789,6 +5789,191 @@ public enum Operations {
             }
         }
     }
+    /// A quiz of any length — the subject's (or a subtopic's) choice questions, then its exercises, in kit order — without their answers; submit it to submitQuiz for a grade with feedback per question.
+    ///
+    /// - Remark: HTTP `GET /api/subjects/{subjectId}/quiz`.
+    /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)`.
+    public enum GetQuiz {
+        public static let id: Swift.String = "getQuiz"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/path/subjectId`.
+                public var subjectId: Components.Parameters.SubjectId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - subjectId:
+                public init(subjectId: Components.Parameters.SubjectId) {
+                    self.subjectId = subjectId
+                }
+            }
+            public var path: Operations.GetQuiz.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/query/subtopic`.
+                public var subtopic: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit:
+                ///   - subtopic:
+                public init(
+                    limit: Swift.Int? = nil,
+                    subtopic: Swift.String? = nil
+                ) {
+                    self.limit = limit
+                    self.subtopic = subtopic
+                }
+            }
+            public var query: Operations.GetQuiz.Input.Query
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetQuiz.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetQuiz.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetQuiz.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.GetQuiz.Input.Path,
+                query: Operations.GetQuiz.Input.Query = .init(),
+                headers: Operations.GetQuiz.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content/json/questions`.
+                        public var questions: [Components.Schemas.QuizQuestion]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - questions:
+                        public init(questions: [Components.Schemas.QuizQuestion]) {
+                            self.questions = questions
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case questions
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/quiz/GET/responses/200/content/application\/json`.
+                    case json(Operations.GetQuiz.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.GetQuiz.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetQuiz.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetQuiz.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The questions.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetQuiz.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetQuiz.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// What went wrong and what to do.
+            ///
+            /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/quiz/get(getQuiz)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Grade and store a finished quiz (choice questions and exercises); each answer is a review of its question.
     ///
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/quizzes`.
