@@ -17,7 +17,7 @@ public final class Workspace: @unchecked Sendable {
 
     public let locations: WorkspaceLocations
     public let config: PrimerConfig
-    public let resolver: ProviderResolver
+    let resolver: ProviderResolver
     /// Whose subjects the workspace's operations read and write (`owned(by:)`): the local
     /// learner, or an account of `primer serve`.
     public let owner: SubjectOwner

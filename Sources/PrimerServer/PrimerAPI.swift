@@ -41,19 +41,16 @@ struct PrimerAPI: APIProtocol {
     /// it cannot be made here (a key not set). Where its manifest lives stays in the log.
     func serverProvider(_ named: String?, _ workspace: Workspace) throws -> String {
         if let named, named.isEmpty || named.count > 200 { throw APIError.invalid("provider is 1 to 200 characters when given.") }
-        let providerName = workspace.providerName(named ?? policy.provider)
-        let shown = providerName.prefix(60)
-        guard let manifest = try? workspace.resolver.manifest(named: providerName) else {
-            throw APIError.invalid("This server has no provider named ‘\(shown)’; GET /api/providers lists the ones it has.")
+        do { return try workspace.usableProvider(named ?? policy.provider) } catch let error as UnusableProvider {
+            let shown = error.name.prefix(60)
+            switch error.reason {
+            case .unknown: throw APIError.invalid("This server has no provider named ‘\(shown)’; GET /api/providers lists the ones it has.")
+            case .embedder: throw APIError.invalid("‘\(shown)’ is an embedding model, which writes nothing; choose a provider GET /api/providers lists.")
+            case .cannotBeMade(let why):
+                logger.warning("provider \(error.name) cannot be used: \(why)")
+                throw APIError.invalid("‘\(shown)’ cannot be used on this server just now (its key or its program is missing); choose another.")
+            }
         }
-        if workspace.resolver.registry.isEmbedder(manifest) {
-            throw APIError.invalid("‘\(shown)’ is an embedding model, which writes nothing; choose a provider GET /api/providers lists.")
-        }
-        do { _ = try workspace.provider(named: providerName) } catch {
-            logger.warning("provider \(providerName) cannot be used: \(error)")
-            throw APIError.invalid("‘\(shown)’ cannot be used on this server just now (its key or its program is missing); choose another.")
-        }
-        return providerName
     }
 
     /// The job with this id if the account started it; 404 otherwise.
