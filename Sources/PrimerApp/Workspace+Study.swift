@@ -82,7 +82,15 @@ extension Workspace {
         return card
     }
 
-    /// The session a mode takes from a subject (see `StudyMode`).
+    /// The cards these keys (or unique prefixes) name, in order; at least one key.
+    public func studyCards(keys: [String]) async throws -> [StudyCard] {
+        guard !keys.isEmpty else { throw WorkspaceError("name at least one item by its key") }
+        var cards: [StudyCard] = []
+        for key in keys { cards.append(try await studyCard(key)) }
+        return cards
+    }
+
+        /// The session a mode takes from a subject (see `StudyMode`).
     public func studyQueue(
         subject: String, subtopic: String? = nil, mode: StudyMode, daysAhead: Int = 0, limit: Int? = nil, now: Date = Date()
     ) async throws -> [StudyCard] {

@@ -170,10 +170,8 @@ struct CardsMoveCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        guard !items.isEmpty else { throw ValidationError("name at least one item by its key") }
         let workspace = try openWorkspace(configOptions, storeOptions)
-        var cards: [StudyCard] = []
-        for key in items { cards.append(try await workspace.studyCard(key)) }
+        let cards = try await workspace.studyCards(keys: items)
         guard Set(cards.map(\.subject)).count == 1, let subject = cards.first?.subject else {
             throw ValidationError("the items are of several subjects; move the items of one subject at a time")
         }
@@ -196,10 +194,8 @@ struct CardsDeleteCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        guard !items.isEmpty else { throw ValidationError("name at least one item by its key") }
         let workspace = try openWorkspace(configOptions, storeOptions)
-        var cards: [StudyCard] = []
-        for key in items { cards.append(try await workspace.studyCard(key)) }
+        let cards = try await workspace.studyCards(keys: items)
         _ = try await workspace.library().delete(cards.map { ItemID($0.id) })
         if json { return cards.count == 1 ? try Console.json(cards[0]) : try Console.json(cards) }
         for card in cards { Console.out("Deleted \(card.key) (\(card.family): \(card.faces.front.split(separator: "\n").first ?? "")).") }

@@ -8,16 +8,6 @@ import Testing
 /// generated (`generate --doc … --add-sections --next-subtopics`), and every bad input refused
 /// with one error.
 @Suite struct DeckByHandCommandTests {
-    static let chapter = """
-        # Cell Biology
-
-        ## Membranes
-        The cell membrane is a phospholipid bilayer that controls what enters and leaves the cell.
-
-        ## Organelles
-        Mitochondria make ATP; ribosomes make proteins; the nucleus holds the DNA.
-        """
-
     @Test(arguments: StoreEngine.allCases) func aDeckIsBuiltByHandStudiedAndGrown(engine: StoreEngine) async throws {
         let cli = try await CLIRunner(engine)
         defer { cli.remove() }
@@ -59,7 +49,7 @@ import Testing
         #expect(next.contains("again in 1 min") && next.contains("good in 10 min") && next.contains("easy in "), "\(next)")
 
         // A chapter's sections join the plan; the next incomplete subtopics are generated.
-        let chapter = try cli.write(Self.chapter, to: "cells.md")
+        let chapter = try cli.write(SampleChapters.cells, to: "cells.md")
         _ = try await ok(["generate", "Spanish A1", "--doc", chapter.path, "--add-sections", "--next-subtopics", "1"])
         let plan = try await ok(["topics", "list", "Spanish A1"])
         #expect(plan.contains("3. Membranes") && plan.contains("4. Organelles"), "\(plan)")

@@ -8,19 +8,6 @@ import Testing
 /// its sections generated, two more subtopics, one family written again — what the learner made
 /// kept all along.
 @Suite struct DeckByHandTests {
-    static let chapter = """
-        # Cell Biology
-
-        ## Membranes
-        The cell membrane is a phospholipid bilayer that controls what enters and leaves the cell.
-
-        ## Organelles
-        Mitochondria make ATP; ribosomes make proteins; the nucleus holds the DNA.
-
-        ## Division
-        Mitosis makes two identical cells; meiosis makes four gametes.
-        """
-
     @Test(arguments: StoreEngine.allCases) func aLearnerBuildsADeckByHandStudiesItAndGrowsIt(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
         defer { Task { await server.stop() } }
@@ -103,7 +90,7 @@ import Testing
 
         // A lesson by hand, then the chapter: its sections join the plan, the first is generated.
         #expect(try await app.request(.PUT, "/api/subtopics/\(ser)/lesson", json: ["text": "# Ser\nFor what lasts."]).status == 200)
-        let upload = APIClient.multipart(fileName: "cells.md", contents: Data(Self.chapter.utf8))
+        let upload = APIClient.multipart(fileName: "cells.md", contents: Data(SampleChapters.cells.utf8))
         #expect(try await app.request(.POST, "/api/subjects/\(subject)/documents", body: upload.body, contentType: upload.contentType).status == 201)
         try await Self.run(app, subject, ["addDocumentSections": true, "nextSubtopics": 1])
         let plan = try await Self.plan(app, subject)
