@@ -51,11 +51,15 @@ extension PostgresStore {
 
     public func setCalendarFeed(accountID: Int64, tokenHash: String?, at date: Date) async throws {
         try await write { connection in
-            try await connection.run("DELETE FROM calendar_feeds WHERE account_id = \(accountID)", logger)
-            if let tokenHash {
-                try await connection.run(
-                    "INSERT INTO calendar_feeds (account_id, token_hash, created_at) VALUES (\(accountID), \(tokenHash), \(date))", logger)
+            guard let tokenHash else {
+                return try await connection.run("DELETE FROM calendar_feeds WHERE account_id = \(accountID)", logger)
             }
+            // One statement: two new feeds at once leave the later one, never a conflict.
+            try await connection.run(
+                """
+                INSERT INTO calendar_feeds (account_id, token_hash, created_at) VALUES (\(accountID), \(tokenHash), \(date))
+                ON CONFLICT (account_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at
+                """, logger)
         }
     }
 

@@ -100,7 +100,7 @@ extension PostgresStore {
                     if PlanOrder.taken(title, among: others) { throw StoreError.taken("A subtopic titled ‘\(title)’") }
                     try await connection.run("UPDATE subtopics SET title = \(title) WHERE id = \(id)", logger)
                 }
-                if change.topicID != nil || change.position != nil {
+                if change.position != nil || (change.topicID != nil && change.topicID != place.topicID) {
                     let topicID = change.topicID ?? place.topicID
                     guard let target = try await Self.place(connection, .topic(topicID), owner: owner, logger), target.subjectID == place.subjectID else {
                         throw StoreError.notFound("topic #\(topicID) in this subject")
@@ -121,6 +121,11 @@ extension PostgresStore {
     public func deleteNode(_ node: PlanNode, at date: Date) async throws -> Bool {
         try await write { connection in
             guard let place = try await Self.lockedPlace(connection, node, owner: owner, logger) else { return false }
+            switch node {
+            case .topic(let id): try await Self.detachMovedItems(connection, subtopics: "SELECT id FROM subtopics WHERE topic_id = \(id)", at: date, logger)
+            case .subtopic(let id): try await Self.detachMovedItems(connection, subtopics: "SELECT \(id)::BIGINT", at: date, logger)
+            case .item: break
+            }
             let deleted: [PostgresRandomAccessRow] =
                 switch node {
                 case .topic(let id): try await connection.rows("DELETE FROM topics WHERE id = \(id) RETURNING id", logger)
@@ -129,6 +134,24 @@ extension PostgresStore {
                 }
             try await Self.touch(connection, subjectID: place.subjectID, at: date, logger)
             return !deleted.isEmpty
+        }
+    }
+
+    public func deleteItems(_ ids: [Int64], at date: Date) async throws -> Int {
+        try await write { connection in
+            var subjects = Set<Int64>()
+            for id in Set(ids) {
+                guard let place = try await Self.place(connection, .item(id), owner: owner, logger) else { throw StoreError.notFound("item #\(id)") }
+                if subjects.insert(place.subjectID).inserted { try await Self.lockSubject(connection, place.subjectID, logger) }
+                let shape = try await connection.row("SELECT shape FROM items WHERE id = \(id)", logger)?.value("shape", as: String.self)
+                if shape == Shape.lesson.rawValue {
+                    throw StoreError.invalidWrite("item \(ItemKey.of(id)) is a lesson; a lesson is rewritten, not deleted")
+                }
+            }
+            var deleted = 0
+            for id in Set(ids) { deleted += try await connection.rows("DELETE FROM items WHERE id = \(id) RETURNING id", logger).count }
+            for subject in subjects { try await Self.touch(connection, subjectID: subject, at: date, logger) }
+            return deleted
         }
     }
 
@@ -151,6 +174,11 @@ extension PostgresStore {
             for (family, placed) in families {
                 let existing = try await Self.ids(
                     connection, "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) ORDER BY position, id", logger)
+                // A moved item becomes the learner's; one only reordered stays as it was.
+                for id in placed {
+                    try await connection.run(
+                        "UPDATE items SET edited_at = COALESCE(edited_at, \(date)) WHERE id = \(id) AND subtopic_id != \(subtopicID)", logger)
+                }
                 for (position, id) in PlanOrder.placing(placed, first: existing).enumerated() {
                     try await connection.run("UPDATE items SET subtopic_id = \(subtopicID), position = \(position) WHERE id = \(id)", logger)
                 }
@@ -231,6 +259,20 @@ extension PostgresStore {
         return try await connection.row(query, logger).map {
             PlanPlace(subjectID: try $0.value("subject_id"), topicID: try $0.value("topic_id"), subtopicID: try $0.value("subtopic_id", as: Int64?.self))
         }
+    }
+
+    /// Items outside the subtopics `subtopics` selects whose generation is one of theirs (moved
+    /// out of them) lose that generation, so that deleting the subtopics does not delete them.
+    private static func detachMovedItems(_ connection: PostgresConnection, subtopics: String, at date: Date, _ logger: Logger) async throws {
+        var binds = PostgresBindings()
+        binds.append(date)
+        // `subtopics` is this file's own SQL over integer ids, never a client's text.
+        try await connection.run(
+            PostgresQuery(unsafeSQL: """
+                UPDATE items SET generation_id = NULL, edited_at = COALESCE(edited_at, $1)
+                WHERE subtopic_id NOT IN (\(subtopics))
+                    AND generation_id IN (SELECT id FROM generations WHERE subtopic_id IN (\(subtopics)))
+                """, binds: binds), logger)
     }
 
     /// `place`, with the subject's row locked for the rest of the transaction.

@@ -42,6 +42,7 @@ extension PostgresStore {
                     content: replacement.content, generationID: generationID, createdAt: now, logger)
                 // What the leech itself replaced comes along (its rows would go with it).
                 try await connection.run("UPDATE item_rewrites SET item_id = \(newID) WHERE item_id = \(leech.itemID)", logger)
+                try await connection.run("UPDATE item_revisions SET item_id = \(newID) WHERE item_id = \(leech.itemID)", logger)
                 try await connection.run(
                     """
                     INSERT INTO item_rewrites (item_id, replaced_item_id, shape, fields, lapses, reviews, reason, generation_id, rewritten_at)

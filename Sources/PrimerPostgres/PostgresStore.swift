@@ -133,6 +133,8 @@ public final class PostgresStore: Store, Sendable {
                     return StoreError.unreachable(store: address, reason: message)
                 case "22021", "22P05":  // a character the encoding cannot hold (NUL): the client's text, not the store
                     return StoreError.invalidWrite("the text holds a character the store cannot keep (NUL); remove it")
+                case "23505":  // a unique key two writers raced for (a title, an email): what SQLite's checks say
+                    return StoreError.taken("That name")
                 case "25006":  // read-only transaction
                     return StoreError.readOnly(path: address)
                 case "53100", "53200", "53300":  // disk full, out of memory, too many connections

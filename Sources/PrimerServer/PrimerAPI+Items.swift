@@ -84,10 +84,9 @@ extension PrimerAPI {
     }
 
     func markVocab(_ input: Operations.MarkVocab.Input) async throws -> Operations.MarkVocab.Output {
-        let (account, workspace) = try caller()
-        _ = try await ownedItem(input.path.itemId, of: account)
+        let (_, workspace) = try caller()
         guard case .json(let body) = input.body else { throw APIError.invalid("Send {\"known\": true} or false as JSON.") }
-        let card = try await workspace.markKnown(ItemKey.of(input.path.itemId), known: body.known)
+        let card = try await workspace.study().markKnown(ItemID(input.path.itemId), known: body.known)
         return .ok(.init(body: .json(Self.schema(card))))
     }
 }

@@ -19,31 +19,22 @@ extension PrimerAPI {
     }
 
     func nextStudyItem(_ input: Operations.NextStudyItem.Input) async throws -> Operations.NextStudyItem.Output {
-        let (account, workspace) = try caller()
-        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        let (_, workspace) = try caller()
         let daysAhead = input.query.daysAhead ?? 0
         guard (0...365).contains(daysAhead) else { throw APIError.invalid("daysAhead is 0 to 365, not \(daysAhead).") }
-        let next = try await workspace.nextCard(subject: subject.title, daysAhead: daysAhead)
-        guard let card = next.card else {
-            let when = next.nextDue.map { " until \(ISO8601DateFormatter().string(from: $0))" } ?? ""
-            throw APIError(.notFound, "Nothing in ‘\(subject.title)’ is due\(when); study ahead with daysAhead.")
-        }
-        let intervals = try await workspace.intervals(for: [card])
-        return .ok(.init(body: .json(.init(item: Self.schema(card), due: next.due, intervals: Self.schema(intervals[0])))))
+        let next = try await workspace.study().next(SubjectID(input.path.subjectId), daysAhead: daysAhead)
+        return .ok(.init(body: .json(.init(item: Self.schema(next.item.card), due: next.due, intervals: Self.schema(next.item.intervals)))))
     }
 
     func studySession(_ input: Operations.StudySession.Input) async throws -> Operations.StudySession.Output {
-        let (account, workspace) = try caller()
-        let subject = try await ownedSubject(input.path.subjectId, of: account)
+        let (_, workspace) = try caller()
         let mode = input.query.mode.flatMap { StudyMode(rawValue: $0.rawValue) } ?? .due
         let daysAhead = input.query.daysAhead ?? 0
         guard (0...365).contains(daysAhead) else { throw APIError.invalid("daysAhead is 0 to 365, not \(daysAhead).") }
         if let limit = input.query.limit, !(1...500).contains(limit) { throw APIError.invalid("limit is 1 to 500, not \(limit).") }
-        let cards = try await workspace.studyQueue(
-            subject: subject.title, subtopic: input.query.subtopic, mode: mode, daysAhead: daysAhead, limit: input.query.limit ?? 100)
-        let intervals = try await workspace.intervals(for: cards)
-        return .ok(.init(body: .json(.init(
-            mode: mode.rawValue, items: zip(cards, intervals).map { .init(item: Self.schema($0), intervals: Self.schema($1)) }))))
+        let items = try await workspace.study().session(
+            SubjectID(input.path.subjectId), subtopic: input.query.subtopic, mode: mode, daysAhead: daysAhead, limit: input.query.limit ?? 100)
+        return .ok(.init(body: .json(.init(mode: mode.rawValue, items: items.map { .init(item: Self.schema($0.card), intervals: Self.schema($0.intervals)) }))))
     }
 
     static func schema(_ intervals: RatingIntervals) -> Components.Schemas.Intervals {
@@ -51,22 +42,17 @@ extension PrimerAPI {
     }
 
     func rateItem(_ input: Operations.RateItem.Input) async throws -> Operations.RateItem.Output {
-        let (account, workspace) = try caller()
+        let (_, workspace) = try caller()
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the rating as JSON.") }
-        _ = try await ownedItem(input.path.itemId, of: account)
-        guard let rating = ReviewRating.allCases.first(where: { "\($0)" == body.rating.rawValue }) else { throw APIError.invalid("A rating is again, hard, good or easy.") }
-        let rated = try await workspace.rate(ItemKey.of(input.path.itemId), rating, durationMs: body.durationMs ?? 0)
+        guard let rating = ReviewRating(name: body.rating.rawValue) else { throw APIError.invalid("A rating is again, hard, good or easy.") }
+        let rated = try await workspace.study().rate(ItemID(input.path.itemId), rating, durationMs: body.durationMs ?? 0)
         return .ok(.init(body: .json(.init(item: Self.schema(rated.card), rating: body.rating.rawValue, intervalSeconds: rated.interval))))
     }
 
     func checkItem(_ input: Operations.CheckItem.Input) async throws -> Operations.CheckItem.Output {
-        let (account, workspace) = try caller()
+        let (_, workspace) = try caller()
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the answer as JSON.") }
-        _ = try await ownedItem(input.path.itemId, of: account)
-        let card = try await workspace.studyCard(ItemKey.of(input.path.itemId))
-        guard let check = card.content.check(answer: body.answer) else {
-            throw APIError.invalid("Item \(card.key) is a card to recall, not an exercise to answer; rate it instead.")
-        }
+        let check = try await workspace.study().check(ItemID(input.path.itemId), answer: body.answer)
         return .ok(.init(body: .json(.init(
             right: check.right, total: check.total, feedback: check.feedback,
             suggestedRating: .init(rawValue: "\(check.suggestedRating)") ?? .again))))

@@ -90,11 +90,9 @@ extension SQLiteStore {
 
     public func setCalendarFeed(accountID: Int64, tokenHash: String?, at date: Date) async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM calendar_feeds WHERE account_id = ?", arguments: [accountID])
-            if let tokenHash {
-                try db.execute(
-                    sql: "INSERT INTO calendar_feeds (account_id, token_hash, created_at) VALUES (?, ?, ?)", arguments: [accountID, tokenHash, date])
-            }
+            guard let tokenHash else { return try db.execute(sql: "DELETE FROM calendar_feeds WHERE account_id = ?", arguments: [accountID]) }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO calendar_feeds (account_id, token_hash, created_at) VALUES (?, ?, ?)", arguments: [accountID, tokenHash, date])
         }
     }
 

@@ -87,7 +87,7 @@ extension SQLiteStore {
                     if PlanOrder.taken(title, among: others) { throw StoreError.taken("A subtopic titled ‘\(title)’") }
                     try db.execute(sql: "UPDATE subtopics SET title = ? WHERE id = ?", arguments: [title, id])
                 }
-                if change.topicID != nil || change.position != nil {
+                if change.position != nil || (change.topicID != nil && change.topicID != place.topicID) {
                     let topicID = change.topicID ?? place.topicID
                     guard let target = try Self.place(db, .topic(topicID), owner: owner), target.subjectID == place.subjectID else {
                         throw StoreError.notFound("topic #\(topicID) in this subject")
@@ -107,12 +107,36 @@ extension SQLiteStore {
         try await write { [owner] db in
             guard let place = try Self.place(db, node, owner: owner) else { return false }
             switch node {
-            case .topic(let id): try db.execute(sql: "DELETE FROM topics WHERE id = ?", arguments: [id])
-            case .subtopic(let id): try db.execute(sql: "DELETE FROM subtopics WHERE id = ?", arguments: [id])
+            case .topic(let id):
+                try Self.detachMovedItems(db, subtopics: "SELECT id FROM subtopics WHERE topic_id = \(id)", at: date)
+                try db.execute(sql: "DELETE FROM topics WHERE id = ?", arguments: [id])
+            case .subtopic(let id):
+                try Self.detachMovedItems(db, subtopics: "SELECT \(id)", at: date)
+                try db.execute(sql: "DELETE FROM subtopics WHERE id = ?", arguments: [id])
             case .item(let id): try db.execute(sql: "DELETE FROM items WHERE id = ? AND shape != 'lesson'", arguments: [id])
             }
             let deleted = db.changesCount > 0
             try Self.touch(db, subjectID: place.subjectID, at: date)
+            return deleted
+        }
+    }
+
+    public func deleteItems(_ ids: [Int64], at date: Date) async throws -> Int {
+        try await write { [owner] db in
+            var subjects = Set<Int64>()
+            for id in Set(ids) {
+                guard let place = try Self.place(db, .item(id), owner: owner) else { throw StoreError.notFound("item #\(id)") }
+                if try String.fetchOne(db, sql: "SELECT shape FROM items WHERE id = ?", arguments: [id]) == Shape.lesson.rawValue {
+                    throw StoreError.invalidWrite("item \(ItemKey.of(id)) is a lesson; a lesson is rewritten, not deleted")
+                }
+                subjects.insert(place.subjectID)
+            }
+            var deleted = 0
+            for id in Set(ids) {
+                try db.execute(sql: "DELETE FROM items WHERE id = ?", arguments: [id])
+                deleted += db.changesCount
+            }
+            for subject in subjects { try Self.touch(db, subjectID: subject, at: date) }
             return deleted
         }
     }
@@ -134,6 +158,10 @@ extension SQLiteStore {
             for (family, placed) in families {
                 let existing = try Int64.fetchAll(
                     db, sql: "SELECT id FROM items WHERE subtopic_id = ? AND family = ? ORDER BY position, id", arguments: [subtopicID, family])
+                // A moved item becomes the learner's; one only reordered stays as it was.
+                try db.execute(
+                    sql: "UPDATE items SET edited_at = COALESCE(edited_at, ?) WHERE subtopic_id != ? AND id IN (\(placed.map(String.init).joined(separator: ",")))",
+                    arguments: [date, subtopicID])
                 for (position, id) in PlanOrder.placing(placed, first: existing).enumerated() {
                     try db.execute(sql: "UPDATE items SET subtopic_id = ?, position = ? WHERE id = ?", arguments: [subtopicID, position, id])
                 }
@@ -212,6 +240,18 @@ extension SQLiteStore {
         return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id, owner.id]).map {
             PlanPlace(subjectID: $0["subject_id"], topicID: $0["topic_id"], subtopicID: $0["subtopic_id"])
         }
+    }
+
+    /// Items outside the subtopics `subtopics` selects whose generation is one of theirs (moved
+    /// out of them) lose that generation, so that deleting the subtopics does not delete them.
+    private static func detachMovedItems(_ db: Database, subtopics: String, at date: Date) throws {
+        try db.execute(
+            sql: """
+                UPDATE items SET generation_id = NULL, edited_at = COALESCE(edited_at, ?)
+                WHERE subtopic_id NOT IN (\(subtopics))
+                    AND generation_id IN (SELECT id FROM generations WHERE subtopic_id IN (\(subtopics)))
+                """,
+            arguments: [date])
     }
 
     private static func subtopicTitles(_ db: Database, subjectID: Int64, except id: Int64 = 0) throws -> [String] {

@@ -56,6 +56,7 @@ extension SQLiteStore {
                 let newID = db.lastInsertedRowID
                 // What the leech itself replaced comes along (its rows would go with it).
                 try db.execute(sql: "UPDATE item_rewrites SET item_id = ? WHERE item_id = ?", arguments: [newID, leech.itemID])
+                try db.execute(sql: "UPDATE item_revisions SET item_id = ? WHERE item_id = ?", arguments: [newID, leech.itemID])
                 try db.execute(
                     sql: """
                         INSERT INTO item_rewrites (item_id, replaced_item_id, shape, fields, lapses, reviews, reason, generation_id, rewritten_at)

@@ -66,6 +66,51 @@ import Testing
         #expect(try await store.studyCards(subjectTitle: "Spanish A1").map(\.id) == [])
     }
 
+    @Test(arguments: Engine.allCases) func movedItemsOutliveTheirFirstSubtopicAndHistoryOutlivesARewrite(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
+        let subject = try await store.upsertSubject(title: "Biology", notes: "", kind: .general, instructions: "")
+        let plan = try await store.replacePlan(subjectID: subject.id, plan: samplePlan, generation: generation("plan"))
+        let (membranes, organelles) = (plan[0].subtopics[0].id, plan[0].subtopics[1].id)
+        try await store.saveContent(
+            subjectID: subject.id, subtopicID: membranes, output: .pairs([PairItem(front: "Q1", back: "A1"), PairItem(front: "Q2", back: "A2")]),
+            generation: generation("flashcards"))
+        let generated = try await store.studyCards(subjectTitle: "Biology").map(\.id)
+        #expect(generated.count == 2)
+
+        // One generated card moved to the other subtopic: it is the learner's now, and deleting
+        // the subtopic it came from (its generation goes) leaves it.
+        try await store.placeItems([generated[0]], subtopicID: organelles, at: Date())
+        #expect(try await store.studyCard(id: generated[0])?.edited == true)
+        #expect(try await store.deleteNode(.subtopic(membranes), at: Date()))
+        #expect(try await store.studyCards(subjectTitle: "Biology").map(\.id) == [generated[0]])
+
+        // Naming the topic a subtopic is in already, without a place, moves nothing.
+        let cells = plan[0].id
+        let before = try await store.plan(subjectID: subject.id)
+        try await store.changeNode(.subtopic(organelles), PlanChange(title: "Organelles", topicID: cells), at: Date())
+        #expect(try await store.plan(subjectID: subject.id) == before)
+
+        // Bulk deletion is all or none.
+        let added = try await store.addItem(subjectID: subject.id, subtopicID: organelles, family: "flashcards", content: .pair(PairItem(front: "Q3", back: "A3")), at: Date())
+        await #expect(throws: StoreError.self) { _ = try await store.deleteItems([added, 999_999], at: Date()) }
+        #expect(try await store.studyCards(subjectTitle: "Biology").count == 2)
+        #expect(try await store.deleteItems([added, generated[0]], at: Date()) == 2)
+
+        // An edited card written again as a leech keeps its edits' history on the new card.
+        let card = try await store.addItem(subjectID: subject.id, subtopicID: organelles, family: "flashcards", content: .pair(PairItem(front: "Q4", back: "A4")), at: Date())
+        try await store.editItem(id: card, content: .pair(PairItem(front: "Q4, edited", back: "A4")), at: Date())
+        let scheduler = FSRSScheduler(fuzz: false)
+        _ = try await store.recordReview(itemID: card, rating: .again, at: Date(), durationMs: 0) { scheduler.review($0, rating: .again, at: Date()) }
+        let outcomes = try await store.rewriteItems(
+            subjectID: subject.id, subtopicID: organelles,
+            replacements: [(Leech(itemID: card, subtopicID: organelles, family: "flashcards", content: .pair(PairItem(front: "Q4, edited", back: "A4")), lapses: 0, reviews: 1),
+                            .pair(PairItem(front: "Q4, clearer", back: "A4")))],
+            generation: generation("flashcards"))
+        guard case .stored(let newID, _)? = outcomes.first else { Issue.record("the rewrite was not stored: \(outcomes)"); return }
+        #expect(try await store.itemHistory(id: newID).map(\.content) == [.pair(PairItem(front: "Q4", back: "A4"))])
+    }
+
     @Test(arguments: Engine.allCases) func anotherOwnersViewFindsNoneOfIt(engine: Engine) async throws {
         let folder = try TempFolder()
         let base = try await engine.store(in: folder)

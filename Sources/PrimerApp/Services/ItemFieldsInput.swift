@@ -6,7 +6,8 @@ import PrimerCore
 /// shape takes.
 public enum ItemFieldsInput {
     public static func content(shape name: String, fieldsJSON: String) throws -> ItemContent {
-        guard let shape = Shape(rawValue: name), shape != .outline, shape != .lesson else {
+        if name == Shape.lesson.rawValue { throw WorkspaceError("a lesson is written as its subtopic's lesson, not as an item's fields") }
+        guard let shape = Shape(rawValue: name), shape != .outline else {
             let names = Shape.allCases.filter { $0 != .outline && $0 != .lesson }.map(\.rawValue)
             throw WorkspaceError("there is no shape '\(name.excerpt(40))' for an item; the shapes are: \(names.joined(separator: ", "))")
         }

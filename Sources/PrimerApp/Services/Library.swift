@@ -48,6 +48,7 @@ public struct Library: Sendable {
 
     public func addTopic(to subject: SubjectID, title: String, overview: String = "") async throws -> StoredTopic {
         let title = try Self.title(title, of: "topic")
+        try Self.checkOverview(overview)
         let id = try await Self.mapped { try await store.addTopic(subjectID: subject.rawValue, title: title, overview: overview, at: Date()) }
         return try await topic(TopicID(id))
     }
@@ -137,6 +138,7 @@ public struct Library: Sendable {
     /// to its history.
     public func edit(_ id: ItemID, content: ItemContent) async throws -> StudyCard {
         let card = try await item(id)
+        if card.content.shape == .lesson { throw WorkspaceError("item \(card.key) is a lesson; write it as its subtopic's lesson") }
         guard content.shape == card.content.shape else {
             throw WorkspaceError("item \(card.key) is a \(card.content.shape) item; send its fields as a \(card.content.shape), not a \(content.shape)")
         }
@@ -162,13 +164,7 @@ public struct Library: Sendable {
     /// is not the owner's or is a lesson — none.
     public func delete(_ items: [ItemID]) async throws -> Int {
         guard !items.isEmpty else { throw WorkspaceError("name at least one item to delete") }
-        for id in Set(items) {
-            let card = try await item(id)
-            if card.content.shape == .lesson { throw WorkspaceError("item \(card.key) is a lesson; a lesson is rewritten, not deleted") }
-        }
-        var deleted = 0
-        for id in Set(items) where try await store.deleteNode(.item(id.rawValue), at: Date()) { deleted += 1 }
-        return deleted
+        return try await Self.mapped { try await store.deleteItems(items.map(\.rawValue), at: Date()) }
     }
 
     /// Writes the subtopic's lesson (Markdown), made when it has none; the earlier text goes to
@@ -235,8 +231,13 @@ public struct Library: Sendable {
         var checked = change
         if let title = change.title { checked.title = try Self.title(title, of: what) }
         if let position = change.position, position < 0 { throw WorkspaceError("a position is 0 (first) or more, not \(position)") }
-        if let overview = change.overview, overview.count > 2_000 { throw WorkspaceError("an overview is at most 2,000 characters") }
+        if let overview = change.overview { try checkOverview(overview) }
         return checked
+    }
+
+    static func checkOverview(_ overview: String) throws {
+        if overview.count > 2_000 { throw WorkspaceError("an overview is at most 2,000 characters; this one has \(overview.count)") }
+        if let problem = StoredText.problem(in: overview, field: "the overview") { throw WorkspaceError(problem) }
     }
 
     static func missing(_ what: String) -> WorkspaceError { WorkspaceError(.notFound, "there is no \(what)") }

@@ -20,10 +20,15 @@ public protocol PlanEditingStore: Sendable {
     func changeNode(_ node: PlanNode, _ change: PlanChange, at date: Date) async throws
     /// Deletes a topic or a subtopic with everything under it (items and their schedules; reviews
     /// stay in the log), or an item (not a lesson). False when there was none of the owner's.
+    /// An item moved out of the deleted part stays (it loses its generation, deleted with it).
     func deleteNode(_ node: PlanNode, at date: Date) async throws -> Bool
+    /// Deletes the items (not lessons) in one transaction: all of them, or — when one is not the
+    /// owner's (`notFound`) or is a lesson (`invalidWrite`) — none. Returns how many.
+    func deleteItems(_ ids: [Int64], at date: Date) async throws -> Int
     /// Puts the items (of the owner's subject of the subtopic) into the subtopic in this order:
     /// in each family the listed items come first, then the family's other items as they were.
-    /// A lesson is not moved. `StoreError.notFound` names the first id that is not the owner's.
+    /// A lesson is not moved. An item moved from another subtopic becomes the learner's (its
+    /// `edited_at` is set): regenerating either subtopic keeps it. `StoreError.notFound` names the first id that is not the owner's.
     func placeItems(_ ids: [Int64], subtopicID: Int64, at date: Date) async throws
     /// Writes the lesson of the subtopic in `family` (made when missing); the previous text goes
     /// to the item's history.
