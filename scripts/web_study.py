@@ -75,6 +75,7 @@ try:
         wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=answer]")))
         if number == 0:
             snap("5-card-flipped")
+            saw["ratingButtons"] = [button.text for button in driver.find_elements(By.CSS_SELECTOR, "[data-rating]")]
             key("e")
             saw["explanation"] = css("[data-testid=explanation]").text
             snap("5b-card-explained")

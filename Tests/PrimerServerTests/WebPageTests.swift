@@ -28,6 +28,9 @@ import Testing
         #expect((saw["progress"] as? [String])?.contains { $0.hasPrefix("attached cells.pdf") } == true)
         #expect((saw["topics"] as? [String])?.isEmpty == false)
         #expect((saw["studied"] as? [String])?.count == 3)
+        // A new item's buttons show the intervals the server gives it: 1 min, 6 min, 10 min, 8 days.
+        let buttons = (saw["ratingButtons"] as? [String] ?? []).map { $0.replacingOccurrences(of: "\n", with: " ") }
+        #expect(buttons == ["1 Again 1 min", "2 Hard 6 min", "3 Good 10 min", "4 Easy 8 d"], "\(buttons)")
         #expect((saw["quiz"] as? String)?.hasPrefix("Score:") == true)
         // The first card explained (e) from its lesson, with its sources; a wrong answer's why.
         let explanation = saw["explanation"] as? String ?? ""

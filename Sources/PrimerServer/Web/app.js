@@ -167,6 +167,16 @@ async function lessonTab(subject, body) {
   }
 }
 
+// Seconds until due again, as a rating button shows it: "1 min", "6 min", "3 h", "8 d", "4 mo".
+function interval(seconds) {
+  if (seconds === undefined) return "";
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60 * 24) return `${Math.round(minutes / 60)} h`;
+  const days = Math.round(minutes / 1440);
+  return days < 31 ? `${days} d` : days < 365 ? `${Math.round(days / 30)} mo` : `${(days / 365).toFixed(1)} y`;
+}
+
 async function studyTab(subject, body, daysAhead = 0) {
   let next;
   try { next = await api("GET", `/api/subjects/${subject.id}/next?daysAhead=${daysAhead}`); } catch (error) {
@@ -186,8 +196,10 @@ async function studyTab(subject, body, daysAhead = 0) {
       await studyTab(subject, body, daysAhead);
     } catch (error) { fail(error); }
   };
+  // Each button says when the item would come back, as Anki's do.
   const ratings = el("div", { class: "ratings", hidden: true }, [["again", "1 Again"], ["hard", "2 Hard"], ["good", "3 Good"], ["easy", "4 Easy"]]
-    .map(([rating, label]) => el("button", { "data-rating": rating, on: { click: () => rate(rating) } }, label)));
+    .map(([rating, label]) => el("button", { "data-rating": rating, on: { click: () => rate(rating) } },
+      label, el("small", { class: "interval" }, interval(next.intervals?.[rating])))));
   const explanation = el("div", { hidden: true });
   const explainButton = el("button", { id: "explain", class: "secondary", hidden: true, on: { click: () => explain(item.id, {}, explanation, explainButton) } }, "Explain (e)");
   const flip = el("button", { id: "flip", on: { click: () => { answer.hidden = false; ratings.hidden = false; explainButton.hidden = false; flip.hidden = true; } } }, "Show answer (space)");
