@@ -121,9 +121,7 @@ extension PrimerAPI {
 
     /// An item's fields as `ItemFields` (numbers as numbers).
     static func itemFields(_ content: ItemContent) -> Components.Schemas.ItemFields {
-        guard let json = try? ItemFieldsJSON.encode(content),
-            let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        else { return .init(additionalProperties: [:]) }
+        guard let object = fieldObject(content) else { return .init(additionalProperties: [:]) }
         var fields: [String: Components.Schemas.ItemFields.AdditionalPropertiesPayload] = [:]
         for (name, value) in object {
             if let text = value as? String {

@@ -75,9 +75,7 @@ extension PrimerAPI {
 
     /// The item's fields by the shape's names, as the store keeps them.
     static func fields(_ content: ItemContent) -> Components.Schemas.Item.FieldsPayload? {
-        guard let json = try? ItemFieldsJSON.encode(content),
-            let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        else { return nil }
+        guard let object = fieldObject(content) else { return nil }
         var fields: [String: Components.Schemas.Item.FieldsPayload.AdditionalPropertiesPayload] = [:]
         for (name, value) in object {
             if let text = value as? String {
@@ -89,5 +87,11 @@ extension PrimerAPI {
             }
         }
         return .init(additionalProperties: fields)
+    }
+
+    /// An item's fields as the store keeps them, as a JSON object (numbers as numbers).
+    static func fieldObject(_ content: ItemContent) -> [String: Any]? {
+        guard let json = try? ItemFieldsJSON.encode(content) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
     }
 }
