@@ -30,6 +30,17 @@ extension Workspace {
         return progress
     }
 
+    /// A subject's study over the last `days` days and the next 30 (`StudyHistory`), its
+    /// recall predicted with the parameters that schedule it.
+    public func studyHistory(subject: String, days: Int = 90, now: Date = Date()) async throws -> StudyHistory {
+        guard (1...365).contains(days) else { throw WorkspaceError("a history covers 1 to 365 days, not \(days)") }
+        let store = try await readingStore()
+        guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        return StudyHistory.of(
+            cards: try await store.studyCards(subjectTitle: stored.title), log: try await store.reviewLog(subjectTitle: stored.title),
+            days: days, forecastDays: 30, now: now, scheduler: try await scheduler(forSubject: stored.title))
+    }
+
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.
     public func dueForecast(days: Int, now: Date = Date()) async throws -> [DueForecast] {
         let store = try await readingStore()

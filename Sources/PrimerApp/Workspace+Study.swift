@@ -18,6 +18,10 @@ public struct RatedCard: Sendable, Encodable {
     public var previousState: String
     /// Seconds until the card is due again.
     public var interval: TimeInterval
+    /// The rating's client key was recorded already: this is that review, not a new one.
+    public var repeated = false
+
+    enum CodingKeys: String, CodingKey { case card, rating, reviewedAt, previousState, interval }
 }
 
 extension ReviewRating {
@@ -120,10 +124,15 @@ extension Workspace {
     /// Records a review of the card `key` names, rated at `date` (default now): FSRS moves its
     /// due date and the review log gains a line. The time must be in the card's life — not before
     /// it was made, not before its last review, not in the future — and the duration at most a day.
-    public func rate(_ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0) async throws -> RatedCard {
+    /// A `clientKey` (a client's idempotency key, `ReviewClientKey`) the item's log holds already
+    /// records nothing and answers with that review: a rating sent twice counts once.
+    public func rate(
+        _ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
+    ) async throws -> RatedCard {
         guard (0...Self.longestReviewMs).contains(durationMs) else {
             throw WorkspaceError("a review's duration is 0 to \(Self.longestReviewMs) ms (a day), not \(durationMs); give it in milliseconds")
         }
+        if let clientKey { try ReviewClientKey.check(clientKey) }
         let card = try await studyCard(key)
         let now = Date()
         let reviewedAt = date ?? now
@@ -135,19 +144,25 @@ extension Workspace {
             throw WorkspaceError(
                 "item \(card.key) was made at \(Self.iso(created)), after the review time \(Self.iso(reviewedAt)); a review cannot be older than its card")
         }
-        if let last = card.memory?.state.lastReview, reviewedAt < last {
-            throw WorkspaceError(
-                "item \(card.key) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
-        }
         let scheduler = try await scheduler(forSubject: card.subject)
-        let (before, after) = try await store().recordReview(itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs) {
-            scheduler.review($0, rating: rating, at: reviewedAt)
+        // The order of reviews is checked in the store's transaction, against the memory it
+        // holds then (and after a repeated client key, which is no new review).
+        let itemKey = card.key
+        let recorded = try await store().recordReview(
+            itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs, clientKey: clientKey
+        ) { before in
+            if let last = before?.state.lastReview, reviewedAt < last {
+                throw WorkspaceError(
+                    "item \(itemKey) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
+            }
+            return scheduler.review(before, rating: rating, at: reviewedAt)
         }
         var rated = card
-        rated.memory = after
+        rated.memory = recorded.after
         return RatedCard(
-            card: rated, rating: rating, reviewedAt: reviewedAt,
-            previousState: before == nil ? "new" : card.stateName, interval: after.state.due.timeIntervalSince(reviewedAt))
+            card: rated, rating: rating, reviewedAt: recorded.reviewedAt,
+            previousState: recorded.before == nil ? "new" : recorded.repeated ? rated.stateName : card.stateName,
+            interval: recorded.after.state.due.timeIntervalSince(recorded.reviewedAt), repeated: recorded.repeated)
     }
 
     /// Marks the card `key` names known or not known.

@@ -44,6 +44,11 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // As SQLite's `v19-review-keys`: the key a client sent with a rating, stored once.
+        ("pg12-review-keys", [
+            "ALTER TABLE review_log ADD COLUMN client_key TEXT",
+            "CREATE UNIQUE INDEX review_log_client_key ON review_log(item_id, client_key) WHERE client_key IS NOT NULL",
+        ]),
     ]
 
     /// Steps written in Swift, run after a migration's statements: `pg7-email-keys` recomputes

@@ -52,13 +52,13 @@ extension PostgresStore {
     }
 
     public func recordReview(
-        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
-        schedule: @escaping @Sendable (ItemMemory?) -> ItemMemory
-    ) async throws -> (before: ItemMemory?, after: ItemMemory) {
-        let memories = try await write { connection in
-            try await Self.review(connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, schedule: schedule, logger)
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
+        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+    ) async throws -> RecordedReview {
+        try await write { connection in
+            try await Self.review(
+                connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: schedule, logger)
         }
-        return (memories.before, memories.after)
     }
 
     public func setKnown(itemID: Int64, known: Bool, at date: Date) async throws {
@@ -179,28 +179,32 @@ extension PostgresStore {
 
     // MARK: - Rows
 
-    /// A review's two memories, out of its transaction.
-    struct Memories: Sendable {
-        var before: ItemMemory?
-        var after: ItemMemory
-    }
-
     static func review(
-        _ connection: PostgresConnection, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
-        schedule: (ItemMemory?) -> ItemMemory, _ logger: Logger
-    ) async throws -> Memories {
-        // The item's row is locked: two ratings of one card are stored one after the other, each
-        // scheduled from the memory the other left.
+        _ connection: PostgresConnection, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String? = nil,
+        schedule: (ItemMemory?) throws -> ItemMemory, _ logger: Logger
+    ) async throws -> RecordedReview {
+        // The item's row is locked, then its memory read: two ratings of one card are stored one
+        // after the other, each scheduled from the memory the other left. (Read in the same
+        // statement as the lock, the memory would be the one before the wait: PostgreSQL
+        // re-reads only the locked row.)
         guard let row = try await connection.row(
             """
-            SELECT t.subject_id, m.* FROM items x JOIN subtopics st ON st.id = x.subtopic_id
-            JOIN topics t ON t.id = st.topic_id LEFT JOIN memory_states m ON m.item_id = x.id
+            SELECT t.subject_id FROM items x JOIN subtopics st ON st.id = x.subtopic_id
+            JOIN topics t ON t.id = st.topic_id
             WHERE x.id = \(itemID) AND x.shape != 'lesson' FOR UPDATE OF x
             """, logger)
         else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
         let subjectID: Int64 = try row.value("subject_id")
-        let before = try memory(row)
-        let after = schedule(before)
+        let before = try await connection.row("SELECT * FROM memory_states WHERE item_id = \(itemID)", logger).flatMap(memory)
+        // Checked under the item's lock: the same rating sent twice at once is stored once.
+        if let clientKey, let earlier = try await connection.row(
+            "SELECT review_time FROM review_log WHERE item_id = \(itemID) AND client_key = \(clientKey)", logger)
+        {
+            guard let before else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
+            let time = try earlier.value("review_time", as: Int64.self)
+            return RecordedReview(before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
+        }
+        let after = try schedule(before)
         let state = after.state
         try await connection.run(
             """
@@ -213,11 +217,11 @@ extension PostgresStore {
             """, logger)
         try await connection.run(
             """
-            INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms)
+            INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
             VALUES (\(subjectID), \(itemID), \(Int64((date.timeIntervalSince1970 * 1000).rounded())), \(rating.rawValue),
-                \(before?.state.phase.rawValue ?? 0), \(max(0, durationMs)))
+                \(before?.state.phase.rawValue ?? 0), \(max(0, durationMs)), \(clientKey))
             """, logger)
-        return Memories(before: before, after: after)
+        return RecordedReview(before: before, after: after, reviewedAt: date, repeated: false)
     }
 
     /// Locks an item's row; returns its shape. Throws `notFound` when there is none.

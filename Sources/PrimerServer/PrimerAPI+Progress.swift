@@ -62,13 +62,25 @@ extension PrimerAPI {
         let (account, workspace) = try caller()
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         guard let progress = try await workspace.progress(subject: subject.title).first else { throw APIError.notFound("subject") }
+        let history = try await workspace.studyHistory(subject: subject.title, days: input.query.days ?? 90)
         return .ok(
             .init(
                 body: .json(
                     .init(
                         deck: Self.schema(progress.progress), streakDays: progress.streakDays, quizzes: progress.quizzes,
                         quizzesPassed: progress.quizzesPassed, lastQuizPercent: progress.lastQuizPercent,
-                        topics: progress.topics.map { .init(deck: Self.schema($0.progress), subtopics: $0.subtopics.map(Self.schema)) }))))
+                        topics: progress.topics.map { .init(deck: Self.schema($0.progress), subtopics: $0.subtopics.map(Self.schema)) },
+                        history: Self.schema(history)))))
+    }
+
+    /// A subject's history as the API shows it.
+    static func schema(_ history: StudyHistory) -> Components.Schemas.Stats.HistoryPayload {
+        .init(
+            days: history.days.map {
+                .init(date: $0.date, reviews: $0.reviews, learntReviews: $0.learntReviews, recalled: $0.recalled, knowledgePercent: $0.knowledgePercent)
+            },
+            forecast: history.forecast.map { .init(date: $0.date, due: $0.due) },
+            mastery: .init(new: history.mastery.new, learning: history.mastery.learning, young: history.mastery.young, mature: history.mastery.mature))
     }
 
     func getDue(_ input: Operations.GetDue.Input) async throws -> Operations.GetDue.Output {

@@ -45,8 +45,13 @@ extension PrimerAPI {
         let (_, workspace) = try caller()
         guard case .json(let body) = input.body else { throw APIError.invalid("Send the rating as JSON.") }
         guard let rating = ReviewRating(name: body.rating.rawValue) else { throw APIError.invalid("A rating is again, hard, good or easy.") }
-        let rated = try await workspace.study().rate(ItemID(input.path.itemId), rating, durationMs: body.durationMs ?? 0)
-        return .ok(.init(body: .json(.init(item: Self.schema(rated.card), rating: body.rating.rawValue, intervalSeconds: rated.interval))))
+        let ago = body.ratedMsAgo ?? 0
+        guard (0...31_536_000_000).contains(ago) else { throw APIError.invalid("ratedMsAgo is 0 to a year in milliseconds, not \(ago).") }
+        let rated = try await workspace.study().rate(
+            ItemID(input.path.itemId), rating, at: Date().addingTimeInterval(-Double(ago) / 1000), durationMs: body.durationMs ?? 0,
+            clientKey: input.headers.idempotencyKey)
+        return .ok(.init(body: .json(.init(
+            item: Self.schema(rated.card), rating: body.rating.rawValue, intervalSeconds: rated.interval, repeated: rated.repeated))))
     }
 
     func checkItem(_ input: Operations.CheckItem.Input) async throws -> Operations.CheckItem.Output {

@@ -21,22 +21,21 @@ public enum PrimerServer {
         let accounts = try await workspace.accounts(policy: policy)
         let jobs = try await workspace.generationJobs(policy: policy, logger: logger)
         let router = Router(context: ServerContext.self)
-        let routes = RouteTable(document: String(decoding: try Self.resource("openapi.yaml"), as: UTF8.self), files: Self.files.map(\.path))
-        // Outermost, so that error answers carry it too.
+        let web = try WebFiles.load()
+        let routes = RouteTable(document: String(decoding: try Self.resource("openapi.yaml"), as: UTF8.self), files: web.files.map(\.path))
         router.add(middleware: NoStoreMiddleware())
         router.add(middleware: ProblemMiddleware(logger: logger, routes: routes))
         router.add(middleware: EmptyBodyMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: policy.maxUploadBytes))
         router.add(middleware: TextRuleMiddleware(maxBytes: policy.maxUploadBytes))
         router.add(middleware: AuthenticationMiddleware(accounts: accounts, trustedProxies: Set(policy.trustedProxies)))
-        for (path, file, type) in Self.files {
-            router.get(RouterPath(path)) { _, _ in
-                Response(
-                    status: .ok, headers: Self.fileHeaders(type), body: .init(byteBuffer: ByteBuffer(data: try Self.resource(file))))
+        for file in web.files {
+            router.get(RouterPath(file.path)) { _, _ in
+                Response(status: .ok, headers: Self.fileHeaders(file.type), body: .init(byteBuffer: ByteBuffer(data: file.body)))
             }
-            router.head(RouterPath(path)) { _, _ in
-                var headers = Self.fileHeaders(type)
-                headers[.contentLength] = String(try Self.resource(file).count)
+            router.head(RouterPath(file.path)) { _, _ in
+                var headers = Self.fileHeaders(file.type)
+                headers[.contentLength] = String(file.body.count)
                 return Response(status: .ok, headers: headers)
             }
         }
@@ -61,15 +60,6 @@ public enum PrimerServer {
 
     /// How long a stopping server waits for the requests in flight.
     static let drainSeconds: Int64 = 20
-
-    /// What the server serves besides the API: its document and the study web page (plain
-    /// HTML, CSS and JavaScript, no build step).
-    static let files: [(path: String, file: String, type: String)] = [
-        ("openapi.yaml", "openapi.yaml", "application/yaml; charset=utf-8"),
-        ("/", "Web/index.html", "text/html; charset=utf-8"),
-        ("app.js", "Web/app.js", "text/javascript; charset=utf-8"),
-        ("app.css", "Web/app.css", "text/css; charset=utf-8"),
-    ]
 
     /// The page runs only its own script and style (no inline script, nothing from elsewhere).
     static func fileHeaders(_ type: String) -> HTTPFields {

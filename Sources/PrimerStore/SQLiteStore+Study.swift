@@ -50,22 +50,24 @@ extension SQLiteStore {
     }
 
     /// Rates an item at `date`: `schedule` turns its memory (nil: new) into the next one, which
-    /// is stored with a line of the review log, in one transaction. Returns both memories.
+    /// is stored with a line of the review log, in one transaction; a `clientKey` the item's log
+    /// has already stores nothing (`RecordedReview.repeated`).
     public func recordReview(
-        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
-        schedule: @escaping @Sendable (ItemMemory?) -> ItemMemory
-    ) async throws -> (before: ItemMemory?, after: ItemMemory) {
-        let memories = try await write { db in
-            let (before, after) = try Self.review(db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, schedule: schedule)
-            return Memories(before: before, after: after)
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
+        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+    ) async throws -> RecordedReview {
+        try await write { db in
+            if let clientKey, let earlier = try Int64.fetchOne(
+                db, sql: "SELECT review_time FROM review_log WHERE item_id = ? AND client_key = ?", arguments: [itemID, clientKey])
+            {
+                let row = try Row.fetchOne(db, sql: "SELECT * FROM memory_states WHERE item_id = ?", arguments: [itemID])
+                guard let now = row.flatMap(Self.memory) else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
+                return RecordedReview(before: now, after: now, reviewedAt: Date(timeIntervalSince1970: Double(earlier) / 1000), repeated: true)
+            }
+            let (before, after) = try Self.review(
+                db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: schedule)
+            return RecordedReview(before: before, after: after, reviewedAt: date, repeated: false)
         }
-        return (memories.before, memories.after)
-    }
-
-    /// A labelled tuple is not `Sendable`; this carries the same pair out of the transaction.
-    private struct Memories: Sendable {
-        var before: ItemMemory?
-        var after: ItemMemory
     }
 
     /// Marks an item known or not known.
@@ -196,8 +198,8 @@ extension SQLiteStore {
     // MARK: - Rows
 
     static func review(
-        _ db: Database, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
-        schedule: (ItemMemory?) -> ItemMemory
+        _ db: Database, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String? = nil,
+        schedule: (ItemMemory?) throws -> ItemMemory
     ) throws -> (before: ItemMemory?, after: ItemMemory) {
         // Only what scheduling needs: the item's subject and memory, not its fields.
         guard let row = try Row.fetchOne(
@@ -210,7 +212,7 @@ extension SQLiteStore {
         else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
         let subjectID: Int64 = row["subject_id"]
         let before = memory(row)
-        let after = schedule(before)
+        let after = try schedule(before)
         let state = after.state
         try db.execute(
             sql: """
@@ -225,10 +227,10 @@ extension SQLiteStore {
                 state.due.timeIntervalSince1970, state.lastReview?.timeIntervalSince1970, after.reps, after.lapses,
             ])
         try db.execute(
-            sql: "INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
             arguments: [
                 subjectID, itemID, Int64((date.timeIntervalSince1970 * 1000).rounded()), rating.rawValue,
-                before?.state.phase.rawValue ?? 0, max(0, durationMs),
+                before?.state.phase.rawValue ?? 0, max(0, durationMs), clientKey,
             ])
         return (before, after)
     }

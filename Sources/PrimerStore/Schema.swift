@@ -83,6 +83,9 @@ enum Schema {
         migrator.registerMigration("v18-calendar-feeds") { db in
             try db.execute(sql: v18CalendarFeeds)
         }
+        migrator.registerMigration("v19-review-keys") { db in
+            try db.execute(sql: v19ReviewKeys)
+        }
         return migrator
     }
 
@@ -244,6 +247,14 @@ enum Schema {
             (SELECT g.created_at FROM generations g WHERE g.id = items.generation_id),
             (SELECT s.created_at FROM subtopics st JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
                 WHERE st.id = items.subtopic_id));
+        """
+
+    /// `v19-review-keys`: the key a client sent with a rating (`Idempotency-Key`), so that a
+    /// rating sent twice — a page that queued it offline and could not tell whether the first
+    /// send arrived — is stored once.
+    static let v19ReviewKeys = """
+        ALTER TABLE review_log ADD COLUMN client_key TEXT;
+        CREATE UNIQUE INDEX review_log_client_key ON review_log(item_id, client_key) WHERE client_key IS NOT NULL;
         """
 
     /// `v18-calendar-feeds`: an account's calendar feed of due reviews, found by the hash of the

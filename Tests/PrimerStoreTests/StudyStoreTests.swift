@@ -61,6 +61,50 @@ import Testing
         }
     }
 
+    /// A rating sent again with its client key (a page that could not tell whether the first
+    /// send arrived) is stored once — also when both sends arrive at once; the same key on
+    /// another item is that item's own review.
+    @Test(arguments: Engine.allCases) func aRatingSentTwiceWithItsKeyIsStoredOnce(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
+        _ = try await Self.kit(store)
+        let cards = try await store.studyCards(subjectTitle: "Biology")
+        let scheduler = FSRSScheduler(fuzz: false)
+        let at = Date().addingTimeInterval(-5)
+        let first = try await store.recordReview(itemID: cards[0].id, rating: .good, at: at, durationMs: 0, clientKey: "k-1") {
+            scheduler.review($0, rating: .good, at: at)
+        }
+        let again = try await store.recordReview(itemID: cards[0].id, rating: .easy, at: Date(), durationMs: 0, clientKey: "k-1") {
+            scheduler.review($0, rating: .easy, at: Date())
+        }
+        #expect(!first.repeated && again.repeated)
+        // (To the millisecond: PostgreSQL keeps times in microseconds.)
+        #expect(
+            again.after.reps == first.after.reps && again.after.state.phase == first.after.state.phase
+                && abs(again.after.state.due.timeIntervalSince(first.after.state.due)) < 0.001,
+            "the repeat changed nothing and answers with the memory the first left")
+        #expect(abs(again.reviewedAt.timeIntervalSince(at)) < 0.002, "the repeat answers with the first review's time")
+        // Eight sends of one key at once: one review.
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try await store.recordReview(itemID: cards[1].id, rating: .again, at: Date(), durationMs: 0, clientKey: "k-2") {
+                        scheduler.review($0, rating: .again, at: Date())
+                    }.repeated
+                }
+            }
+            var fresh = 0
+            for try await repeated in group where !repeated { fresh += 1 }
+            #expect(fresh == 1)
+        }
+        _ = try await store.recordReview(itemID: cards[2].id, rating: .hard, at: Date(), durationMs: 0, clientKey: "k-1") {
+            scheduler.review($0, rating: .hard, at: Date())
+        }
+        let log = try await store.reviewLog(subjectTitle: "Biology")
+        #expect(log.map(\.itemID).sorted() == [cards[0].id, cards[1].id, cards[2].id].sorted())
+        #expect(log.first { $0.itemID == cards[0].id }?.rating == .good)
+    }
+
     @Test func theStudyMigrationKeepsItemsTheirIdsAndTheSequence() async throws {
         let folder = try TempFolder()
         let path = folder.path("old.sqlite")

@@ -45,9 +45,11 @@ public struct Study: Sendable {
     }
 
     /// Records a rating of the owner's item (FSRS moves its due date; the review log gains a line).
-    public func rate(_ item: ItemID, _ rating: ReviewRating, durationMs: Int = 0) async throws -> RatedCard {
+    public func rate(
+        _ item: ItemID, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
+    ) async throws -> RatedCard {
         let card = try await library.item(item)
-        return try await workspace.rate(card.key, rating, durationMs: durationMs)
+        return try await workspace.rate(card.key, rating, at: date, durationMs: durationMs, clientKey: clientKey)
     }
 
     /// An exercise's answer scored part by part; nothing is stored (rate after).

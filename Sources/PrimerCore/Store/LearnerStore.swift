@@ -11,11 +11,13 @@ public protocol LearnerStore: Sendable {
     /// The ids of this view's owner's studied items whose key (`ItemKey`) starts with `prefix`.
     func studyItemIDs(keyPrefix prefix: String) async throws -> [Int64]
     /// Rates an item at `date`: `schedule` turns its memory (nil: new) into the next one, which
-    /// is stored with a line of the review log, in one transaction. Returns both memories.
+    /// is stored with a line of the review log, in one transaction. A `clientKey` already in the
+    /// item's log (the same rating sent again) stores nothing and answers with the memory as it
+    /// is, `repeated`.
     func recordReview(
-        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
-        schedule: @escaping @Sendable (ItemMemory?) -> ItemMemory
-    ) async throws -> (before: ItemMemory?, after: ItemMemory)
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
+        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+    ) async throws -> RecordedReview
     /// Marks an item known or not known.
     func setKnown(itemID: Int64, known: Bool, at date: Date) async throws
     /// Adds an item the learner wrote after the subtopic's items of `family`; returns its id.
@@ -54,6 +56,35 @@ public protocol LearnerStore: Sendable {
     /// The studied items of a subject forgotten at least `minLapses` times after being learnt,
     /// in kit order.
     func leeches(subjectID: Int64, minLapses: Int) async throws -> [Leech]
+}
+
+extension LearnerStore {
+    /// Rates an item at `date` (no client key). Returns both memories.
+    public func recordReview(
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
+        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+    ) async throws -> (before: ItemMemory?, after: ItemMemory) {
+        let recorded = try await recordReview(
+            itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: nil, schedule: schedule)
+        return (recorded.before, recorded.after)
+    }
+}
+
+/// What `LearnerStore.recordReview` stored: the memory before and after, or — for a client key
+/// already recorded — the memory as it is (both) and the time of the review recorded then.
+public struct RecordedReview: Sendable, Equatable {
+    public var before: ItemMemory?
+    public var after: ItemMemory
+    public var reviewedAt: Date
+    /// The client key was the item's already: nothing was stored.
+    public var repeated: Bool
+
+    public init(before: ItemMemory?, after: ItemMemory, reviewedAt: Date, repeated: Bool) {
+        self.before = before
+        self.after = after
+        self.reviewedAt = reviewedAt
+        self.repeated = repeated
+    }
 }
 
 /// One quiz taken, without its answers (`primer stats`).

@@ -82,7 +82,7 @@ public enum StoreTables {
         Table(
             name: "review_log",
             columns: [("id", .int), ("subject_id", .int), ("item_id", .int), ("review_time", .int), ("rating", .int), ("state", .int),
-                ("duration_ms", .int)], key: "id"),
+                ("duration_ms", .int), ("client_key", .text)], key: "id"),
         Table(name: "known_items", columns: [("item_id", .int), ("marked_at", .date)], key: "item_id"),
         Table(
             name: "quiz_attempts",

@@ -3800,7 +3800,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    /// The subject's progress, its topics' and subtopics', the streak, the quizzes, and its history (each of the last `days` days, the next 30 days' reviews, cards by mastery).
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
@@ -3823,9 +3823,17 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "subjectId",
                     as: Components.Parameters.SubjectId.self
                 ))
+                let query: Operations.GetStats.Input.Query = .init(days: try converter.getOptionalQueryItemAsURI(
+                    in: request.soar_query,
+                    style: .form,
+                    explode: true,
+                    name: "days",
+                    as: Swift.Int.self
+                ))
                 let headers: Operations.GetStats.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.GetStats.Input(
                     path: path,
+                    query: query,
                     headers: headers
                 )
             },
@@ -4178,7 +4186,9 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Rate a review of the item now; FSRS schedules it.
+    /// Rate a review of the item (now, or `ratedMsAgo` before now); FSRS schedules it.
+    ///
+    /// A client that may send a rating twice (a page that queued it offline and cannot tell whether the first send arrived) sends an `Idempotency-Key` with it: a key the item's log holds already records nothing, and the answer is that review's, with `repeated: true`.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
@@ -4201,7 +4211,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "itemId",
                     as: Components.Parameters.ItemId.self
                 ))
-                let headers: Operations.RateItem.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.RateItem.Input.Headers = .init(
+                    idempotencyKey: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "Idempotency-Key",
+                        as: Swift.String.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.RateItem.Input.Body
                 let chosenContentType = try converter.bestContentType(

@@ -1819,6 +1819,158 @@ extension Components {
             internal typealias TopicsPayload = [Components.Schemas.Stats.TopicsPayloadPayload]
             /// - Remark: Generated from `#/components/schemas/Stats/topics`.
             internal var topics: Components.Schemas.Stats.TopicsPayload
+            /// - Remark: Generated from `#/components/schemas/Stats/history`.
+            internal struct HistoryPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload`.
+                internal struct DaysPayloadPayload: Codable, Hashable, Sendable {
+                    /// yyyy-MM-dd in the server's time zone.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/date`.
+                    internal var date: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/reviews`.
+                    internal var reviews: Swift.Int
+                    /// Reviews of cards in the review phase.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/learntReviews`.
+                    internal var learntReviews: Swift.Int
+                    /// Of those
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/recalled`.
+                    internal var recalled: Swift.Int
+                    /// Mean predicted recall of today's items at the day's end.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/knowledgePercent`.
+                    internal var knowledgePercent: Swift.Double
+                    /// Creates a new `DaysPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - date: yyyy-MM-dd in the server's time zone.
+                    ///   - reviews:
+                    ///   - learntReviews: Reviews of cards in the review phase.
+                    ///   - recalled: Of those
+                    ///   - knowledgePercent: Mean predicted recall of today's items at the day's end.
+                    internal init(
+                        date: Swift.String,
+                        reviews: Swift.Int,
+                        learntReviews: Swift.Int,
+                        recalled: Swift.Int,
+                        knowledgePercent: Swift.Double
+                    ) {
+                        self.date = date
+                        self.reviews = reviews
+                        self.learntReviews = learntReviews
+                        self.recalled = recalled
+                        self.knowledgePercent = knowledgePercent
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case date
+                        case reviews
+                        case learntReviews
+                        case recalled
+                        case knowledgePercent
+                    }
+                }
+                /// Oldest first, ending today.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/days`.
+                internal typealias DaysPayload = [Components.Schemas.Stats.HistoryPayload.DaysPayloadPayload]
+                /// Oldest first, ending today.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/days`.
+                internal var days: Components.Schemas.Stats.HistoryPayload.DaysPayload
+                /// - Remark: Generated from `#/components/schemas/Stats/history/ForecastPayload`.
+                internal struct ForecastPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/ForecastPayload/date`.
+                    internal var date: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/ForecastPayload/due`.
+                    internal var due: Swift.Int
+                    /// Creates a new `ForecastPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - date:
+                    ///   - due:
+                    internal init(
+                        date: Swift.String,
+                        due: Swift.Int
+                    ) {
+                        self.date = date
+                        self.due = due
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case date
+                        case due
+                    }
+                }
+                /// Reviews due on each of the next 30 days, tomorrow first.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/forecast`.
+                internal typealias ForecastPayload = [Components.Schemas.Stats.HistoryPayload.ForecastPayloadPayload]
+                /// Reviews due on each of the next 30 days, tomorrow first.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/forecast`.
+                internal var forecast: Components.Schemas.Stats.HistoryPayload.ForecastPayload
+                /// - Remark: Generated from `#/components/schemas/Stats/history/mastery`.
+                internal struct MasteryPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/new`.
+                    internal var new: Swift.Int
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/learning`.
+                    internal var learning: Swift.Int
+                    /// In review
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/young`.
+                    internal var young: Swift.Int
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/mature`.
+                    internal var mature: Swift.Int
+                    /// Creates a new `MasteryPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - new:
+                    ///   - learning:
+                    ///   - young: In review
+                    ///   - mature:
+                    internal init(
+                        new: Swift.Int,
+                        learning: Swift.Int,
+                        young: Swift.Int,
+                        mature: Swift.Int
+                    ) {
+                        self.new = new
+                        self.learning = learning
+                        self.young = young
+                        self.mature = mature
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case new
+                        case learning
+                        case young
+                        case mature
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/Stats/history/mastery`.
+                internal var mastery: Components.Schemas.Stats.HistoryPayload.MasteryPayload
+                /// Creates a new `HistoryPayload`.
+                ///
+                /// - Parameters:
+                ///   - days: Oldest first, ending today.
+                ///   - forecast: Reviews due on each of the next 30 days, tomorrow first.
+                ///   - mastery:
+                internal init(
+                    days: Components.Schemas.Stats.HistoryPayload.DaysPayload,
+                    forecast: Components.Schemas.Stats.HistoryPayload.ForecastPayload,
+                    mastery: Components.Schemas.Stats.HistoryPayload.MasteryPayload
+                ) {
+                    self.days = days
+                    self.forecast = forecast
+                    self.mastery = mastery
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case days
+                    case forecast
+                    case mastery
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Stats/history`.
+            internal var history: Components.Schemas.Stats.HistoryPayload
             /// Creates a new `Stats`.
             ///
             /// - Parameters:
@@ -1828,13 +1980,15 @@ extension Components {
             ///   - quizzesPassed:
             ///   - lastQuizPercent:
             ///   - topics:
+            ///   - history:
             internal init(
                 deck: Components.Schemas.Deck,
                 streakDays: Swift.Int,
                 quizzes: Swift.Int,
                 quizzesPassed: Swift.Int,
                 lastQuizPercent: Swift.Double? = nil,
-                topics: Components.Schemas.Stats.TopicsPayload
+                topics: Components.Schemas.Stats.TopicsPayload,
+                history: Components.Schemas.Stats.HistoryPayload
             ) {
                 self.deck = deck
                 self.streakDays = streakDays
@@ -1842,6 +1996,7 @@ extension Components {
                 self.quizzesPassed = quizzesPassed
                 self.lastQuizPercent = lastQuizPercent
                 self.topics = topics
+                self.history = history
             }
             internal enum CodingKeys: String, CodingKey {
                 case deck
@@ -1850,6 +2005,7 @@ extension Components {
                 case quizzesPassed
                 case lastQuizPercent
                 case topics
+                case history
             }
         }
         /// - Remark: Generated from `#/components/schemas/DueForecast`.
@@ -2049,21 +2205,29 @@ extension Components {
             internal var rating: Components.Schemas.Rating.RatingPayload
             /// - Remark: Generated from `#/components/schemas/Rating/durationMs`.
             internal var durationMs: Swift.Int?
+            /// How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Rating/ratedMsAgo`.
+            internal var ratedMsAgo: Swift.Int64?
             /// Creates a new `Rating`.
             ///
             /// - Parameters:
             ///   - rating:
             ///   - durationMs:
+            ///   - ratedMsAgo: How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
             internal init(
                 rating: Components.Schemas.Rating.RatingPayload,
-                durationMs: Swift.Int? = nil
+                durationMs: Swift.Int? = nil,
+                ratedMsAgo: Swift.Int64? = nil
             ) {
                 self.rating = rating
                 self.durationMs = durationMs
+                self.ratedMsAgo = ratedMsAgo
             }
             internal enum CodingKeys: String, CodingKey {
                 case rating
                 case durationMs
+                case ratedMsAgo
             }
         }
         /// - Remark: Generated from `#/components/schemas/Review`.
@@ -2074,25 +2238,33 @@ extension Components {
             internal var rating: Swift.String
             /// - Remark: Generated from `#/components/schemas/Review/intervalSeconds`.
             internal var intervalSeconds: Swift.Double
+            /// The Idempotency-Key was recorded already; nothing new was stored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Review/repeated`.
+            internal var repeated: Swift.Bool?
             /// Creates a new `Review`.
             ///
             /// - Parameters:
             ///   - item:
             ///   - rating:
             ///   - intervalSeconds:
+            ///   - repeated: The Idempotency-Key was recorded already; nothing new was stored.
             internal init(
                 item: Components.Schemas.Item,
                 rating: Swift.String,
-                intervalSeconds: Swift.Double
+                intervalSeconds: Swift.Double,
+                repeated: Swift.Bool? = nil
             ) {
                 self.item = item
                 self.rating = rating
                 self.intervalSeconds = intervalSeconds
+                self.repeated = repeated
             }
             internal enum CodingKeys: String, CodingKey {
                 case item
                 case rating
                 case intervalSeconds
+                case repeated
             }
         }
     }

@@ -6314,7 +6314,7 @@ internal enum Operations {
             }
         }
     }
-    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    /// The subject's progress, its topics' and subtopics', the streak, the quizzes, and its history (each of the last `days` days, the next 30 days' reviews, cards by mastery).
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
@@ -6334,6 +6334,19 @@ internal enum Operations {
                 }
             }
             internal var path: Operations.GetStats.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query/days`.
+                internal var days: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - days:
+                internal init(days: Swift.Int? = nil) {
+                    self.days = days
+                }
+            }
+            internal var query: Operations.GetStats.Input.Query
             /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/header`.
             internal struct Headers: Sendable, Hashable {
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetStats.AcceptableContentType>]
@@ -6350,12 +6363,15 @@ internal enum Operations {
             ///
             /// - Parameters:
             ///   - path:
+            ///   - query:
             ///   - headers:
             internal init(
                 path: Operations.GetStats.Input.Path,
+                query: Operations.GetStats.Input.Query = .init(),
                 headers: Operations.GetStats.Input.Headers = .init()
             ) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
         }
@@ -7130,7 +7146,9 @@ internal enum Operations {
             }
         }
     }
-    /// Rate a review of the item now; FSRS schedules it.
+    /// Rate a review of the item (now, or `ratedMsAgo` before now); FSRS schedules it.
+    ///
+    /// A client that may send a rating twice (a page that queued it offline and cannot tell whether the first send arrived) sends an `Idempotency-Key` with it: a key the item's log holds already records nothing, and the answer is that review's, with `repeated: true`.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
@@ -7152,12 +7170,21 @@ internal enum Operations {
             internal var path: Operations.RateItem.Input.Path
             /// - Remark: Generated from `#/paths/api/items/{itemId}/reviews/POST/header`.
             internal struct Headers: Sendable, Hashable {
+                /// 1 to 100 letters, digits, `-`, `_`, `.` or `:` — a new UUID per rating.
+                ///
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/reviews/POST/header/Idempotency-Key`.
+                internal var idempotencyKey: Swift.String?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateItem.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: 1 to 100 letters, digits, `-`, `_`, `.` or `:` — a new UUID per rating.
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateItem.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    idempotencyKey: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateItem.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }

@@ -3376,7 +3376,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    /// The subject's progress, its topics' and subtopics', the streak, the quizzes, and its history (each of the last `days` days, the next 30 days' reviews, cards by mastery).
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
@@ -3396,6 +3396,13 @@ public struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "days",
+                    value: input.query.days
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3798,7 +3805,9 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Rate a review of the item now; FSRS schedules it.
+    /// Rate a review of the item (now, or `ratedMsAgo` before now); FSRS schedules it.
+    ///
+    /// A client that may send a rating twice (a page that queued it offline and cannot tell whether the first send arrived) sends an `Idempotency-Key` with it: a key the item's log holds already records nothing, and the answer is that review's, with `repeated: true`.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
@@ -3818,6 +3827,11 @@ public struct Client: APIProtocol {
                     method: .post
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept

@@ -1831,6 +1831,158 @@ extension Components {
             public typealias TopicsPayload = [Components.Schemas.Stats.TopicsPayloadPayload]
             /// - Remark: Generated from `#/components/schemas/Stats/topics`.
             public var topics: Components.Schemas.Stats.TopicsPayload
+            /// - Remark: Generated from `#/components/schemas/Stats/history`.
+            public struct HistoryPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload`.
+                public struct DaysPayloadPayload: Codable, Hashable, Sendable {
+                    /// yyyy-MM-dd in the server's time zone.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/date`.
+                    public var date: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/reviews`.
+                    public var reviews: Swift.Int
+                    /// Reviews of cards in the review phase.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/learntReviews`.
+                    public var learntReviews: Swift.Int
+                    /// Of those
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/recalled`.
+                    public var recalled: Swift.Int
+                    /// Mean predicted recall of today's items at the day's end.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/knowledgePercent`.
+                    public var knowledgePercent: Swift.Double
+                    /// Creates a new `DaysPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - date: yyyy-MM-dd in the server's time zone.
+                    ///   - reviews:
+                    ///   - learntReviews: Reviews of cards in the review phase.
+                    ///   - recalled: Of those
+                    ///   - knowledgePercent: Mean predicted recall of today's items at the day's end.
+                    public init(
+                        date: Swift.String,
+                        reviews: Swift.Int,
+                        learntReviews: Swift.Int,
+                        recalled: Swift.Int,
+                        knowledgePercent: Swift.Double
+                    ) {
+                        self.date = date
+                        self.reviews = reviews
+                        self.learntReviews = learntReviews
+                        self.recalled = recalled
+                        self.knowledgePercent = knowledgePercent
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case date
+                        case reviews
+                        case learntReviews
+                        case recalled
+                        case knowledgePercent
+                    }
+                }
+                /// Oldest first, ending today.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/days`.
+                public typealias DaysPayload = [Components.Schemas.Stats.HistoryPayload.DaysPayloadPayload]
+                /// Oldest first, ending today.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/days`.
+                public var days: Components.Schemas.Stats.HistoryPayload.DaysPayload
+                /// - Remark: Generated from `#/components/schemas/Stats/history/ForecastPayload`.
+                public struct ForecastPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/ForecastPayload/date`.
+                    public var date: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/ForecastPayload/due`.
+                    public var due: Swift.Int
+                    /// Creates a new `ForecastPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - date:
+                    ///   - due:
+                    public init(
+                        date: Swift.String,
+                        due: Swift.Int
+                    ) {
+                        self.date = date
+                        self.due = due
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case date
+                        case due
+                    }
+                }
+                /// Reviews due on each of the next 30 days, tomorrow first.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/forecast`.
+                public typealias ForecastPayload = [Components.Schemas.Stats.HistoryPayload.ForecastPayloadPayload]
+                /// Reviews due on each of the next 30 days, tomorrow first.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Stats/history/forecast`.
+                public var forecast: Components.Schemas.Stats.HistoryPayload.ForecastPayload
+                /// - Remark: Generated from `#/components/schemas/Stats/history/mastery`.
+                public struct MasteryPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/new`.
+                    public var new: Swift.Int
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/learning`.
+                    public var learning: Swift.Int
+                    /// In review
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/young`.
+                    public var young: Swift.Int
+                    /// - Remark: Generated from `#/components/schemas/Stats/history/mastery/mature`.
+                    public var mature: Swift.Int
+                    /// Creates a new `MasteryPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - new:
+                    ///   - learning:
+                    ///   - young: In review
+                    ///   - mature:
+                    public init(
+                        new: Swift.Int,
+                        learning: Swift.Int,
+                        young: Swift.Int,
+                        mature: Swift.Int
+                    ) {
+                        self.new = new
+                        self.learning = learning
+                        self.young = young
+                        self.mature = mature
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case new
+                        case learning
+                        case young
+                        case mature
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/Stats/history/mastery`.
+                public var mastery: Components.Schemas.Stats.HistoryPayload.MasteryPayload
+                /// Creates a new `HistoryPayload`.
+                ///
+                /// - Parameters:
+                ///   - days: Oldest first, ending today.
+                ///   - forecast: Reviews due on each of the next 30 days, tomorrow first.
+                ///   - mastery:
+                public init(
+                    days: Components.Schemas.Stats.HistoryPayload.DaysPayload,
+                    forecast: Components.Schemas.Stats.HistoryPayload.ForecastPayload,
+                    mastery: Components.Schemas.Stats.HistoryPayload.MasteryPayload
+                ) {
+                    self.days = days
+                    self.forecast = forecast
+                    self.mastery = mastery
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case days
+                    case forecast
+                    case mastery
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Stats/history`.
+            public var history: Components.Schemas.Stats.HistoryPayload
             /// Creates a new `Stats`.
             ///
             /// - Parameters:
@@ -1840,13 +1992,15 @@ extension Components {
             ///   - quizzesPassed:
             ///   - lastQuizPercent:
             ///   - topics:
+            ///   - history:
             public init(
                 deck: Components.Schemas.Deck,
                 streakDays: Swift.Int,
                 quizzes: Swift.Int,
                 quizzesPassed: Swift.Int,
                 lastQuizPercent: Swift.Double? = nil,
-                topics: Components.Schemas.Stats.TopicsPayload
+                topics: Components.Schemas.Stats.TopicsPayload,
+                history: Components.Schemas.Stats.HistoryPayload
             ) {
                 self.deck = deck
                 self.streakDays = streakDays
@@ -1854,6 +2008,7 @@ extension Components {
                 self.quizzesPassed = quizzesPassed
                 self.lastQuizPercent = lastQuizPercent
                 self.topics = topics
+                self.history = history
             }
             public enum CodingKeys: String, CodingKey {
                 case deck
@@ -1862,6 +2017,7 @@ extension Components {
                 case quizzesPassed
                 case lastQuizPercent
                 case topics
+                case history
             }
         }
         /// - Remark: Generated from `#/components/schemas/DueForecast`.
@@ -2061,21 +2217,29 @@ extension Components {
             public var rating: Components.Schemas.Rating.RatingPayload
             /// - Remark: Generated from `#/components/schemas/Rating/durationMs`.
             public var durationMs: Swift.Int?
+            /// How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Rating/ratedMsAgo`.
+            public var ratedMsAgo: Swift.Int64?
             /// Creates a new `Rating`.
             ///
             /// - Parameters:
             ///   - rating:
             ///   - durationMs:
+            ///   - ratedMsAgo: How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
             public init(
                 rating: Components.Schemas.Rating.RatingPayload,
-                durationMs: Swift.Int? = nil
+                durationMs: Swift.Int? = nil,
+                ratedMsAgo: Swift.Int64? = nil
             ) {
                 self.rating = rating
                 self.durationMs = durationMs
+                self.ratedMsAgo = ratedMsAgo
             }
             public enum CodingKeys: String, CodingKey {
                 case rating
                 case durationMs
+                case ratedMsAgo
             }
         }
         /// - Remark: Generated from `#/components/schemas/Review`.
@@ -2086,25 +2250,33 @@ extension Components {
             public var rating: Swift.String
             /// - Remark: Generated from `#/components/schemas/Review/intervalSeconds`.
             public var intervalSeconds: Swift.Double
+            /// The Idempotency-Key was recorded already; nothing new was stored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Review/repeated`.
+            public var repeated: Swift.Bool?
             /// Creates a new `Review`.
             ///
             /// - Parameters:
             ///   - item:
             ///   - rating:
             ///   - intervalSeconds:
+            ///   - repeated: The Idempotency-Key was recorded already; nothing new was stored.
             public init(
                 item: Components.Schemas.Item,
                 rating: Swift.String,
-                intervalSeconds: Swift.Double
+                intervalSeconds: Swift.Double,
+                repeated: Swift.Bool? = nil
             ) {
                 self.item = item
                 self.rating = rating
                 self.intervalSeconds = intervalSeconds
+                self.repeated = repeated
             }
             public enum CodingKeys: String, CodingKey {
                 case item
                 case rating
                 case intervalSeconds
+                case repeated
             }
         }
     }

@@ -6326,7 +6326,7 @@ public enum Operations {
             }
         }
     }
-    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    /// The subject's progress, its topics' and subtopics', the streak, the quizzes, and its history (each of the last `days` days, the next 30 days' reviews, cards by mastery).
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
@@ -6346,6 +6346,19 @@ public enum Operations {
                 }
             }
             public var path: Operations.GetStats.Input.Path
+            /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query/days`.
+                public var days: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - days:
+                public init(days: Swift.Int? = nil) {
+                    self.days = days
+                }
+            }
+            public var query: Operations.GetStats.Input.Query
             /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/header`.
             public struct Headers: Sendable, Hashable {
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetStats.AcceptableContentType>]
@@ -6362,12 +6375,15 @@ public enum Operations {
             ///
             /// - Parameters:
             ///   - path:
+            ///   - query:
             ///   - headers:
             public init(
                 path: Operations.GetStats.Input.Path,
+                query: Operations.GetStats.Input.Query = .init(),
                 headers: Operations.GetStats.Input.Headers = .init()
             ) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
         }
@@ -7142,7 +7158,9 @@ public enum Operations {
             }
         }
     }
-    /// Rate a review of the item now; FSRS schedules it.
+    /// Rate a review of the item (now, or `ratedMsAgo` before now); FSRS schedules it.
+    ///
+    /// A client that may send a rating twice (a page that queued it offline and cannot tell whether the first send arrived) sends an `Idempotency-Key` with it: a key the item's log holds already records nothing, and the answer is that review's, with `repeated: true`.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
@@ -7164,12 +7182,21 @@ public enum Operations {
             public var path: Operations.RateItem.Input.Path
             /// - Remark: Generated from `#/paths/api/items/{itemId}/reviews/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// 1 to 100 letters, digits, `-`, `_`, `.` or `:` — a new UUID per rating.
+                ///
+                /// - Remark: Generated from `#/paths/api/items/{itemId}/reviews/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Swift.String?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateItem.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: 1 to 100 letters, digits, `-`, `_`, `.` or `:` — a new UUID per rating.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateItem.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateItem.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }

@@ -223,7 +223,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/subjects/{subjectId}/ask`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/ask/post(ask)`.
     func ask(_ input: Operations.Ask.Input) async throws -> Operations.Ask.Output
-    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    /// The subject's progress, its topics' and subtopics', the streak, the quizzes, and its history (each of the last `days` days, the next 30 days' reviews, cards by mastery).
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
@@ -248,7 +248,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/next`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/next/get(nextStudyItem)`.
     func nextStudyItem(_ input: Operations.NextStudyItem.Input) async throws -> Operations.NextStudyItem.Output
-    /// Rate a review of the item now; FSRS schedules it.
+    /// Rate a review of the item (now, or `ratedMsAgo` before now); FSRS schedules it.
+    ///
+    /// A client that may send a rating twice (a page that queued it offline and cannot tell whether the first send arrived) sends an `Idempotency-Key` with it: a key the item's log holds already records nothing, and the answer is that review's, with `repeated: true`.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
@@ -799,16 +801,18 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// The subject's progress, its topics' and subtopics', the streak and the quizzes.
+    /// The subject's progress, its topics' and subtopics', the streak, the quizzes, and its history (each of the last `days` days, the next 30 days' reviews, cards by mastery).
     ///
     /// - Remark: HTTP `GET /api/subjects/{subjectId}/stats`.
     /// - Remark: Generated from `#/paths//api/subjects/{subjectId}/stats/get(getStats)`.
     public func getStats(
         path: Operations.GetStats.Input.Path,
+        query: Operations.GetStats.Input.Query = .init(),
         headers: Operations.GetStats.Input.Headers = .init()
     ) async throws -> Operations.GetStats.Output {
         try await getStats(Operations.GetStats.Input(
             path: path,
+            query: query,
             headers: headers
         ))
     }
@@ -868,7 +872,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Rate a review of the item now; FSRS schedules it.
+    /// Rate a review of the item (now, or `ratedMsAgo` before now); FSRS schedules it.
+    ///
+    /// A client that may send a rating twice (a page that queued it offline and cannot tell whether the first send arrived) sends an `Idempotency-Key` with it: a key the item's log holds already records nothing, and the answer is that review's, with `repeated: true`.
     ///
     /// - Remark: HTTP `POST /api/items/{itemId}/reviews`.
     /// - Remark: Generated from `#/paths//api/items/{itemId}/reviews/post(rateItem)`.
