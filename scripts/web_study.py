@@ -1,16 +1,30 @@
 #!/usr/bin/env python3
-"""Drives Primer's study page in headless Chromium (Debian's chromium and chromium-driver, PyPI's
-selenium), as a learner on a phone-sized screen would: sign up, create a subject with a PDF and
-watch its generation live, read the lesson, study three cards (flip with the space bar, rate with
-the keys 1-4), study on to the first matching or ordering exercise and answer it in its box, take
-the quiz (its exercises typed), mark a term known, read the stats. Saves a screenshot of each step
-in SCREENSHOTS and prints what it saw as JSON; exits 1 with the reason when a step fails.
+"""Drives Primer's web app in headless Chromium (Debian's chromium and chromium-driver, PyPI's
+selenium and axe-selenium-python), as a learner would, by clicks and keys:
+
+ 1. the first load (bytes transferred, time to the sign-in form), then sign up;
+ 2. a subject from a PDF, generated live on the mock; its lessons rendered as Markdown;
+ 3. study in "due" mode (flip with space, rate with 1-4, explain with e) on to a matching or
+    ordering exercise, answered in its box; then in "all" mode;
+ 4. a quiz of every question, its results, the wrong ones retried; a term marked known; search;
+    ask; the statistics' charts;
+ 5. a deck by hand in the editor: a topic, a subtopic, a card and a choice question;
+ 6. 20 offline/online flips (Chromium's network emulation) with random ratings, the server's
+    review count read after each: exactly the ratings made, none lost, none twice;
+ 7. every view at 390x844 and 1280x900, in light and dark: a screenshot each, and axe-core's
+    serious and critical violations;
+ 8. the string catalogue: English and German have the same keys.
+
+Prints what it saw as JSON; exits 1 with the reason when a step fails.
 
     scripts/web_study.py BASE_URL PDF SCREENSHOTS
 """
 import json
+import random
 import sys
+import time
 
+from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -22,13 +36,19 @@ options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
 for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844", "--disable-gpu"):
     options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 wait = WebDriverWait(driver, 60)
-saw = {}
+saw = {"axe": {}, "consoleErrors": []}
+sizes = {"phone": (390, 844), "desktop": (1280, 900)}
 
 
 def css(selector):
     return wait.until(seen.presence_of_element_located((By.CSS_SELECTOR, selector)))
+
+
+def visible(selector):
+    return wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, selector)))
 
 
 def click(selector):
@@ -43,80 +63,157 @@ def key(text):
     webdriver.ActionChains(driver).send_keys(text).perform()
 
 
+def fetch(path):
+    """A GET of the API from the page, with its session cookie."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {credentials: 'same-origin'}).then((r) => r.json()).then(done, (e) => done({error: String(e)}));", path)
+
+
+def reviews(subject):
+    return fetch(f"/api/subjects/{subject}/stats?days=7")["deck"]["reviews"]
+
+
+def offline(flag):
+    driver.set_network_conditions(offline=flag, latency=0, download_throughput=-1, upload_throughput=-1)
+
+
+def size(width, height):
+    """The page's viewport (headless Chromium's window is at least 500 px wide; a phone's is
+    emulated through the DevTools protocol)."""
+    driver.set_window_size(max(width, 500), height)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
+
+
+def audit(name):
+    """axe-core on the view as it is: its serious and critical violations."""
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    bad = [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+           for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    saw["axe"][name] = bad
+
+
+def console():
+    for entry in driver.get_log("browser"):
+        if "favicon" not in entry["message"] and "net::ERR_INTERNET_DISCONNECTED" not in entry["message"] and "Failed to fetch" not in entry["message"]:
+            saw["consoleErrors"].append(entry["message"])
+
+
+def study_card(rating_key, name=None):
+    """Flips the card shown and rates it with a key; waits for the next."""
+    front = css("[data-testid=front]")
+    key(" ")
+    visible("[data-testid=answer]")
+    if name:
+        snap(name)
+    key(rating_key)
+    wait.until(seen.staleness_of(front))
+    return front
+
+
+def start_session(mode):
+    """Starts a session in `mode` and waits for its first card (not the one shown before)."""
+    driver.find_element(By.CSS_SELECTOR, f"#study-mode option[value={mode}]").click()
+    before = driver.find_elements(By.CSS_SELECTOR, "[data-testid=card]")
+    click("#start-session")
+    if before:
+        wait.until(seen.staleness_of(before[0]))
+    return css("[data-testid=front]")
+
+
 try:
+    # 1. The first load.
+    size(*sizes["phone"])
     driver.get(base + "/")
     css("[data-testid=signup-form]")
-    snap("1-sign-in")
+    # The first visit: nothing cached, no service worker yet.
+    wait.until(lambda d: d.execute_script("return performance.getEntriesByName('primer-interactive').length > 0"))
+    saw["firstLoad"] = driver.execute_script(
+        "const n = performance.getEntriesByType('navigation')[0];"
+        "const r = performance.getEntriesByType('resource');"
+        "return {bytes: n.transferSize + r.reduce((s, e) => s + e.transferSize, 0), files: r.length + 1,"
+        " interactiveMs: performance.getEntriesByName('primer-interactive')[0].startTime};")
+    snap("01-sign-in-phone")
     css("#signup-name").send_keys("Ana")
     css("#signup-email").send_keys("ana@example.com")
     css("#signup-password").send_keys("correct horse battery")
     click("#signup")
+    saw["who"] = visible("#who").text
+
+    # 2. A subject from a PDF, generated on the mock.
     click("#new-subject")
     css("#title").send_keys("Cell Biology")
     css("#icon").send_keys("🧬")
     css("#document").send_keys(pdf)
-    snap("2-new-subject")
+    snap("02-new-subject-phone")
     click("#create")
-    end = wait.until(seen.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=job-end]")))
+    end = WebDriverWait(driver, 120).until(seen.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=job-end]")))
     saw["progress"] = [line.text for line in driver.find_elements(By.CSS_SELECTOR, "#progress > div")]
     saw["job"] = end.text
-    snap("3-generated")
+    snap("03-generated-phone")
     click("#open-subject")
     css("[data-testid=lesson]")
-    saw["topics"] = [topic.find_element(By.TAG_NAME, "h2").text for topic in driver.find_elements(By.CSS_SELECTOR, "[data-testid=topic]")]
-    snap("4-lesson")
+    subject = int(driver.current_url.split("#/s/")[1].split("/")[0])
+    saw["topics"] = [topic.text.split("\n")[0] for topic in driver.find_elements(By.CSS_SELECTOR, "[data-testid=topic]")]
+    lesson = driver.find_element(By.CSS_SELECTOR, "[data-testid=lesson]")
+    saw["lessonRendered"] = len(lesson.find_elements(By.CSS_SELECTOR, "h1,h2,h3,h4,h5,h6,p,ul,ol,table")) > 0 and "**" not in lesson.text
+    snap("04-lesson-phone")
 
+    # 3. Study, due mode: three cards by keys, on to an exercise.
     click("[data-tab=study]")
     fronts = []
     for number in range(3):
-        front = css("[data-testid=front]")
-        fronts.append(front.text)
-        key(" ")
-        wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=answer]")))
         if number == 0:
-            snap("5-card-flipped")
+            front = css("[data-testid=front]")
+            key(" ")
+            visible("[data-testid=answer]")
+            snap("05-card-flipped-phone")
             saw["ratingButtons"] = [button.text for button in driver.find_elements(By.CSS_SELECTOR, "[data-rating]")]
             key("e")
-            saw["explanation"] = css("[data-testid=explanation]").text
-            snap("5b-card-explained")
-        key("3")
-        wait.until(seen.staleness_of(front))
-    saw["studied"] = fronts
-    snap("6-after-three-cards")
-
-    # On to the first exercise (matching or ordering), rating the cards before it: it is
-    # answered in its box, checked by the server part by part, then rated.
+            saw["explanation"] = visible("[data-testid=explanation]").text
+            key("3")
+            wait.until(seen.staleness_of(front))
+            fronts.append(front)
+        else:
+            fronts.append(study_card("3"))
+    saw["studied"] = len(fronts)
     extra = 0
     for _ in range(80):
         if driver.find_elements(By.CSS_SELECTOR, "form.exercise"):
             break
-        front = css("[data-testid=front]")
-        key(" ")
-        wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=answer]")))
-        key("3")
+        study_card("3")
         extra += 1
-        wait.until(seen.staleness_of(front))
     form = css("form.exercise")
     saw["exerciseHint"] = form.find_element(By.NAME, "answer").get_attribute("placeholder")
     form.find_element(By.NAME, "answer").send_keys("1a 2b")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    saw["exercise"] = wait.until(seen.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=check]"))).text
-    snap("6b-exercise-checked")
+    saw["exercise"] = visible("[data-testid=check]").text
+    snap("06-exercise-checked-phone")
     click("[data-rating=good]")
-    saw["extraReviews"] = extra + 1
+    rated = 3 + extra + 1
     wait.until(seen.staleness_of(form))
+    # A second mode: all items.
+    start_session("all")
+    study_card("4")
+    rated += 1
+    saw["summary"] = css("[data-testid=session-summary]").text
 
+    # 4. The quiz, its results, the wrong ones again.
     click("[data-tab=quiz]")
     questions = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-question]"))
+    saw["quizQuestions"] = len(questions)
     saw["quizExercises"] = 0
     for question in questions:
         radios = question.find_elements(By.CSS_SELECTOR, "input[type=radio]")
         if radios:
             radios[0].click()
-        else:  # an exercise: typed, as in the study view
-            question.find_element(By.CSS_SELECTOR, "input:not([type])").send_keys("1a 2b" if "number" in question.text else "a b c")
+        else:
+            question.find_element(By.CSS_SELECTOR, "input:not([type=radio])").send_keys("1a 2b" if "number" in question.text else "a b c")
             saw["quizExercises"] += 1
-    snap("7-quiz")
+    snap("07-quiz-phone")
     click("#submit-quiz")
     saw["quiz"] = css("[data-testid=quiz-result] h2").text
     saw["quizParts"] = [len(parts.find_elements(By.TAG_NAME, "li")) for parts in driver.find_elements(By.CSS_SELECTOR, "[data-testid=parts]")]
@@ -124,23 +221,95 @@ try:
     saw["wrongAnswers"] = len(why)
     if why:
         why[0].click()
-        saw["why"] = css("[data-testid=quiz-result] [data-testid=explanation]").text
-    snap("8-quiz-result")
+        saw["why"] = visible("[data-testid=quiz-result] [data-testid=explanation]").text
+    snap("08-quiz-result-phone")
+    quizzes = 1
+    quiz_reviews = saw["quizQuestions"]
+    retry = driver.find_elements(By.CSS_SELECTOR, "[data-testid=retry-wrong]")
+    if retry:
+        retry[0].click()
+        again = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-question]"))
+        saw["retried"] = len(again)
+        for question in again:
+            radios = question.find_elements(By.CSS_SELECTOR, "input[type=radio]")
+            if radios:
+                radios[-1].click()
+            else:
+                question.find_element(By.CSS_SELECTOR, "input:not([type=radio])").send_keys("1a 2b")
+        click("#submit-quiz")
+        css("[data-testid=quiz-result] h2")
+        quizzes += 1
+        quiz_reviews += len(again)
 
     click("[data-tab=vocab]")
     box = css("[data-testid=vocabulary] input[type=checkbox]")
     box.click()
     saw["vocabItem"] = int(box.get_attribute("data-item"))
+    snap("09-vocabulary-phone")
+
     click("[data-tab=stats]")
-    saw["stats"] = css("[data-testid=stats]").text
-    snap("9-stats")
-    driver.get(base + "/#/")
-    saw["subjects"] = css("[data-testid=subject]").text
-    saw["who"] = driver.find_element(By.ID, "who").text
-    snap("10-subjects")
+    css("[data-testid=stats]")
+    saw["charts"] = sorted({chart.get_attribute("data-chart") for chart in driver.find_elements(By.CSS_SELECTOR, "[data-chart]")})
+    snap("10-stats-phone")
+
+    # 6. Offline and back, twenty times, rating at random; the server counts.
+    click("[data-tab=study]")
+    randomness = random.Random(41)
+    counted = reviews(subject)
+    flips = []
+    for flip in range(20):
+        start_session("all")
+        offline(True)
+        made = 5 if flip == 0 else randomness.randint(1, 5)
+        for _ in range(made):
+            study_card(str(randomness.randint(1, 4)))
+        if flip == 0:
+            saw["offlineBanner"] = visible("#offline").text
+            snap("11-offline-phone")
+        offline(False)
+        WebDriverWait(driver, 60).until(lambda d: not d.find_element(By.ID, "offline").is_displayed())
+        now = reviews(subject)
+        flips.append({"made": made, "counted": now - counted})
+        counted = now
+        rated += made
+    saw["flips"] = flips
+
+    saw["rated"] = rated
+    saw["quizzes"] = quizzes
+    saw["quizReviews"] = quiz_reviews
+    saw["subject"] = subject
+    saw["serverReviews"] = reviews(subject)
+
+    # 8. The catalogue.
+    saw["catalogue"] = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/js/i18n.js').then((m) => done(m.catalogueKeys()), (e) => done({error: String(e)}));")
+    saw["catalogue"] = {"en": len(saw["catalogue"]["en"]), "de": len(saw["catalogue"]["de"]),
+                        "onlyEnglish": sorted(set(saw["catalogue"]["en"]) - set(saw["catalogue"]["de"])),
+                        "onlyGerman": sorted(set(saw["catalogue"]["de"]) - set(saw["catalogue"]["en"]))}
+
+    # 7. Every view at both sizes, light and dark: screenshots and axe-core.
+    views = ["#/", "#/new", "#/account"] + [f"#/s/{subject}/{tab}" for tab in
+             ("lesson", "study", "quiz", "vocab", "search", "ask", "edit", "generate", "documents", "stats")]
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        for size_name, (width, height) in sizes.items():
+            size(width, height)
+            for view in views:
+                driver.get(base + "/" + view)
+                css("main h2")
+                time.sleep(0.4)
+                name = view.strip("#/").replace("/", "-").replace(str(subject), "subject") or "subjects"
+                snap(f"view-{name}-{size_name}-{scheme}")
+                audit(f"{name} {size_name} {scheme}")
+    console()
     print(json.dumps(saw))
 except Exception as error:  # the step that failed, with the page as it was
     snap("failure")
+    try:
+        console()
+    except Exception:
+        pass
     print(f"web study failed: {type(error).__name__}: {error}; saw {json.dumps(saw)}", file=sys.stderr)
     sys.exit(1)
 finally:
