@@ -27,6 +27,7 @@ import time
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import WebDriverWait
@@ -38,7 +39,8 @@ for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "-
     options.add_argument(argument)
 options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(driver, 60)
+# A view that redraws while it is read makes its old elements stale: read again.
+wait = WebDriverWait(driver, 60, ignored_exceptions=(StaleElementReferenceException,))
 saw = {"axe": {}, "consoleErrors": []}
 sizes = {"phone": (390, 844), "desktop": (1280, 900)}
 
@@ -52,7 +54,14 @@ def visible(selector):
 
 
 def click(selector):
-    wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, selector))).click()
+    """Clicks the element once it can be; again if a view redrew it between (a stale element)."""
+    for attempt in range(5):
+        try:
+            wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, selector))).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    raise RuntimeError(f"{selector} kept being redrawn")
 
 
 def snap(name):
@@ -252,6 +261,77 @@ try:
     saw["charts"] = sorted({chart.get_attribute("data-chart") for chart in driver.find_elements(By.CSS_SELECTOR, "[data-chart]")})
     snap("10-stats-phone")
 
+    # 5. A deck by hand: an empty subject, a topic, a subtopic, three items of two shapes; one
+    # edited (its history kept), two reordered, one deleted in bulk; a lesson written; studied.
+    driver.get(base + "/#/new")
+    css("#title").send_keys("Spanish A1")
+    click("#create-empty")
+    css("#new-topic-title").send_keys("Verbs")
+    click("#add-topic")
+    topic = css("[data-testid=topic-edit][data-topic]")
+    css("[data-testid=add-subtopic-form] input").send_keys("Ser")
+    click("[data-testid=add-subtopic]")
+    click("[data-testid=open-subtopic]")
+    wait.until(lambda d: "Ser" in d.find_element(By.CSS_SELECTOR, "#edit-subtopic").get_attribute("innerText"))
+    time.sleep(0.3)
+
+    def add_item(shape, fields):
+        click("#add-item")
+        css("[data-testid=item-form]")
+        driver.find_element(By.CSS_SELECTOR, f"#item-shape option[value={shape}]").click()
+        for name, value in fields.items():
+            for attempt in range(5):
+                try:
+                    box = css(f"#item-{name}")
+                    box.clear()
+                    box.send_keys(value)
+                    break
+                except StaleElementReferenceException:
+                    time.sleep(0.2)
+        rows = len(driver.find_elements(By.CSS_SELECTOR, "[data-testid=item-row]"))
+        click("#save-item")
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-testid=item-row]")) == rows + 1)
+
+    add_item("pair", {"front": "soy", "back": "I am"})
+    add_item("pair", {"front": "eres", "back": "you are"})
+    add_item("choice", {"question": "Which is 'we are'?", "choices": "somos\nsois\nson", "correctindex": "1"})
+    rows = driver.find_elements(By.CSS_SELECTOR, "[data-testid=item-row]")
+    ids = [int(row.get_attribute("data-item")) for row in rows]
+    saw["handItems"] = len(ids)
+    click(f"#edit-item-{ids[0]}")
+    back = css("#item-back")
+    back.clear()
+    back.send_keys("I am (ser)")
+    click("#save-item")
+    wait.until(seen.staleness_of(back))
+    click(f"#history-item-{ids[0]}")
+    saw["history"] = len(wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=revision]")))
+    click("#close-history")
+    click(f"#item-down-{ids[0]}")
+    wait.until(lambda d: [int(r.get_attribute("data-item")) for r in d.find_elements(By.CSS_SELECTOR, "[data-testid=item-row][data-family=flashcards]")][:2] == [ids[1], ids[0]])
+    click(f"#item-select-{ids[2]}")
+    click("#bulk-delete")
+    driver.switch_to.alert.accept()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-testid=item-row]")) == 2)
+    lesson_box = css("#lesson-text")
+    lesson_box.send_keys("## Ser\n\n**Soy** means *I am*.\n\n| form | meaning |\n| --- | --- |\n| soy | I am |\n")
+    click("#save-lesson")
+    saw["lessonSaved"] = visible("[data-testid=lesson-status]").text
+    snap("10b-deck-by-hand-phone")
+    hand = int(driver.current_url.split("#/s/")[1].split("/")[0])
+    saw["handSubject"] = hand
+    saw["handOrder"] = [int(r.get_attribute("data-item")) for r in driver.find_elements(By.CSS_SELECTOR, "[data-testid=item-row]")]
+    driver.get(base + f"/#/s/{hand}/lesson")
+    lesson = css("[data-testid=lesson]")
+    saw["handLesson"] = [len(lesson.find_elements(By.TAG_NAME, "table")), len(lesson.find_elements(By.TAG_NAME, "strong"))]
+    driver.get(base + f"/#/s/{hand}/study")
+    css("[data-testid=front]")
+    study_card("3")
+    study_card("1")
+    saw["handReviews"] = 2
+    driver.get(base + f"/#/s/{subject}/study")
+    css("#study-mode")
+
     # 6. Offline and back, twenty times, rating at random; the server counts.
     click("[data-tab=study]")
     randomness = random.Random(41)
@@ -283,7 +363,7 @@ try:
     # 8. The catalogue.
     saw["catalogue"] = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "import('/js/i18n.js').then((m) => done(m.catalogueKeys()), (e) => done({error: String(e)}));")
+        "import('/js/i18n.js').then((m) => m.catalogueKeys()).then(done, (e) => done({error: String(e)}));")
     saw["catalogue"] = {"en": len(saw["catalogue"]["en"]), "de": len(saw["catalogue"]["de"]),
                         "onlyEnglish": sorted(set(saw["catalogue"]["en"]) - set(saw["catalogue"]["de"])),
                         "onlyGerman": sorted(set(saw["catalogue"]["de"]) - set(saw["catalogue"]["en"]))}

@@ -5,7 +5,7 @@ import Testing
 /// The web app in real headless Chromium (scripts/web_study.py), on each store engine: sign up,
 /// a subject from a PDF generated live on the mock, its lessons as Markdown, study in two modes
 /// with an exercise, a quiz with its results and a retry of the wrong ones, a term marked known,
-/// the charts, 20 offline/online flips with random ratings, every view at phone and desktop
+/// the charts, a deck built by hand in the editor and studied, 20 offline/online flips with random ratings, every view at phone and desktop
 /// sizes in light and dark through axe-core. The screenshots are kept in .build/web-screenshots/.
 @Suite struct WebPageTests {
     @Test(arguments: StoreEngine.allCases) func aLearnerStudiesInChromium(engine: StoreEngine) async throws {
@@ -44,6 +44,10 @@ import Testing
         }
         #expect(saw["charts"] as? [String] == ["forecast", "heatmap", "knowledge", "mastery", "retention", "topics"], "\(saw)")
 
+        // A deck by hand in the editor: three items of two shapes, one edited with its history,
+        // two reordered, one deleted in bulk, a lesson written and rendered (a table, bold).
+        #expect(saw["handItems"] as? Int == 3 && saw["history"] as? Int == 1 && (saw["handOrder"] as? [Int])?.count == 2, "\(saw)")
+        #expect(saw["handLesson"] as? [Int] == [1, 1], "\(saw)")
         // Offline and back twenty times: after each, the server has exactly the ratings made.
         let flips = saw["flips"] as? [[String: Int]] ?? []
         #expect(flips.count == 20 && flips.first?["made"] == 5, "\(flips)")
@@ -73,6 +77,13 @@ import Testing
         let vocab = try await signedIn.request(.GET, "/api/subjects/\(subject)/items?family=terms")
         let known = (vocab.json["items"] as? [[String: Any]] ?? []).filter { $0["known"] as? Bool == true }.compactMap { $0["id"] as? Int }
         #expect(known == [saw["vocabItem"] as? Int ?? -1])
+        let hand = try #require(saw["handSubject"] as? Int)
+        let handItems = try await signedIn.request(.GET, "/api/subjects/\(hand)/items")
+        let items = handItems.json["items"] as? [[String: Any]] ?? []
+        #expect(items.compactMap { $0["id"] as? Int } == saw["handOrder"] as? [Int], "the order the editor set: \(handItems.text)")
+        #expect(items.contains { $0["front"] as? String == "soy" && $0["back"] as? String == "I am (ser)" && $0["edited"] as? Bool == true }, "\(handItems.text)")
+        let handStats = try await signedIn.request(.GET, "/api/subjects/\(hand)/stats")
+        #expect((handStats.json["deck"] as? [String: Any])?["reviews"] as? Int == 2, "\(handStats.text)")
         let shots = try FileManager.default.contentsOfDirectory(atPath: screenshots.path).filter { $0.hasSuffix(".png") }
         #expect(shots.count >= 13 * 2 * 2)
     }

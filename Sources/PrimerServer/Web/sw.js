@@ -7,7 +7,7 @@ const apiCache = "primer-api";
 // Every file of the app (a test checks this list against the Web folder).
 const files = [
   "/", "/manifest.webmanifest", "/icon.svg", "/css/app.css", "/css/views.css", "/css/editor.css",
-  "/js/main.js", "/js/api.js", "/js/dom.js", "/js/i18n.js", "/js/errors.js", "/js/outbox.js", "/js/markdown.js", "/js/charts.js",
+  "/js/boot.js", "/js/main.js", "/js/api.js", "/js/dom.js", "/js/i18n.js", "/js/errors.js", "/js/outbox.js", "/js/markdown.js", "/js/charts.js",
   "/js/strings/index.js", "/js/strings/core.js", "/js/strings/study.js", "/js/strings/quiz.js", "/js/strings/lesson.js",
   "/js/strings/editor.js", "/js/strings/generate.js", "/js/strings/documents.js", "/js/strings/vocab.js", "/js/strings/search.js",
   "/js/strings/ask.js", "/js/strings/stats.js", "/js/strings/account.js",

@@ -34,9 +34,10 @@ function niceMax(value) {
 
 const text = (x, y, content, attributes = {}) => svg("text", { x, y, "font-size": font, fill: "currentColor", ...attributes }, content);
 
-// The y axis: grid lines at 0, half and the top, labelled on the left.
+// The y axis: grid lines at 0, half and the top, labelled on the left (no half line when half
+// the top is not a whole number: counts are whole).
 function grid(node, { left, top, width, height, max, unit = "" }) {
-  for (const fraction of [0, 0.5, 1]) {
+  for (const fraction of Number.isInteger(max / 2) ? [0, 0.5, 1] : [0, 1]) {
     const y = top + height - fraction * height;
     node.append(svg("line", { x1: left, x2: left + width, y1: y, y2: y, class: "grid" }),
       text(left - 4, y + 4, `${Math.round(max * fraction)}${unit}`, { "text-anchor": "end" }));

@@ -1,11 +1,19 @@
 // Every string the page shows, in one catalogue (js/strings/*.js, each area's strings in English
 // and German), looked up by key. The language: the learner's choice (kept in this browser), else
-// the browser's, else English.
-import { areas } from "./strings/index.js";
+// the browser's, else English. The frame's strings (core.js) come with the page; the other
+// areas load in one step after the first view (`loadAll`), which every other view awaits.
+import core from "./strings/core.js";
 
 export const languages = { en: "English", de: "Deutsch" };
-const catalogue = { en: {}, de: {} };
-for (const area of areas) for (const language of Object.keys(catalogue)) Object.assign(catalogue[language], area[language]);
+const catalogue = { en: { ...core.en }, de: { ...core.de } };
+let everything = null;
+
+export function loadAll() {
+  everything ??= import("./strings/index.js").then(({ areas }) => {
+    for (const area of areas) for (const language of Object.keys(catalogue)) Object.assign(catalogue[language], area[language]);
+  });
+  return everything;
+}
 
 export function language() {
   const chosen = localStorage.getItem("primer.language");
@@ -37,4 +45,7 @@ export function interval(seconds) {
   return days < 365 ? t("interval.months", { n: Math.round(days / 30) }) : t("interval.years", { n: number(days / 365, 1) });
 }
 
-export function catalogueKeys() { return { en: Object.keys(catalogue.en), de: Object.keys(catalogue.de) }; }
+export async function catalogueKeys() {
+  await loadAll();
+  return { en: Object.keys(catalogue.en), de: Object.keys(catalogue.de) };
+}

@@ -1,11 +1,10 @@
 // Primer's study app: the router, the header (who is signed in, offline state, reviews waiting
 // to be sent), and the keyboard. Each view is a module of js/views/ and speaks only to the API.
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { fail } from "./errors.js";
 import { el, show, notify, go } from "./dom.js";
-import { t, language, setLanguage } from "./i18n.js";
+import { t, language, setLanguage, loadAll } from "./i18n.js";
 import { outbox } from "./outbox.js";
-import { subjectTabs, subjectView } from "./views/subject.js";
 
 const topViews = {
   "": () => import("./views/subjects.js"),
@@ -22,6 +21,13 @@ export function keys(handler) { keyHandler = handler; }
 let signedIn = null;
 export function signedOut() { signedIn = null; }
 async function who() {
+  const early = window.primerWho;
+  window.primerWho = null;
+  if (!signedIn && early) {
+    const answer = await early;
+    if (answer.status === 401) throw new ApiError(t("login.title"), 401);
+    if (answer.id) signedIn = answer;
+  }
   if (!signedIn) signedIn = await api("GET", "/api/me");
   document.getElementById("who").textContent = signedIn.name;
   document.getElementById("who").title = signedIn.email;
@@ -43,15 +49,24 @@ async function render() {
   try {
     if (signingIn) {
       signedIn = null;
+      window.primerWho = null;
       document.getElementById("who").textContent = "";
     } else {
       await who();
     }
-    if (top === "s" && id) return await subjectView(id, subjectTabs[tab] ? tab : "lesson", { keys });
+    // The sign-in and subjects views need only the frame's strings; every other view all of them.
+    if ((top === "s" && id) || top === "new" || top === "account") await loadAll();
+    if (top === "s" && id) {
+      const { subjectTabs, subjectView } = await import("./views/subject.js");
+      return await subjectView(id, subjectTabs[tab] ? tab : "lesson", { keys });
+    }
     const view = topViews[top] || topViews[""];
     await (await view()).default({ keys, account: signedIn });
     // The first view is on screen and answers: what the first-load benchmark times.
-    if (!performance.getEntriesByName("primer-interactive").length) performance.mark("primer-interactive");
+    if (!performance.getEntriesByName("primer-interactive").length) {
+      performance.mark("primer-interactive");
+      setTimeout(loadAll, 0);
+    }
   } catch (error) { fail(error); }
 }
 

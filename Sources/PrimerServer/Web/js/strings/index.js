@@ -1,4 +1,4 @@
-// The catalogue's areas, merged into one table by i18n.js. Each area exports { en, de } with the
+// The catalogue's areas, merged into one table by i18n.js (core.js is there from the start). Each area exports { en, de } with the
 // same keys (a test checks it); keys are prefixed by area ("study.", "editor."…).
 import core from "./core.js";
 import study from "./study.js";

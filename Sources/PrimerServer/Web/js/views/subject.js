@@ -45,6 +45,8 @@ export async function subjectView(id, tab, { keys }) {
     tabList);
   const panel = el("div", { id: "panel", role: "tabpanel", "aria-labelledby": `tab-${tab}` });
   show(header, panel);
+  // On a phone the tabs scroll: the chosen one is brought into sight.
+  tabList.querySelector("[aria-selected=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
   const view = await subjectTabs[tab]();
   await view.default(panel, { subject, keys, refresh: () => go(`#/s/${id}/${tab}`) });
 }
