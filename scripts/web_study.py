@@ -169,6 +169,7 @@ try:
     saw["topics"] = [topic.text.split("\n")[0] for topic in driver.find_elements(By.CSS_SELECTOR, "[data-testid=topic]")]
     lesson = driver.find_element(By.CSS_SELECTOR, "[data-testid=lesson]")
     saw["lessonRendered"] = len(lesson.find_elements(By.CSS_SELECTOR, "h1,h2,h3,h4,h5,h6,p,ul,ol,table")) > 0 and "**" not in lesson.text
+    saw["lessonSources"] = [source.text for source in driver.find_elements(By.CSS_SELECTOR, "[data-testid=lesson-sources] li")]
     snap("04-lesson-phone")
 
     # 3. Study, due mode: three cards by keys, on to an exercise.
@@ -346,6 +347,17 @@ try:
         if flip == 0:
             saw["offlineBanner"] = visible("#offline").text
             snap("11-offline-phone")
+        if flip == 10:
+            # Reloaded while offline: the service worker brings the app back, the session kept on
+            # the device goes on without the cards already rated, and the ratings still waiting
+            # are in IndexedDB.
+            driver.refresh()
+            css("[data-testid=front]")
+            saw["offlineReload"] = visible("#offline").text
+            snap("12-offline-reloaded-phone")
+            for _ in range(2):
+                study_card(str(randomness.randint(1, 4)))
+            made += 2
         offline(False)
         WebDriverWait(driver, 60).until(lambda d: not d.find_element(By.ID, "offline").is_displayed())
         now = reviews(subject)

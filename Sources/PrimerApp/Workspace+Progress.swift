@@ -32,13 +32,23 @@ extension Workspace {
 
     /// A subject's study over the last `days` days and the next 30 (`StudyHistory`), its
     /// recall predicted with the parameters that schedule it.
-    public func studyHistory(subject: String, days: Int = 90, now: Date = Date()) async throws -> StudyHistory {
+    /// Days are the learner's when `timeZone` (an IANA name, "Europe/Berlin") is given, else this
+    /// machine's.
+    public func studyHistory(subject: String, days: Int = 90, timeZone: String? = nil, now: Date = Date()) async throws -> StudyHistory {
         guard (1...365).contains(days) else { throw WorkspaceError("a history covers 1 to 365 days, not \(days)") }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        if let timeZone {
+            guard let zone = TimeZone(identifier: timeZone) else {
+                throw WorkspaceError("‘\(timeZone)’ is not a time zone; give an IANA name such as Europe/Berlin")
+            }
+            calendar.timeZone = zone
+        }
         let store = try await readingStore()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
         return StudyHistory.of(
             cards: try await store.studyCards(subjectTitle: stored.title), log: try await store.reviewLog(subjectTitle: stored.title),
-            days: days, forecastDays: 30, now: now, scheduler: try await scheduler(forSubject: stored.title))
+            days: days, forecastDays: 30, now: now, scheduler: try await scheduler(forSubject: stored.title), calendar: calendar)
     }
 
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.

@@ -198,8 +198,9 @@ extension PostgresStore {
         let before = try await connection.row("SELECT * FROM memory_states WHERE item_id = \(itemID)", logger).flatMap(memory)
         // Checked under the item's lock: the same rating sent twice at once is stored once.
         if let clientKey, let earlier = try await connection.row(
-            "SELECT review_time FROM review_log WHERE item_id = \(itemID) AND client_key = \(clientKey)", logger)
+            "SELECT review_time, rating FROM review_log WHERE item_id = \(itemID) AND client_key = \(clientKey)", logger)
         {
+            try ReviewKeyRule.checkRepeat(Int(try earlier.value("rating", as: Int64.self)), rating, clientKey: clientKey)
             guard let before else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
             let time = try earlier.value("review_time", as: Int64.self)
             return RecordedReview(before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)

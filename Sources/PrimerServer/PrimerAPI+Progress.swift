@@ -62,7 +62,7 @@ extension PrimerAPI {
         let (account, workspace) = try caller()
         let subject = try await ownedSubject(input.path.subjectId, of: account)
         guard let progress = try await workspace.progress(subject: subject.title).first else { throw APIError.notFound("subject") }
-        let history = try await workspace.studyHistory(subject: subject.title, days: input.query.days ?? 90)
+        let history = try await workspace.studyHistory(subject: subject.title, days: input.query.days ?? 90, timeZone: input.query.timeZone)
         return .ok(
             .init(
                 body: .json(

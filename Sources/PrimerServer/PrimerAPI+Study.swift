@@ -12,10 +12,23 @@ extension PrimerAPI {
             Components.Schemas.KitTopic(
                 title: topic.title, overview: topic.overview,
                 subtopics: topic.subtopics.map { subtopic in
-                    .init(title: subtopic.title, lesson: subtopic.lesson, items: (cards[[topic.title, subtopic.title]] ?? []).map(Self.schema))
+                    .init(
+                        title: subtopic.title, lesson: subtopic.lesson, sources: Self.lessonSources(subtopic),
+                        items: (cards[[topic.title, subtopic.title]] ?? []).map(Self.schema))
                 })
         }
         return .ok(.init(body: .json(.init(subject: try await subjectSchema(subject.id, workspace), topics: topics))))
+    }
+
+    /// What a subtopic's lesson was written from: its passages, then the provider's citations,
+    /// each once. Only a web address is sent as a link.
+    static func lessonSources(_ subtopic: KitSubtopic) -> [Components.Schemas.KitSubtopic.SourcesPayloadPayload] {
+        var seen = Set<String>()
+        return ((subtopic.lessonContent?.items.first?.sources ?? []) + subtopic.sources).compactMap { citation in
+            guard seen.insert(citation.url).inserted else { return nil }
+            let web = citation.url.hasPrefix("https://") || citation.url.hasPrefix("http://")
+            return .init(label: citation.title.isEmpty ? citation.url : citation.title, text: citation.snippet, url: web ? citation.url : nil)
+        }
     }
 
     func nextStudyItem(_ input: Operations.NextStudyItem.Input) async throws -> Operations.NextStudyItem.Output {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The study web app the server serves beside the API: every file under `Web/` (HTML, CSS,
@@ -38,8 +39,27 @@ struct WebFiles: Sendable {
                 let type = types[url.pathExtension.lowercased()]
             else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(base.count))
+            // A hidden file is not the app's; a name the router would read as a pattern is not served.
+            guard !relative.contains("/."), relative.allSatisfy({ $0.isLetter || $0.isNumber || "/-_.".contains($0) }) else { continue }
             files.append(File(path: relative == "/index.html" ? "/" : relative, body: try Data(contentsOf: url), type: type))
         }
-        return WebFiles(files: files.sorted { $0.path < $1.path })
+        return WebFiles(files: Self.versioned(files.sorted { $0.path < $1.path }))
+    }
+
+    /// The service worker learns the release it serves: a hash of every other file in place of
+    /// `__WEB_VERSION__`, so a new release is installed whole (never old views with new code).
+    static func versioned(_ files: [File]) -> [File] {
+        var hash = SHA256()
+        for file in files where file.path != "/sw.js" {
+            hash.update(data: Data(file.path.utf8))
+            hash.update(data: file.body)
+        }
+        let version = hash.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+        return files.map { file in
+            guard file.path == "/sw.js" else { return file }
+            var file = file
+            file.body = Data(String(decoding: file.body, as: UTF8.self).replacingOccurrences(of: "__WEB_VERSION__", with: version).utf8)
+            return file
+        }
     }
 }

@@ -57,12 +57,14 @@ extension SQLiteStore {
         schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
     ) async throws -> RecordedReview {
         try await write { db in
-            if let clientKey, let earlier = try Int64.fetchOne(
-                db, sql: "SELECT review_time FROM review_log WHERE item_id = ? AND client_key = ?", arguments: [itemID, clientKey])
+            if let clientKey, let earlier = try Row.fetchOne(
+                db, sql: "SELECT review_time, rating FROM review_log WHERE item_id = ? AND client_key = ?", arguments: [itemID, clientKey])
             {
+                try ReviewKeyRule.checkRepeat(earlier["rating"], rating, clientKey: clientKey)
                 let row = try Row.fetchOne(db, sql: "SELECT * FROM memory_states WHERE item_id = ?", arguments: [itemID])
                 guard let now = row.flatMap(Self.memory) else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
-                return RecordedReview(before: now, after: now, reviewedAt: Date(timeIntervalSince1970: Double(earlier) / 1000), repeated: true)
+                let time: Int64 = earlier["review_time"]
+                return RecordedReview(before: now, after: now, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
             }
             let (before, after) = try Self.review(
                 db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: schedule)

@@ -35,4 +35,18 @@ import Testing
             #expect(text.split(separator: "\n").count <= 400, "\(path) is \(text.split(separator: "\n").count) lines; split it by job")
         }
     }
+
+    /// The service worker is served with the release's version (a hash of the other files), and
+    /// the page's answers forbid inline script and style.
+    @Test func theServiceWorkerIsServedWithTheReleaseVersion() async throws {
+        let server = try await ServerProcess(engine: .sqlite)
+        defer { Task { await server.stop() } }
+        let app = APIClient(baseURL: server.baseURL)
+        let worker = try await app.request(.GET, "/sw.js")
+        #expect(worker.status == 200 && !worker.text.contains("__WEB_VERSION__"), "\(worker.text.prefix(300))")
+        #expect(worker.text.range(of: #"const version = "primer-[0-9a-f]{16}";"#, options: .regularExpression) != nil)
+        let page = try await app.request(.GET, "/")
+        let policy = page.headers.first(name: "Content-Security-Policy") ?? ""
+        #expect(policy.contains("default-src 'self'") && !policy.contains("unsafe-inline"), "\(policy)")
+    }
 }

@@ -5,7 +5,8 @@ import Testing
 /// The web app in real headless Chromium (scripts/web_study.py), on each store engine: sign up,
 /// a subject from a PDF generated live on the mock, its lessons as Markdown, study in two modes
 /// with an exercise, a quiz with its results and a retry of the wrong ones, a term marked known,
-/// the charts, a deck built by hand in the editor and studied, 20 offline/online flips with random ratings, every view at phone and desktop
+/// the charts, a deck built by hand in the editor and studied, 20 offline/online flips with random
+/// ratings (one reloaded while offline), every view at phone and desktop
 /// sizes in light and dark through axe-core. The screenshots are kept in .build/web-screenshots/.
 @Suite struct WebPageTests {
     @Test(arguments: StoreEngine.allCases) func aLearnerStudiesInChromium(engine: StoreEngine) async throws {
@@ -29,6 +30,7 @@ import Testing
         #expect((saw["progress"] as? [String])?.contains { $0.hasPrefix("attached cells.pdf") } == true)
         #expect((saw["topics"] as? [String])?.isEmpty == false)
         #expect(saw["lessonRendered"] as? Bool == true, "the lesson is Markdown rendered, not raw text")
+        #expect((saw["lessonSources"] as? [String])?.first?.hasPrefix("cells.pdf") == true, "the lesson names the document it was written from: \(saw)")
         // A new item's buttons show the intervals the server gives it: 1 min, 6 min, 10 min, 8 days.
         let buttons = (saw["ratingButtons"] as? [String] ?? []).map { $0.replacingOccurrences(of: "\n", with: " ") }
         #expect(buttons == ["1 Again 1 min", "2 Hard 6 min", "3 Good 10 min", "4 Easy 8 d"], "\(buttons)")
@@ -53,6 +55,8 @@ import Testing
         #expect(flips.count == 20 && flips.first?["made"] == 5, "\(flips)")
         #expect(flips.allSatisfy { $0["made"] == $0["counted"] }, "a review lost or doubled: \(flips)")
         #expect((saw["offlineBanner"] as? String)?.contains("5 reviews wait") == true, "\(saw)")
+        // Reloaded offline: the app came back from the service worker with the waiting ratings.
+        #expect((saw["offlineReload"] as? String)?.contains("reviews wait") == true, "\(saw)")
 
         // Accessible at both sizes in both schemes: no serious or critical violation anywhere.
         let axe = saw["axe"] as? [String: [[String: Any]]] ?? [:]

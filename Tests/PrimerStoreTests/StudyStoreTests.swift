@@ -74,8 +74,8 @@ import Testing
         let first = try await store.recordReview(itemID: cards[0].id, rating: .good, at: at, durationMs: 0, clientKey: "k-1") {
             scheduler.review($0, rating: .good, at: at)
         }
-        let again = try await store.recordReview(itemID: cards[0].id, rating: .easy, at: Date(), durationMs: 0, clientKey: "k-1") {
-            scheduler.review($0, rating: .easy, at: Date())
+        let again = try await store.recordReview(itemID: cards[0].id, rating: .good, at: Date(), durationMs: 0, clientKey: "k-1") {
+            scheduler.review($0, rating: .good, at: Date())
         }
         #expect(!first.repeated && again.repeated)
         // (To the millisecond: PostgreSQL keeps times in microseconds.)
@@ -103,6 +103,36 @@ import Testing
         let log = try await store.reviewLog(subjectTitle: "Biology")
         #expect(log.map(\.itemID).sorted() == [cards[0].id, cards[1].id, cards[2].id].sorted())
         #expect(log.first { $0.itemID == cards[0].id }?.rating == .good)
+        // One key names one rating: sent again with another rating, it is refused.
+        await #expect(throws: StoreError.self) {
+            try await store.recordReview(itemID: cards[0].id, rating: .again, at: Date(), durationMs: 0, clientKey: "k-1") {
+                scheduler.review($0, rating: .again, at: Date())
+            }
+        }
+    }
+
+    /// Two ratings of one card at once (two keys): both are stored, the second scheduled from the
+    /// memory the first left (on PostgreSQL the memory is read after the item's lock).
+    @Test(arguments: Engine.allCases) func twoRatingsOfOneCardAtOnceAreBothScheduled(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
+        _ = try await Self.kit(store)
+        let card = try #require(try await store.studyCards(subjectTitle: "Biology").first)
+        let scheduler = FSRSScheduler(fuzz: false)
+        for round in 0..<4 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for one in 0..<2 {
+                    group.addTask {
+                        _ = try await store.recordReview(itemID: card.id, rating: .good, at: Date(), durationMs: 0, clientKey: "r\(round)-\(one)") {
+                            scheduler.review($0, rating: .good, at: Date())
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let stored = try #require(try await store.studyCard(id: card.id))
+        #expect(stored.memory?.reps == 8, "each of the eight ratings was scheduled from the one before: \(String(describing: stored.memory))")
     }
 
     @Test func theStudyMigrationKeepsItemsTheirIdsAndTheSequence() async throws {

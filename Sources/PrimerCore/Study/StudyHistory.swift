@@ -45,13 +45,15 @@ public struct StudyHistory: Sendable, Equatable, Encodable {
         let starts = (0..<max(1, days)).reversed().map { calendar.date(byAdding: .day, value: -$0, to: today)! }
         let ends = starts.map { min(now, calendar.date(byAdding: .day, value: 1, to: $0)!) }
         let first = starts[0]
+        // Every line counts as a review (the log outlives deleted and rewritten items); the
+        // knowledge is that of today's cards, replayed from their own lines.
         let ids = Set(cards.map(\.id))
         let lines = log.filter { ids.contains($0.itemID) }
 
         var reviews = [Int](repeating: 0, count: starts.count)
         var learnt = reviews
         var recalled = reviews
-        for line in lines {
+        for line in log {
             let time = Date(timeIntervalSince1970: Double(line.reviewTimeMs) / 1000)
             guard time >= first, time <= now else { continue }
             let day = dayIndex(of: time, in: starts)

@@ -3823,13 +3823,22 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "subjectId",
                     as: Components.Parameters.SubjectId.self
                 ))
-                let query: Operations.GetStats.Input.Query = .init(days: try converter.getOptionalQueryItemAsURI(
-                    in: request.soar_query,
-                    style: .form,
-                    explode: true,
-                    name: "days",
-                    as: Swift.Int.self
-                ))
+                let query: Operations.GetStats.Input.Query = .init(
+                    days: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "days",
+                        as: Swift.Int.self
+                    ),
+                    timeZone: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "timeZone",
+                        as: Swift.String.self
+                    )
+                )
                 let headers: Operations.GetStats.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.GetStats.Input(
                     path: path,

@@ -1823,7 +1823,7 @@ extension Components {
             internal struct HistoryPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload`.
                 internal struct DaysPayloadPayload: Codable, Hashable, Sendable {
-                    /// yyyy-MM-dd in the server's time zone.
+                    /// yyyy-MM-dd in the learner's time zone (timeZone)
                     ///
                     /// - Remark: Generated from `#/components/schemas/Stats/history/DaysPayload/date`.
                     internal var date: Swift.String
@@ -1844,7 +1844,7 @@ extension Components {
                     /// Creates a new `DaysPayloadPayload`.
                     ///
                     /// - Parameters:
-                    ///   - date: yyyy-MM-dd in the server's time zone.
+                    ///   - date: yyyy-MM-dd in the learner's time zone (timeZone)
                     ///   - reviews:
                     ///   - learntReviews: Reviews of cards in the review phase.
                     ///   - recalled: Of those
@@ -2088,6 +2088,45 @@ extension Components {
             internal var title: Swift.String
             /// - Remark: Generated from `#/components/schemas/KitSubtopic/lesson`.
             internal var lesson: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/KitSubtopic/SourcesPayload`.
+            internal struct SourcesPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/KitSubtopic/SourcesPayload/label`.
+                internal var label: Swift.String
+                /// - Remark: Generated from `#/components/schemas/KitSubtopic/SourcesPayload/text`.
+                internal var text: Swift.String
+                /// A web address (http or https) the provider cited; absent for a document's passage.
+                ///
+                /// - Remark: Generated from `#/components/schemas/KitSubtopic/SourcesPayload/url`.
+                internal var url: Swift.String?
+                /// Creates a new `SourcesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - label:
+                ///   - text:
+                ///   - url: A web address (http or https) the provider cited; absent for a document's passage.
+                internal init(
+                    label: Swift.String,
+                    text: Swift.String,
+                    url: Swift.String? = nil
+                ) {
+                    self.label = label
+                    self.text = text
+                    self.url = url
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case label
+                    case text
+                    case url
+                }
+            }
+            /// What the lesson was written from — the passages of the learner's documents (label "ch05.pdf, p. 3 › Vision", the passage's start as text) and what the provider cited (a web address).
+            ///
+            /// - Remark: Generated from `#/components/schemas/KitSubtopic/sources`.
+            internal typealias SourcesPayload = [Components.Schemas.KitSubtopic.SourcesPayloadPayload]
+            /// What the lesson was written from — the passages of the learner's documents (label "ch05.pdf, p. 3 › Vision", the passage's start as text) and what the provider cited (a web address).
+            ///
+            /// - Remark: Generated from `#/components/schemas/KitSubtopic/sources`.
+            internal var sources: Components.Schemas.KitSubtopic.SourcesPayload
             /// - Remark: Generated from `#/components/schemas/KitSubtopic/items`.
             internal var items: [Components.Schemas.Item]
             /// Creates a new `KitSubtopic`.
@@ -2095,19 +2134,23 @@ extension Components {
             /// - Parameters:
             ///   - title:
             ///   - lesson:
+            ///   - sources: What the lesson was written from — the passages of the learner's documents (label "ch05.pdf, p. 3 › Vision", the passage's start as text) and what the provider cited (a web address).
             ///   - items:
             internal init(
                 title: Swift.String,
                 lesson: Swift.String? = nil,
+                sources: Components.Schemas.KitSubtopic.SourcesPayload,
                 items: [Components.Schemas.Item]
             ) {
                 self.title = title
                 self.lesson = lesson
+                self.sources = sources
                 self.items = items
             }
             internal enum CodingKeys: String, CodingKey {
                 case title
                 case lesson
+                case sources
                 case items
             }
         }

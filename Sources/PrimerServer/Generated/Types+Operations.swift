@@ -6338,12 +6338,21 @@ internal enum Operations {
             internal struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query/days`.
                 internal var days: Swift.Int?
+                /// The learner's time zone (an IANA name, "Europe/Berlin") for the history's days; default the server's.
+                ///
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query/timeZone`.
+                internal var timeZone: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - days:
-                internal init(days: Swift.Int? = nil) {
+                ///   - timeZone: The learner's time zone (an IANA name, "Europe/Berlin") for the history's days; default the server's.
+                internal init(
+                    days: Swift.Int? = nil,
+                    timeZone: Swift.String? = nil
+                ) {
                     self.days = days
+                    self.timeZone = timeZone
                 }
             }
             internal var query: Operations.GetStats.Input.Query

@@ -2,7 +2,8 @@
 // few reads (who is signed in, the subjects, a subject, its kit) answer from the last copy when
 // the network is down. Everything else goes to the network as it is; ratings made offline wait
 // in the page's IndexedDB outbox, not here.
-const version = "primer-v1";
+// The server puts a hash of the app's files here: a release is a new version, installed whole.
+const version = "primer-__WEB_VERSION__";
 const apiCache = "primer-api";
 // Every file of the app (a test checks this list against the Web folder).
 const files = [
@@ -37,7 +38,8 @@ async function networkFirst(request, cacheName) {
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    // Only the server's own answer is kept: not a redirect or a portal's page in its place.
+    if (response.ok && !response.redirected && response.type === "basic") await cache.put(request, response.clone());
     return response;
   } catch (error) {
     const kept = await cache.match(request, { ignoreSearch: cacheName === version });

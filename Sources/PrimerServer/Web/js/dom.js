@@ -16,6 +16,8 @@ export function svg(tag, attributes = {}, ...children) {
 function dress(node, attributes, children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (name === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
+    // Through the CSSOM, which the page's Content-Security-Policy allows (a style attribute it does not).
+    else if (name === "style") { if (value) node.style.cssText = value; }
     else if (value === true) node.setAttribute(name, "");
     else if (value !== false && value != null) node.setAttribute(name, value);
   }

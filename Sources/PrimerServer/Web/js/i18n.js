@@ -24,8 +24,12 @@ export function setLanguage(code) { localStorage.setItem("primer.language", code
 
 // t("study.due", { count: 3 }) → "3 due". {name} in a string is replaced by params.name; a
 // missing key shows itself (and is caught by the catalogue test).
+// With a `count`, the key's plural form is taken where the catalogue has one ("core.items.one":
+// "{count} item"), by the language's rules.
 export function t(key, params = {}) {
-  const text = catalogue[language()][key] ?? catalogue.en[key] ?? key;
+  const table = catalogue[language()];
+  const form = typeof params.count === "number" ? `${key}.${new Intl.PluralRules(language()).select(params.count)}` : null;
+  const text = (form && (table[form] ?? catalogue.en[form])) ?? table[key] ?? catalogue.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 

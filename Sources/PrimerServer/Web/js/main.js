@@ -29,6 +29,7 @@ async function who() {
     if (answer.id) signedIn = answer;
   }
   if (!signedIn) signedIn = await api("GET", "/api/me");
+  if (outbox.account !== signedIn.id) await outbox.signedIn(signedIn.id);
   document.getElementById("who").textContent = signedIn.name;
   document.getElementById("who").title = signedIn.email;
   return signedIn;
@@ -37,11 +38,14 @@ async function who() {
 function translateShell() {
   document.documentElement.lang = language();
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
 }
 
 async function render() {
   keyHandler = null;
   translateShell();
+  // A link within the page (the skip link's #main) is not a route.
+  if (location.hash && !location.hash.startsWith("#/")) return;
   const hash = location.hash || "#/";
   const [, top = "", id, tab] = hash.match(/^#\/(\w*)(?:\/(\d+)(?:\/(\w+))?)?/) || [];
   const signingIn = top === "login";
@@ -86,9 +90,14 @@ document.addEventListener("keydown", (event) => {
   keyHandler(event);
 });
 document.getElementById("logout").addEventListener("click", async () => {
+  // Offline the server could not end the session: the next person here would be signed in.
+  if (!navigator.onLine || outbox.offline) { notify(t("core.logoutOffline")); return; }
   await outbox.flush();
   if (outbox.count > 0 && !confirm(t("core.logoutPending", { count: outbox.count }))) return;
-  try { await api("DELETE", "/api/sessions/current"); } catch (error) { /* already signed out */ }
+  try { await api("DELETE", "/api/sessions/current"); } catch (error) {
+    if (error.offline) { notify(t("core.logoutOffline")); return; }
+    /* else signed out already */
+  }
   await outbox.forget();
   signedIn = null;
   go("#/login");

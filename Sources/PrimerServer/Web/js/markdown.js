@@ -149,7 +149,13 @@ function lines(text) {
 export function safeHref(href) {
   const bare = String(href).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
   if (/^(https?:|mailto:)/i.test(bare)) return bare;
-  return /^[a-z][a-z0-9+.-]*:/i.test(bare) ? null : bare;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(bare)) return null;
+  // A "relative" link the browser resolves elsewhere (`//host`, `/\host`) is sent as the
+  // absolute address it is, so it is treated as external.
+  try {
+    const resolved = new URL(bare, location.href);
+    return resolved.origin === location.origin ? bare : resolved.href;
+  } catch { return null; }
 }
 
 function link(label, href) {

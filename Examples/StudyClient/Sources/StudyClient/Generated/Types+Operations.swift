@@ -6350,12 +6350,21 @@ public enum Operations {
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query/days`.
                 public var days: Swift.Int?
+                /// The learner's time zone (an IANA name, "Europe/Berlin") for the history's days; default the server's.
+                ///
+                /// - Remark: Generated from `#/paths/api/subjects/{subjectId}/stats/GET/query/timeZone`.
+                public var timeZone: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - days:
-                public init(days: Swift.Int? = nil) {
+                ///   - timeZone: The learner's time zone (an IANA name, "Europe/Berlin") for the history's days; default the server's.
+                public init(
+                    days: Swift.Int? = nil,
+                    timeZone: Swift.String? = nil
+                ) {
                     self.days = days
+                    self.timeZone = timeZone
                 }
             }
             public var query: Operations.GetStats.Input.Query

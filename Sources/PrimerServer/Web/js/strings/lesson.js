@@ -6,6 +6,7 @@ export default {
     "lesson.notGenerated": "This lesson has not been generated yet.",
     "lesson.quizSubtopic": "Quiz me on “{title}”",
     "lesson.sources": "Sources",
+    "lesson.openSource": "open",
   },
   de: {
     "lesson.noPlan": "Noch kein Plan: Lass einen erzeugen oder lege Themen im Deck-Editor an.",
@@ -13,5 +14,6 @@ export default {
     "lesson.notGenerated": "Diese Lektion wurde noch nicht erzeugt.",
     "lesson.quizSubtopic": "Quiz zu „{title}“",
     "lesson.sources": "Quellen",
+    "lesson.openSource": "öffnen",
   },
 };

@@ -6,7 +6,7 @@
 import { api } from "../api.js";
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { markdown, collapsible } from "../markdown.js";
+import { markdown, collapsible, safeHref } from "../markdown.js";
 import { sources } from "./explain.js";
 
 export default async function (panel, { subject }) {
@@ -51,10 +51,15 @@ function withoutTitle(nodes, title) {
   return first?.dataset?.level === "1" && first.textContent.trim() === title.trim() ? nodes.slice(1) : nodes;
 }
 
-// The seam for a lesson's sources (the documents' passages it was written from): the kit does
-// not carry them yet. When KitSubtopic gains `sources` (AnswerSource[], as ask/explain return),
-// they show here with the same numbered list as an explanation's.
+// What the lesson was written from (the kit's `sources`: the documents' passages, a provider's
+// citations), numbered as an explanation's sources; a web address is a link.
 function lessonSources(subtopic) {
   if (!Array.isArray(subtopic.sources) || !subtopic.sources.length) return null;
-  return el("div", { class: "lesson-sources" }, el("h4", {}, t("lesson.sources")), sources(subtopic.sources));
+  const numbered = subtopic.sources.map((source, index) => ({ number: index + 1, label: source.label, text: source.text }));
+  const list = sources(numbered);
+  subtopic.sources.forEach((source, index) => {
+    const safe = source.url && safeHref(source.url);
+    if (safe) list.children[index].append(" ", el("a", { href: safe, rel: "noopener noreferrer", target: "_blank" }, t("lesson.openSource")));
+  });
+  return el("div", { class: "lesson-sources", "data-testid": "lesson-sources" }, el("h4", {}, t("lesson.sources")), list);
 }

@@ -4,6 +4,7 @@
 // answer wrong?" per wrong choice, and a retry of just the wrong ones.
 // The tab opens on a quiz of the last chosen length (all questions at first), so one click
 // on the tab shows questions; the chooser above starts another.
+import { outbox } from "../outbox.js";
 import { api } from "../api.js";
 import { el } from "../dom.js";
 import { t, percent } from "../i18n.js";
@@ -67,6 +68,8 @@ export default async function (panel, { subject }) {
         : { itemId: question.itemId, choice: Number(form.querySelector(`input[name=q${question.itemId}]:checked`).value) });
       form.querySelector("#submit-quiz").disabled = true;
       try {
+        // Ratings still on their way first: a quiz records reviews too, and an item's are kept in order.
+        await outbox.flush();
         const graded = await api("POST", `/api/subjects/${subject.id}/quizzes`, topic ? { subtopic: topic, answers } : { answers });
         results(graded, questions, topic);
       } catch (error) {

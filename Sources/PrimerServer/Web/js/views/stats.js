@@ -15,7 +15,9 @@ const short = (value) => date(value, { day: "numeric", month: "short" });
 const long = (value) => date(value, { dateStyle: "medium" });
 
 export default async function (panel, { subject }) {
-  const stats = await api("GET", `/api/subjects/${subject.id}/stats?days=${historyDays}`);
+  // Days as the learner lives them: the browser's time zone.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  const stats = await api("GET", `/api/subjects/${subject.id}/stats?days=${historyDays}&timeZone=${encodeURIComponent(zone)}`);
   // Charts are drawn at the width they get (the card's inner width), so their text stays legible.
   const width = Math.max(260, Math.min(760, (panel.clientWidth || 360) - 34));
   const history = stats.history;

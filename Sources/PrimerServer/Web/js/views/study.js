@@ -16,7 +16,7 @@ const ratings = ["again", "hard", "good", "easy"];
 const secondsPerCard = 12;
 
 export default async function (panel, { subject, keys }) {
-  const state = { mode: "due", daysAhead: 0, items: [], offline: false, done: { again: 0, hard: 0, good: 0, easy: 0 }, started: Date.now() };
+  const state = { mode: "due", daysAhead: 0, items: [], offline: false, done: { again: 0, hard: 0, good: 0, easy: 0 } };
   const mode = el("select", { id: "study-mode" }, modes.map((name) => el("option", { value: name }, t(`study.mode.${name}`))));
   const ahead = el("input", { id: "days-ahead", type: "number", min: 0, max: 365, value: 0, inputmode: "numeric" });
   const summary = el("p", { class: "meta", "data-testid": "session-summary", "aria-live": "polite" });
@@ -31,7 +31,7 @@ export default async function (panel, { subject, keys }) {
     state.mode = mode.value;
     state.daysAhead = Number(ahead.value) || 0;
     await load();
-    next();
+    await next();
   }
 
   // A session from the server (kept for offline study), or the kept one when offline.
@@ -45,7 +45,8 @@ export default async function (panel, { subject, keys }) {
       state.items = session.items.filter((entry) => !waiting.has(entry.item.id));
       state.offline = false;
     } catch (error) {
-      if (!error.offline) throw error;
+      // Offline, or a server (or proxy) failing: the session kept on this device.
+      if (!error.offline && error.status < 500) throw error;
       const kept = await outbox.session(subject.id);
       state.items = (kept?.items || []).filter((entry) => !waiting.has(entry.item.id));
       state.offline = true;
@@ -54,8 +55,11 @@ export default async function (panel, { subject, keys }) {
       + t("study.sessionSize", { count: state.items.length, minutes: Math.max(1, Math.round(state.items.length * secondsPerCard / 60)) });
   }
 
-  function next() {
-    const entry = state.items.shift();
+  // The next item not rated meanwhile (in another tab of this browser).
+  async function next() {
+    const waiting = await outbox.waitingItems();
+    let entry = state.items.shift();
+    while (entry && waiting.has(entry.item.id)) entry = state.items.shift();
     if (!entry) return finished();
     show(entry);
   }
@@ -66,7 +70,7 @@ export default async function (panel, { subject, keys }) {
     if (!state.offline) {
       await outbox.flush();
       try { await load(); } catch (error) { if (!error.offline) return fail(error); state.items = []; }
-      if (state.items.length) return next();
+      if (state.items.length) return await next();
     }
     keys(null);
     const total = ratings.reduce((sum, name) => sum + state.done[name], 0);
@@ -77,7 +81,8 @@ export default async function (panel, { subject, keys }) {
   }
 
   function show({ item, intervals }) {
-    const started = Date.now();
+    // The time spent on the card by the page's own clock (performance.now never goes back).
+    const started = performance.now();
     const answer = el("div", { class: "answer", "data-testid": "answer", hidden: true, tabindex: "-1" }, item.back);
     const hint = item.hint ? el("p", { class: "hint", hidden: true }, item.hint) : null;
     const front = el("div", { class: "face", "data-testid": "front" }, item.front);
@@ -85,9 +90,9 @@ export default async function (panel, { subject, keys }) {
     const rate = async (rating) => {
       buttons.querySelectorAll("button").forEach((button) => { button.disabled = true; });
       try {
-        await outbox.rate(item.id, rating, Math.min(Date.now() - started, 86400000));
+        await outbox.rate(subject.id, item.id, rating, Math.min(performance.now() - started, 86400000));
         state.done[rating] += 1;
-        next();
+        await next();
       } catch (error) { fail(error); }
     };
     // Each button says when the item would come back, as Anki's do.

@@ -20,6 +20,9 @@ export const subjectTabs = {
   stats: () => import("./stats.js"),
 };
 
+// The tab the arrow keys moved to, focused once it is drawn.
+let focusTab = null;
+
 export async function subjectView(id, tab, { keys }) {
   const subject = await api("GET", `/api/subjects/${id}`);
   const names = Object.keys(subjectTabs);
@@ -32,9 +35,8 @@ export async function subjectView(id, tab, { keys }) {
   tabList.addEventListener("keydown", (event) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (!step) return;
-    const next = names[(names.indexOf(tab) + step + names.length) % names.length];
-    go(`#/s/${id}/${next}`);
-    setTimeout(() => document.getElementById(`tab-${next}`)?.focus());
+    focusTab = names[(names.indexOf(tab) + step + names.length) % names.length];
+    go(`#/s/${id}/${focusTab}`);
   });
   const header = el("div", { class: "subject-head" },
     el("h2", {}, badge(subject), el("span", {}, subject.title)),
@@ -49,4 +51,7 @@ export async function subjectView(id, tab, { keys }) {
   tabList.querySelector("[aria-selected=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
   const view = await subjectTabs[tab]();
   await view.default(panel, { subject, keys, refresh: () => go(`#/s/${id}/${tab}`) });
+  // Moved to by the arrow keys: the focus stays in the tab list (after the view has drawn).
+  if (focusTab === tab) document.getElementById(`tab-${tab}`)?.focus();
+  focusTab = null;
 }
