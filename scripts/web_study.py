@@ -178,6 +178,7 @@ try:
     for number in range(3):
         if number == 0:
             front = css("[data-testid=front]")
+            saw["firstFront"] = front.text
             key(" ")
             visible("[data-testid=answer]")
             snap("05-card-flipped-phone")
@@ -257,6 +258,26 @@ try:
     saw["vocabItem"] = int(box.get_attribute("data-item"))
     snap("09-vocabulary-phone")
 
+    click("[data-filter=known]")
+    saw["knownTerms"] = len(wait.until(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "[data-testid=vocabulary] input[type=checkbox]")
+                                                   if b.is_displayed()] or None))
+
+    # Search, ask, the documents.
+    click("[data-tab=search]")
+    # The longest word of the first card studied: it is in the subject's items.
+    word = max((w.strip(".,;:?!()[]…\"'") for w in saw["firstFront"].split()), key=len)
+    saw["searched"] = word
+    css("#search-query").send_keys(word)
+    saw["searchResults"] = len(wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=search-results] li[data-result] mark") or None))
+    snap("09b-search-phone")
+    click("[data-tab=ask]")
+    css("#ask-question").send_keys("What is the cell membrane?")
+    click("#ask-submit")
+    saw["ask"] = visible("[data-testid=answer]").text
+    snap("09c-ask-phone")
+    click("[data-tab=documents]")
+    saw["documents"] = [row.text.split("\n")[0] for row in wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-testid=doc-row]") or None)]
+
     click("[data-tab=stats]")
     css("[data-testid=stats]")
     saw["charts"] = sorted({chart.get_attribute("data-chart") for chart in driver.find_elements(By.CSS_SELECTOR, "[data-chart]")})
@@ -330,6 +351,25 @@ try:
     study_card("3")
     study_card("1")
     saw["handReviews"] = 2
+    # Grown by one generated subtopic (the mock): the hand-made items stay.
+    driver.get(base + f"/#/s/{hand}/generate")
+    count = css("#next-count")
+    count.clear()
+    count.send_keys("1")
+    click("#generate-next")
+    saw["grown"] = WebDriverWait(driver, 120).until(seen.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=job-end]"))).text
+    snap("10c-grown-phone")
+
+    # The account: the name, a calendar feed's address, the page in German.
+    driver.get(base + "/#/account")
+    saw["accountName"] = css("[data-testid=account-name]").text
+    click("#calendar-create")
+    saw["calendar"] = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#calendar-url").get_attribute("value") or None)
+    driver.find_element(By.CSS_SELECTOR, "#account-language option[value=de]").click()
+    saw["german"] = wait.until(lambda d: d.find_element(By.ID, "logout").text if d.find_element(By.ID, "logout").text != "Log out" else None)
+    snap("10d-account-german-phone")
+    driver.find_element(By.CSS_SELECTOR, "#account-language option[value=en]").click()
+    wait.until(lambda d: d.find_element(By.ID, "logout").text == "Log out")
     driver.get(base + f"/#/s/{subject}/study")
     css("#study-mode")
 

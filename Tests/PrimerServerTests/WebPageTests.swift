@@ -63,6 +63,10 @@ import Testing
         #expect(axe.count == 13 * 2 * 2, "every view audited: \(axe.keys.sorted())")
         let violations = axe.filter { !$0.value.isEmpty }
         #expect(violations.isEmpty, "axe-core: \(violations)")
+        // Search, ask, documents, the account (its calendar feed, the page in German), vocabulary's filter.
+        #expect((saw["searchResults"] as? Int ?? 0) > 0 && (saw["ask"] as? String)?.contains("[1]") == true, "\(saw)")
+        #expect(saw["documents"] as? [String] == ["cells.pdf"] && saw["knownTerms"] as? Int == 1, "\(saw)")
+        #expect(saw["accountName"] as? String == "Ana" && (saw["calendar"] as? String)?.contains("/api/calendar/") == true && saw["german"] as? String == "Abmelden", "\(saw)")
         let catalogue = saw["catalogue"] as? [String: Any] ?? [:]
         #expect((catalogue["onlyEnglish"] as? [String]) == [] && (catalogue["onlyGerman"] as? [String]) == [] && (catalogue["en"] as? Int ?? 0) > 100, "\(catalogue)")
         #expect((saw["consoleErrors"] as? [String] ?? []).filter { !$0.contains("/api/me") }.isEmpty, "\(saw["consoleErrors"] ?? [])")
@@ -84,7 +88,9 @@ import Testing
         let hand = try #require(saw["handSubject"] as? Int)
         let handItems = try await signedIn.request(.GET, "/api/subjects/\(hand)/items")
         let items = handItems.json["items"] as? [[String: Any]] ?? []
-        #expect(items.compactMap { $0["id"] as? Int } == saw["handOrder"] as? [Int], "the order the editor set: \(handItems.text)")
+        let handOrder = saw["handOrder"] as? [Int] ?? []
+        #expect(items.compactMap { $0["id"] as? Int }.filter(handOrder.contains) == handOrder, "the order the editor set, kept after growing: \(handItems.text)")
+        #expect((saw["grown"] as? String)?.hasPrefix("succeeded") == true && items.count > handOrder.count, "grown by a generated subtopic: \(saw)")
         #expect(items.contains { $0["front"] as? String == "soy" && $0["back"] as? String == "I am (ser)" && $0["edited"] as? Bool == true }, "\(handItems.text)")
         let handStats = try await signedIn.request(.GET, "/api/subjects/\(hand)/stats")
         #expect((handStats.json["deck"] as? [String: Any])?["reviews"] as? Int == 2, "\(handStats.text)")
