@@ -412,6 +412,35 @@ try:
     saw["subject"] = subject
     saw["serverReviews"] = reviews(subject)
 
+    # Keyboard only: log out, log in, open a subject, study a card — Tab, typing, Enter, Space, 3.
+    def tab_to(test, limit=60):
+        """Presses Tab until the focused element passes `test` (JavaScript on `e`)."""
+        for _ in range(limit):
+            key("\ue004")
+            if driver.execute_script(f"const e = document.activeElement; return !!e && ({test});"):
+                return
+        raise RuntimeError(f"Tab never reached {test}")
+
+    driver.get(base + "/#/")
+    css("[data-testid=subject]")
+    tab_to("e.id === 'logout'")
+    key("\ue007")
+    css("[data-testid=login-form]")
+    tab_to("e.id === 'login-email'")
+    key("ana@example.com")
+    key("\ue004")
+    key("correct horse battery")
+    key("\ue007")
+    css("[data-testid=subject]")
+    tab_to(f"e.getAttribute('href') === '#/s/{subject}/study'")
+    key("\ue007")
+    before_keys = reviews(subject)
+    study_card("3")
+    WebDriverWait(driver, 30).until(lambda d: reviews(subject) > before_keys)
+    saw["keyboardOnly"] = reviews(subject) - before_keys
+    rated += saw["keyboardOnly"]
+    saw["rated"] = rated
+
     # 8. The catalogue.
     saw["catalogue"] = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"

@@ -63,6 +63,8 @@ import Testing
         #expect(axe.count == 13 * 2 * 2, "every view audited: \(axe.keys.sorted())")
         let violations = axe.filter { !$0.value.isEmpty }
         #expect(violations.isEmpty, "axe-core: \(violations)")
+        // Keyboard only (Tab, typing, Enter, Space, 3): logged out, logged in, a subject opened, a card rated.
+        #expect(saw["keyboardOnly"] as? Int == 1, "\(saw)")
         // Search, ask, documents, the account (its calendar feed, the page in German), vocabulary's filter.
         #expect((saw["searchResults"] as? Int ?? 0) > 0 && (saw["ask"] as? String)?.contains("[1]") == true, "\(saw)")
         #expect(saw["documents"] as? [String] == ["cells.pdf"] && saw["knownTerms"] as? Int == 1, "\(saw)")
