@@ -81,11 +81,7 @@ public struct StudyHistory: Sendable, Equatable, Encodable {
             }
         }
 
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd"
+        let formatter = StudyProgress.dayFormatter(calendar)
         let history = starts.indices.map { day in
             Day(
                 date: formatter.string(from: starts[day]), reviews: reviews[day], learntReviews: learnt[day], recalled: recalled[day],

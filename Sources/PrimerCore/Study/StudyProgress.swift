@@ -139,11 +139,7 @@ public enum StudyProgress {
     public static func forecast(_ subject: String, cards: [StudyCard], days: Int, now: Date, calendar: Calendar = .current) -> DueForecast {
         let dues = cards.compactMap { $0.memory?.state.due }
         let today = calendar.startOfDay(for: now)
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd"
+        let formatter = dayFormatter(calendar)
         let forecast = (0..<max(0, days)).map { $0 + 1 }.map { offset in
             let start = calendar.date(byAdding: .day, value: offset, to: today)!
             let end = calendar.date(byAdding: .day, value: 1, to: start)!
@@ -153,6 +149,16 @@ public enum StudyProgress {
         return DueForecast(
             subject: subject, new: cards.filter(\.isNew).count, dueNow: dues.filter { $0 <= now }.count,
             dueToday: dues.filter { $0 < endOfToday }.count, days: forecast)
+    }
+
+    /// A day as `DueForecast` and `StudyHistory` name it: yyyy-MM-dd in `calendar`'s time zone.
+    static func dayFormatter(_ calendar: Calendar) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
     }
 
     /// The distinct values in the order they first appear.
