@@ -75,7 +75,7 @@ extension Workspace {
         var purpose = RequestPurpose(family: family.name, shape: family.shape, subjectKind: subject.kind, subject: subject.title, subjectNotes: subject.notes)
         purpose.ask = AskPurpose(question: question, sources: sources)
         var gates = GateContext(subject: subject.title, subjectKind: subject.kind, notes: subject.notes, instructions: subject.instructions)
-        gates.sources = sources.map(\.text)
+        gates.sources = sources.map(\.evidence)
         let outcome = try await Generator(provider: provider).run(family: family, kind: subject.kind, values: values, purpose: purpose, gateContext: gates)
         // A provider that never answered is a failure to report, not a reason to quote.
         if outcome.output == nil, outcome.fatal || outcome.record.attempts.allSatisfy({ $0.status == .error }) {

@@ -54,6 +54,27 @@ struct AskCommandTests {
         #expect((refused["sourcesGiven"] as? Int ?? 0) > 0, "the passages on the retina were retrieved, and do not answer it")
     }
 
+    /// A syllabus of short lines without full stops: its lines are statements, so "what does
+    /// week 2 cover" is answered with week 2's line, cited to its page.
+    @Test func aSyllabusOfShortLinesAnswersWithTheWeeksLine() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let pdf = cli.directory.appendingPathComponent("syllabus.pdf")
+        try MinimalPDF.make([.text(AskAnswerSyllabus.lines)]).write(to: pdf)
+        let made = try await cli.run(["generate", "Marine Ecology", "--doc", pdf.path, "--max-subtopics", "1"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let asked = try await cli.run(["ask", "Marine Ecology", "What does week 2 cover?", "--json"])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(asked.stdout.utf8)) as? [String: Any])
+        #expect(answer["answered"] as? Bool == true, "\(asked.stdout)")
+        let text = try #require(answer["answer"] as? String)
+        #expect(text.contains("Symbiosis between corals and zooxanthellae; bleaching"), "\(text)")
+        #expect(!text.contains("Week 1") && !text.contains("Kelp"), "only week 2's line: \(text)")
+        let citations = try #require(answer["citations"] as? [[String: Any]])
+        #expect(citations.first?["document"] as? String == "syllabus.pdf")
+        #expect(citations.first?["page"] as? Int == 1)
+    }
+
     @Test func aModelThatNeverCitesGetsQuotesOfItsSourcesInstead() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
@@ -109,4 +130,16 @@ struct AskCommandTests {
         #expect(fromLessons.status == 0, "\(fromLessons.stderr)")
         #expect(fromLessons.stdout.contains("\"kind\" : \"lesson\""), "\(fromLessons.stdout)")
     }
+}
+
+/// The syllabus `aSyllabusOfShortLinesAnswersWithTheWeeksLine` attaches, as a PDF's lines.
+enum AskAnswerSyllabus {
+    static let lines = [
+        "Marine Ecology - Course Syllabus", "",
+        "Week 1: Introduction to Marine Environments", "Ocean zones, salinity, temperature and light",
+        "Week 2: Coral Reef Ecosystems", "Symbiosis between corals and zooxanthellae; bleaching.",
+        "Week 3: Kelp Forests", "Grazing by sea urchins and the role of sea otters",
+        "Week 4: The Open Ocean", "Plankton blooms and the food web of the pelagic zone",
+        "Week 5: Human Impacts", "Overfishing, pollution and marine protected areas",
+    ]
 }

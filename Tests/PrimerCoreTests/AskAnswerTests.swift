@@ -62,4 +62,41 @@ struct AskAnswerTests {
         #expect(ExtractiveAnswer.answer(question: "What is transduction?", sources: numbered)
             == "Transduction is the conversion of sensory stimulus energy into action potentials. [1]")
     }
+
+    /// A syllabus: lines without full stops, each week a label line and what it covers.
+    static let syllabus = """
+        Marine Ecology - Course Syllabus
+        Week 1: Introduction to Marine Environments
+        Ocean zones, salinity, temperature and light
+        Week 2: Coral Reef Ecosystems
+        Symbiosis between corals and zooxanthellae; bleaching.
+        Week 3: Kelp Forests
+        Grazing by sea urchins and the role of sea otters
+        Week 4: The Open Ocean
+        Plankton blooms and the food web of the pelagic zone
+        Week 5: Human Impacts
+        Overfishing, pollution and marine protected areas
+        """
+
+    @Test func shortLinesAreStatementsAndALabelKeepsWhatItCovers() {
+        let statements = Statements.of(Self.syllabus)
+        #expect(statements.contains("Week 2: Coral Reef Ecosystems — Symbiosis between corals and zooxanthellae; bleaching."), "\(statements)")
+        #expect(statements.contains("Week 5: Human Impacts — Overfishing, pollution and marine protected areas"), "\(statements)")
+        #expect(statements.count == 6, "the title and five weeks: \(statements)")
+        // Prose wrapped at a margin is still joined: its next lines mostly go on mid-sentence.
+        let prose = "Coral polyps host algae called zooxanthellae, which\nphotosynthesize and share sugars with the coral. When\nwater warms, the coral expels them and turns white."
+        #expect(Statements.of(prose) == [
+            "Coral polyps host algae called zooxanthellae, which photosynthesize and share sugars with the coral.",
+            "When water warms, the coral expels them and turns white.",
+        ])
+    }
+
+    @Test func aQuestionNamingANumberGetsThatLine() {
+        let source = [AskSource(number: 1, kind: .document, document: "syllabus.pdf", page: 1, text: Self.syllabus)]
+        #expect(ExtractiveAnswer.answer(question: "What does week 2 cover?", sources: source)
+            == "Week 2: Coral Reef Ecosystems — Symbiosis between corals and zooxanthellae; bleaching. [1]")
+        #expect(ExtractiveAnswer.answer(question: "What is in week 4?", sources: source)
+            == "Week 4: The Open Ocean — Plankton blooms and the food web of the pelagic zone [1]")
+        #expect(ExtractiveAnswer.answer(question: "What does week 9 cover?", sources: source) == Citations.refusal, "no ninth week")
+    }
 }

@@ -24,6 +24,15 @@ public struct AskSource: Sendable, Equatable, Codable {
         self.text = text
     }
 
+    /// What the source states, as an answer is checked against it and quoted from it: the text
+    /// under its heading. A syllabus's heading is what its lines are about ("Week 2: Coral Reef
+    /// Ecosystems" over "Symbiosis between corals…"), so a numbered label heading leads the text's
+    /// first statement (`Statements`); another heading stands as a paragraph of its own.
+    public var evidence: String {
+        guard kind == .document, let heading = section.components(separatedBy: " › ").last, !heading.isEmpty else { return text }
+        return heading + (Statements.isLabel(heading) ? "\n" : "\n\n") + text
+    }
+
     /// "ch05.pdf, p. 3, § Vision", "notes.pdf, pp. 3–4" or "lesson “Vision” (Sensation and Perception)": how a
     /// citation is shown.
     public var label: String {
