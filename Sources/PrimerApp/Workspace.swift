@@ -72,14 +72,16 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// The embedding model grounding ranks passages with besides BM25 (`WorkspaceLocations`:
-    /// flag, `PRIMER_EMBEDDER`, primer.yaml), made on first use and refused at once when it is
-    /// a local server that is not installed; nil when none is chosen. Its vectors are cached in
-    /// the store.
+    /// The embedding model that reads meaning when the user chose none and it is installed
+    /// (`WorkspaceLocations.embedderByDefault`).
+    public static let defaultEmbedder = "minilm-local"
+
+    /// The embedding model grounding ranks passages with besides BM25 and the gates read meaning
+    /// with (`WorkspaceLocations`: flag, `PRIMER_EMBEDDER`, primer.yaml, `none` for none, else
+    /// the installed default), made on first use and refused at once when it is a local server
+    /// that is not installed; nil when none is chosen. Its vectors are cached in the store.
     public func embedder() throws -> (any Embedder)? {
-        guard let name = locations.embedder ?? locations.environment["PRIMER_EMBEDDER"] ?? config.embedder, !name.isEmpty else {
-            return nil
-        }
+        guard let name = try embedderName() else { return nil }
         return try providers.embedder(named: name) {
             let made = try resolver.makeEmbedder(named: name, environment: locations.environment)
             if let launching = made as? LaunchingEmbedder, !launching.server.missingFiles().isEmpty {
@@ -89,6 +91,26 @@ public final class Workspace: @unchecked Sendable {
             }
             return made
         }
+    }
+
+    /// The chosen embedder's name, or the installed default's; nil for none.
+    func embedderName() throws -> String? {
+        if let name = locations.embedder ?? locations.environment["PRIMER_EMBEDDER"] ?? config.embedder {
+            return name.isEmpty || name == "none" ? nil : name
+        }
+        return try embedderChosenByDefault()
+    }
+
+    /// `defaultEmbedder` when no embedder was chosen, the front end applies the default and its
+    /// model is installed; else nil. Front ends say so once when it applies.
+    public func embedderChosenByDefault() throws -> String? {
+        guard locations.embedderByDefault,
+            locations.embedder == nil, locations.environment["PRIMER_EMBEDDER"] == nil, config.embedder == nil,
+            let manifest = resolver.registry.manifest(named: Self.defaultEmbedder), resolver.registry.isEmbedder(manifest),
+            let launching = try resolver.makeEmbedder(named: Self.defaultEmbedder, environment: locations.environment) as? LaunchingEmbedder,
+            launching.server.missingFiles().isEmpty
+        else { return nil }
+        return Self.defaultEmbedder
     }
 
     /// The store, opened for writing (created and migrated when needed) on first use: a SQLite

@@ -13,8 +13,9 @@ import PrimerGeneration
 ///   `prompts:`, ./Prompts, the families built into the binary;
 /// - plugins: the shipped manifests, ./Plugins, primer.yaml's `plugins`, then `plugins` or
 ///   `PRIMER_PLUGINS` (a later manifest with the same name wins);
-/// - embedder: `embedder`, `PRIMER_EMBEDDER`, primer.yaml's `embedder`, else none (passages are
-///   ranked by BM25 alone);
+/// - embedder: `embedder`, `PRIMER_EMBEDDER`, primer.yaml's `embedder` (`none` turns it off),
+///   else, for the CLI and the server (`embedderByDefault`), `minilm-local` when its model is
+///   installed, else none (passages are ranked by BM25 alone, the gates read words only);
 /// - OCR language: `ocrLanguage`, `PRIMER_OCR_LANG`, else `eng` (tesseract's names).
 public struct WorkspaceLocations: Sendable {
     public var config: String?
@@ -22,13 +23,17 @@ public struct WorkspaceLocations: Sendable {
     public var prompts: String?
     public var plugins: String?
     public var embedder: String?
+    /// Whether the installed `Workspace.defaultEmbedder` applies when no embedder is chosen: on
+    /// for the CLI and the server, where a user who installed it wants meaning read; off for a
+    /// library user, who chooses.
+    public var embedderByDefault: Bool
     public var ocrLanguage: String?
     public var environment: [String: String]
     public var currentDirectory: URL
 
     public init(
         config: String? = nil, store: String? = nil, prompts: String? = nil, plugins: String? = nil, embedder: String? = nil,
-        ocrLanguage: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+        embedderByDefault: Bool = false, ocrLanguage: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) {
         self.config = config
@@ -36,6 +41,7 @@ public struct WorkspaceLocations: Sendable {
         self.prompts = prompts
         self.plugins = plugins
         self.embedder = embedder
+        self.embedderByDefault = embedderByDefault
         self.ocrLanguage = ocrLanguage
         self.environment = environment
         self.currentDirectory = currentDirectory

@@ -51,6 +51,7 @@ struct BatchRunCommand: AsyncParsableCommand {
         // A report path that cannot be written is refused before any subject is generated.
         do { try OutputFile.checkTarget(reportURL) } catch let error as OutputFileError { throw CLIError("--report: \(error)") }
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
+        announceDefaultEmbedder(workspace)
         let request = BatchRequest(
             items: try workspace.batchItems(file), provider: provider, jobs: jobs,
             options: PipelineOptions(planOnly: planOnly, maxSubtopics: maxSubtopics, concurrency: concurrency))

@@ -49,6 +49,7 @@ struct EvalCommand: AsyncParsableCommand {
         func run() async throws {
             try Self.checkOutFolder(URL(fileURLWithPath: out))
             let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
+            announceDefaultEmbedder(workspace)
             var request = EvalRequest(suite: suite, provider: provider)
             request.caseFilters = cases.map { $0.split(separator: ",").map(String.init) } ?? []
             request.split = split
@@ -153,6 +154,7 @@ struct AgreementCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
+        announceDefaultEmbedder(workspace)
         let outcome = try await workspace.agreement(suite: suite, judge: judge)
         Console.out(EvalTable.agreement(outcome))
     }

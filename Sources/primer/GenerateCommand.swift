@@ -100,6 +100,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions, ocr: ocrOptions)
+        announceDefaultEmbedder(workspace)
         var request = GenerateRequest(
             subject: SubjectRequest(title: title, notes: try notes.map(Self.readNotes), kind: kind.kind, instructions: instructions),
             documents: documents, provider: provider,

@@ -50,10 +50,29 @@ struct PluginsOptions: ParsableArguments {
 }
 
 /// The embedding model that ranks document passages by meaning besides BM25 and that the
-/// `relevance` gate reads: --embedder, then PRIMER_EMBEDDER, then primer.yaml's `embedder`, else none.
+/// meaning gates read: --embedder, then PRIMER_EMBEDDER, then primer.yaml's `embedder`, else the
+/// installed minilm-local; --no-embedder (or `none`) for none.
 struct EmbedderOptions: ParsableArguments {
-    @Option(name: .long, help: "An embedding model (`primer providers` lists them, e.g. minilm-local): document passages are ranked by meaning besides their words, and the relevance gate drops items far in meaning from their subtopic (default: $PRIMER_EMBEDDER, primer.yaml's embedder, else none).")
+    @Option(name: .long, help: "An embedding model (`primer providers` lists them, e.g. minilm-local): document passages are ranked by meaning besides their words, and the relevance, near-duplicate and support gates read meaning (default: $PRIMER_EMBEDDER, primer.yaml's embedder, else minilm-local when it is installed; `none` for none).")
     var embedder: String?
+    @Flag(name: .customLong("no-embedder"), help: "Read words only: no embedding model, even when minilm-local is installed.")
+    var noEmbedder = false
+
+    func validate() throws {
+        if noEmbedder, let embedder, embedder != "none" {
+            throw ValidationError("--no-embedder and --embedder \(embedder) contradict each other; give one.")
+        }
+    }
+
+    /// The name to pass on: "none" for --no-embedder.
+    var chosen: String? { noEmbedder ? "none" : embedder }
+}
+
+/// Says once, on standard error, that the installed embedding model reads meaning because none
+/// was chosen (generate, batch, eval, worker, serve: the commands whose output it changes).
+func announceDefaultEmbedder(_ workspace: Workspace) {
+    guard let name = try? workspace.embedderChosenByDefault() else { return }
+    Console.error("Meaning is read by \(name) (installed): relevance, near-duplicates and support; --no-embedder reads words only.\n")
 }
 
 struct OCROptions: ParsableArguments {
@@ -67,7 +86,8 @@ func openWorkspace(
     ocr: OCROptions? = nil
 ) throws -> Workspace {
     try Workspace(WorkspaceLocations(
-        config: config.config, store: store.store, prompts: prompts.prompts, plugins: plugins.plugins, embedder: embedder?.embedder,
+        config: config.config, store: store.store, prompts: prompts.prompts, plugins: plugins.plugins, embedder: embedder?.chosen,
+        embedderByDefault: embedder != nil,
         ocrLanguage: ocr?.ocrLanguage))
 }
 

@@ -22,6 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var promptsOptions: PromptsOptions
     @OptionGroup var pluginsOptions: PluginsOptions
+    @OptionGroup var embedderOptions: EmbedderOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port is 0 to 65535, not \(port).") }
@@ -29,7 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions)
+        let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
+        announceDefaultEmbedder(workspace)
         let host = host
         try await PrimerServer.serve(workspace: workspace, host: host, port: port, logger: Logger(label: "primer.serve")) { port in
             Console.out("Primer serves http://\(host):\(port)/ — the API is described at /openapi.yaml. Ctrl-C stops it.")

@@ -41,6 +41,7 @@ struct WorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try openWorkspace(configOptions, storeOptions, promptsOptions, pluginsOptions, embedderOptions)
+        announceDefaultEmbedder(workspace)
         let stop = WorkerStop()
         let interruption = Interruption(
             signals: [SIGINT, SIGTERM],

@@ -124,6 +124,9 @@ struct CLIRunner {
         environment["PRIMER_STORE"] = store
         // Tests choose the offline mock unless they say otherwise; an empty value removes a variable.
         environment["PRIMER_PROVIDER"] = "mock"
+        // …and read words only: the installed embedding model would otherwise apply by default
+        // (a test of that default passes PRIMER_EMBEDDER: "").
+        environment["PRIMER_EMBEDDER"] = "none"
         for name in ["PRIMER_PROMPTS", "PRIMER_PLUGINS", "PRIMER_CONFIG", "PRIMER_LOG_LEVEL"] { environment.removeValue(forKey: name) }
         environment.merge(extra) { _, new in new }
         environment = environment.filter { !$0.value.isEmpty }

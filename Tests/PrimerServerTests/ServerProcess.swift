@@ -63,6 +63,9 @@ final class ServerProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         for name in ["PRIMER_PROMPTS", "PRIMER_PLUGINS", "PRIMER_CONFIG", "PRIMER_LOG_LEVEL", "PRIMER_PROVIDER"] { environment[name] = nil }
         environment["PRIMER_STORE"] = store
+        // Words only, as every test chooses unless it says otherwise (the installed embedding
+        // model would apply by default).
+        environment["PRIMER_EMBEDDER"] = "none"
         environment.merge(extraEnvironment) { _, new in new }
         process.environment = environment
         output = Pipe()
