@@ -141,26 +141,31 @@ extension PostgresStore {
         }
     }
 
-    public func glossary(subjectID: Int64, family: String) async throws -> [String] {
+    public func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String] {
         try await read { connection in
             try await connection.rows(
                 """
                 SELECT x.fields::jsonb ->> 'front' AS front FROM items x
                 JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
                 WHERE t.subject_id = \(subjectID) AND x.family = \(family) AND x.shape = 'pair'
+                    AND (t.position, st.position) < (SELECT t2.position, st2.position FROM subtopics st2 JOIN topics t2 ON t2.id = st2.topic_id WHERE st2.id = \(subtopicID))
                 ORDER BY t.position, st.position, x.generation_id, x.position
                 """, logger
             ).compactMap { try $0.value("front", as: String?.self) }
         }
     }
 
-    public func subjectItems(subjectID: Int64) async throws -> [SubjectItem] {
-        try await read { connection in
+    public func subjectItems(subjectID: Int64, seenFrom subtopicID: Int64?) async throws -> [SubjectItem] {
+        // Without a subtopic every item is read; `seen` is then a placeholder no subtopic has.
+        let seen = subtopicID ?? 0
+        return try await read { connection in
             try await connection.rows(
                 """
                 SELECT items.subtopic_id, items.family, items.shape, items.fields, (\(unescaped: Self.learnerOwned)) AS owned FROM items
                 JOIN subtopics st ON st.id = items.subtopic_id JOIN topics t ON t.id = st.topic_id
                 WHERE t.subject_id = \(subjectID) AND items.shape <> 'lesson'
+                    AND (\(subtopicID == nil) OR (\(unescaped: Self.learnerOwned))
+                        OR (t.position, st.position) < (SELECT t2.position, st2.position FROM subtopics st2 JOIN topics t2 ON t2.id = st2.topic_id WHERE st2.id = \(seen)))
                 ORDER BY t.position, st.position, items.family, items.position
                 """, logger
             ).compactMap { row -> SubjectItem? in

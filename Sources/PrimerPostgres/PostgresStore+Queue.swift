@@ -23,6 +23,9 @@ extension PostgresStore: WorkQueue {
         }
     }
 
+    /// The first open task in batch, subject and plan order whose subject has no open task before
+    /// it: a subject's subtopics run one after another (each is written from what the earlier
+    /// ones stored, as a run one subtopic at a time writes it), workers side by side on others.
     public func claimTask(for worker: WorkOwner, lease: TimeInterval, at date: Date) async throws -> QueueTask? {
         try await write { connection in
             try await connection.row(
@@ -30,8 +33,12 @@ extension PostgresStore: WorkQueue {
                 UPDATE queue_tasks SET state = 'running', worker = \(worker.id), host = \(worker.host), pid = \(Int64(worker.pid)),
                     lease_until = \(date.addingTimeInterval(lease)), tries = tries + 1
                 WHERE id = (
-                    SELECT id FROM queue_tasks
+                    SELECT id FROM queue_tasks q
                     WHERE state IN ('queued', 'running') AND (state = 'queued' OR lease_until < \(date))
+                        AND NOT EXISTS (
+                            SELECT 1 FROM queue_tasks e
+                            WHERE e.batch_id = q.batch_id AND e.position = q.position AND e.subtopic_position < q.subtopic_position
+                                AND e.state IN ('queued', 'running'))
                     ORDER BY batch_id, position, subtopic_position
                     FOR UPDATE SKIP LOCKED LIMIT 1)
                 RETURNING id, batch_id, request, subtopic_id, tries

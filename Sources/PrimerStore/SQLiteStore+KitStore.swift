@@ -132,29 +132,34 @@ extension SQLiteStore {
         }
     }
 
-    public func glossary(subjectID: Int64, family: String) async throws -> [String] {
+    /// `(t.position, st.position)` of the subtopic bound to the placeholder: the plan place
+    /// `glossary` and `subjectItems` compare with.
+    static let planPlace = "(SELECT t2.position, st2.position FROM subtopics st2 JOIN topics t2 ON t2.id = st2.topic_id WHERE st2.id = ?)"
+
+    public func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String] {
         try await read { db in
             try String.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT json_extract(x.fields, '$.front') FROM items x
                     JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
-                    WHERE t.subject_id = ? AND x.family = ? AND x.shape = 'pair'
+                    WHERE t.subject_id = ? AND x.family = ? AND x.shape = 'pair' AND (t.position, st.position) < \(Self.planPlace)
                     ORDER BY t.position, st.position, x.generation_id, x.position
                     """),
-                arguments: [subjectID, family])
+                arguments: [subjectID, family, subtopicID])
         }
     }
 
-    public func subjectItems(subjectID: Int64) async throws -> [SubjectItem] {
+    public func subjectItems(subjectID: Int64, seenFrom subtopicID: Int64?) async throws -> [SubjectItem] {
         try await read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT items.subtopic_id, items.family, items.shape, items.fields, (\(Self.learnerOwned)) AS owned FROM items
                     JOIN subtopics st ON st.id = items.subtopic_id JOIN topics t ON t.id = st.topic_id
                     WHERE t.subject_id = ? AND items.shape <> 'lesson'
+                        AND (? IS NULL OR (\(Self.learnerOwned)) OR (t.position, st.position) < \(Self.planPlace))
                     ORDER BY t.position, st.position, items.family, items.position
                     """),
-                arguments: [subjectID]
+                arguments: [subjectID, subtopicID, subtopicID]
             ).compactMap { row -> SubjectItem? in
                 guard let shape = Shape(rawValue: row["shape"]) else { return nil }
                 return SubjectItem(

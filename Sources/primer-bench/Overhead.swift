@@ -261,7 +261,7 @@ struct OverheadCommand: AsyncParsableCommand {
                     try await time("store reads") {
                         sink &+= try await store.completedFamilies(subtopicID: subtopicID).count
                         sink &+= try await store.lesson(subtopicID: subtopicID, family: "lesson")?.count ?? 0
-                        sink &+= try await store.glossary(subjectID: subjectID, family: "terms").count
+                        sink &+= try await store.glossary(subjectID: subjectID, family: "terms", before: subtopicID).count
                     }
                     try await time("store write") {
                         try await store.saveContent(subjectID: subjectID, subtopicID: subtopicID, output: call.output, generation: record)

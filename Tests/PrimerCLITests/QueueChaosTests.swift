@@ -7,7 +7,8 @@ import Testing
 #endif
 
 /// Workers killed at random while they work (`kill -9`, each restarted): the batch still ends
-/// complete, with nothing made twice and nothing lost, counted in SQL.
+/// complete, with nothing made twice and nothing lost, counted in SQL, and its kits are those of
+/// a run in one process, item for item.
 ///
 /// 4 worker processes (2 slots each) on 200 subjects of 2 subtopics (2,200 calls of 400 ms on the
 /// mock; a subject is 5 rounds of calls, its families after a lesson side by side), a random
@@ -68,6 +69,17 @@ import Testing
         // The kills did cut work short: tasks were claimed again after their worker died.
         let reclaimed = try await QueueChecks.server.count(cli.store, "SELECT COUNT(*) FROM queue_tasks WHERE tries > 1")
         #expect(reclaimed >= kills / 2, "\(reclaimed) tasks claimed again after \(kills) kills")
+        // The kills changed nothing a learner gets: the first 24 subjects' kits equal the same
+        // subjects made in one process one subtopic at a time, item for item.
+        let sequential = try CLIRunner()
+        defer { sequential.remove() }
+        let sample = 24
+        let sampleFile = try QueueChecks.batchFile(sequential, subjects: sample)
+        let made = try await sequential.run(["batch", sampleFile, "--max-subtopics", "2", "--provider", "mock-slow"], environment: ["PRIMER_PLUGINS": try sequential.writeSlowMockPlugin(latencyMs: 0).path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let expected = try await KitItems.of(sequential)
+        let kits = try await KitItems.of(cli).filter { expected[$0.key] != nil }
+        #expect(expected.count == sample && kits == expected, "\(KitItems.differences(expected, kits))")
         print("chaos: \(Self.subjects) subjects, \(Self.workers) workers, \(kills) kills, \(reclaimed) tasks claimed again, done in \(String(format: "%.1f", seconds)) s")
     }
 }

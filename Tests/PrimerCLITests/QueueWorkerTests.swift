@@ -46,9 +46,8 @@ import Testing
         #expect(text.contains("subjects 6: 6 done, 0 running, 0 queued, 0 failed") && text.contains("nothing left to run"), "\(text)")
         try await QueueChecks.expectComplete(cli.store, subjects: 6, subtopics: 2, families: 7)
 
-        // The same batch in one process on SQLite makes kits of the same shape: the same plan and
-        // families. (Item counts may differ: a subtopic run beside another does not see the terms
-        // the other is defining, as with `generate --concurrency 2`.)
+        // The same batch in one process on SQLite makes the same kits, item for item: a queued
+        // subtopic waits for the ones before it in its subject, and is written from what they stored.
         let local = try CLIRunner()
         defer { local.remove() }
         let localFile = try QueueChecks.batchFile(local, subjects: 6)
@@ -56,6 +55,8 @@ import Testing
         let queuedKits = try Self.familiesPerSubject(try await cli.run(["list", "--json"]))
         let localKits = try Self.familiesPerSubject(try await local.run(["list", "--json"]))
         #expect(queuedKits.count == 6 && queuedKits == localKits, "\(queuedKits)\n\(localKits)")
+        let (queuedItems, localItems) = (try await KitItems.of(cli), try await KitItems.of(local))
+        #expect(queuedItems.count == 6 && queuedItems == localItems, "\(KitItems.differences(localItems, queuedItems))")
     }
 
     /// `list --json` as title → its topic and subtopic counts and its families, in order.

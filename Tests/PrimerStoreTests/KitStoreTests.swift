@@ -69,8 +69,14 @@ import Testing
 
         #expect(try await store.lesson(subtopicID: membranes.id, family: "lesson") == "# Membranes")
         #expect(try await store.lesson(subtopicID: membranes.id, family: "grammar-lesson") == nil)
-        #expect(try await store.glossary(subjectID: subject.id, family: "terms") == ["bilayer", "osmosis"])
-        #expect(try await store.glossary(subjectID: subject.id, family: "flashcards") == cards.map(\.front))
+        // Read in plan order: what the subtopics before the one named stored, nothing after it.
+        let next = plan[0].subtopics[1].id, last = plan[1].subtopics[2].id
+        #expect(try await store.glossary(subjectID: subject.id, family: "terms", before: next) == ["bilayer", "osmosis"])
+        #expect(try await store.glossary(subjectID: subject.id, family: "flashcards", before: last) == cards.map(\.front))
+        #expect(try await store.glossary(subjectID: subject.id, family: "terms", before: membranes.id).isEmpty)
+        #expect(try await store.subjectItems(subjectID: subject.id, seenFrom: membranes.id).isEmpty)
+        #expect(try await store.subjectItems(subjectID: subject.id, seenFrom: next).count == 5)
+        #expect(try await store.subjectItems(subjectID: subject.id).count == 5)
         #expect(try await store.completedFamilies(subtopicID: membranes.id) == ["lesson", "flashcards", "quiz", "terms"])
         #expect(try await store.completedFamilies(subtopicID: plan[0].subtopics[1].id).isEmpty)
 

@@ -43,8 +43,12 @@ struct LeasedStore: KitStore, ClaimStore {
         try await base.rewriteItems(subjectID: subjectID, subtopicID: subtopicID, replacements: replacements, generation: generation)
     }
     func lesson(subtopicID: Int64, family: String) async throws -> String? { try await base.lesson(subtopicID: subtopicID, family: family) }
-    func glossary(subjectID: Int64, family: String) async throws -> [String] { try await base.glossary(subjectID: subjectID, family: family) }
-    func subjectItems(subjectID: Int64) async throws -> [SubjectItem] { try await base.subjectItems(subjectID: subjectID) }
+    func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String] {
+        try await base.glossary(subjectID: subjectID, family: family, before: subtopicID)
+    }
+    func subjectItems(subjectID: Int64, seenFrom subtopicID: Int64?) async throws -> [SubjectItem] {
+        try await base.subjectItems(subjectID: subjectID, seenFrom: subtopicID)
+    }
     func claim(_ work: WorkKey, for owner: WorkOwner, staleAfter: TimeInterval) async throws -> Bool {
         try await base.claim(work, for: owner, staleAfter: staleAfter)
     }

@@ -41,12 +41,22 @@ public protocol KitStore: Sendable {
     /// The lesson `family` stored for a subtopic, if any (the pipeline names the family whose
     /// role is the lesson).
     func lesson(subtopicID: Int64, family: String) async throws -> String?
-    /// The fronts `family` stored across the subject (the glossary family's terms), so later
-    /// subtopics do not define them again.
-    func glossary(subjectID: Int64, family: String) async throws -> [String]
-    /// Every item stored for the subject (no lessons), in kit order, for the `near-duplicate`
-    /// gate: what a new answer must not repeat.
-    func subjectItems(subjectID: Int64) async throws -> [SubjectItem]
+    /// The fronts `family` stored in the subtopics before `subtopicID` in plan order (the
+    /// glossary family's terms), so a subtopic does not define them again. Earlier ones only:
+    /// what a subtopic is written from does not depend on which subtopics finished first.
+    func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String]
+    /// The items stored for the subject (no lessons), in kit order, for the `near-duplicate`
+    /// gate: what a new answer must not repeat. With `seenFrom`, only what a run in plan order
+    /// has stored when it reaches that subtopic — the earlier subtopics' items — and the
+    /// learner's own items anywhere; nil: all.
+    func subjectItems(subjectID: Int64, seenFrom subtopicID: Int64?) async throws -> [SubjectItem]
+}
+
+extension KitStore {
+    /// Every item stored for the subject (no lessons), in kit order.
+    public func subjectItems(subjectID: Int64) async throws -> [SubjectItem] {
+        try await subjectItems(subjectID: subjectID, seenFrom: nil)
+    }
 }
 
 /// One stored item of a subject as the `near-duplicate` gate reads it: where it is, which

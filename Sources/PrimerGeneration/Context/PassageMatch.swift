@@ -15,10 +15,12 @@ public enum PassageMatch {
         let passageWords = passages.map { GateText.keywords($0.text) }
         return items.map { item in
             let words = GateText.keywords(text(of: item))
-            let shared = passageWords.enumerated()
-                .map { (index: $0.offset, count: $0.element.intersection(words).count) }
-                .filter { $0.count >= minimumShared }
-                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.index < $1.index }
+            var shared: [(index: Int, count: Int)] = []
+            for (index, passage) in passageWords.enumerated() {
+                let count = passage.intersection(words).count
+                if count >= minimumShared { shared.append((index, count)) }
+            }
+            shared.sort { $0.count != $1.count ? $0.count > $1.count : $0.index < $1.index }
             let most = if case .lesson = item { max(limit, 3) } else { limit }
             return shared.prefix(most).map(\.index)
         }

@@ -198,11 +198,12 @@ public struct Pipeline: Sendable {
         if !options.rewrites.isEmpty { work = work.filter { rewrites[$0.subtopic.id] != nil } }
         summary.subtopicsInScope = work.count
 
-        let runner = SubtopicRunner(
+        var runner = SubtopicRunner(
             subjectID: subject.id, facts: facts, families: subtopicFamilies,
             lessonFamily: families.lessonFamily(for: kind)?.name, glossaryFamily: families.glossaryFamily(for: kind)?.name,
             generator: generator, store: store, context: context, grounding: grounding, claims: claims, progress: progress, total: work.count,
             regenerating: options.regenerate, rewrites: rewrites, stopRequested: options.stopRequested)
+        if options.concurrency > 1 && work.count > 1 { runner.order = PlanOrder(count: work.count) }
         summary.familyOrder += runner.families.map(\.name)
         // Subtopics run side by side up to the concurrency limit; results merge in plan order.
         // A subtopic another run is generating is put off to a second pass, which waits for it.

@@ -35,10 +35,26 @@ struct SubtopicRunner: Sendable {
     var rewrites: [Int64: [Leech]] = [:]
     /// `PipelineOptions.stopRequested`.
     var stopRequested: (@Sendable () -> Bool)? = nil
+    /// The run's subtopics in plan order, when several run side by side: each reads what the
+    /// ones before it stored only once they have (`PlanOrder`).
+    var order: PlanOrder? = nil
+
+    /// Generates what is missing of the subtopic at `index` of the run (see `runClaimed`), and
+    /// tells the plan order it is done, however it ends.
+    func run(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, waitForOtherRuns: Bool) async throws -> [Entry]? {
+        do {
+            let entries = try await runClaimed(topic, subtopic, index: index, waitForOtherRuns: waitForOtherRuns)
+            await order?.settle(index, .finished)
+            return entries
+        } catch {
+            await order?.settle(index, .finished)
+            throw error
+        }
+    }
 
     /// Generates what is missing of the subtopic, holding its claim. When another run holds
     /// the claim, returns nil at once, or with `waitForOtherRuns` waits for that run to finish.
-    func run(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, waitForOtherRuns: Bool) async throws -> [Entry]? {
+    func runClaimed(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, waitForOtherRuns: Bool) async throws -> [Entry]? {
         let work = WorkKey.subtopic(subtopicID: subtopic.id)
         if let leeches = rewrites[subtopic.id] {
             let claimed = waitForOtherRuns
@@ -121,14 +137,20 @@ struct SubtopicRunner: Sendable {
         // this runner writes this subtopic's lesson, and what it stores is what it holds), and the
         // subject's terms are read once so the families share one context, byte-identical up to
         // the lesson (a server's prompt cache stays warm), even when other subtopics add terms.
+        // What the subject holds is read as a run in plan order would find it: the terms and
+        // items of the earlier subtopics, once they are stored (`PlanOrder`).
         var read = false
         func readShared() async throws {
             guard !read else { return }
+            if glossaryFamily != nil || comparesStoredItems { await order?.waitForEarlier(index, comparesStoredItems ? .finished : .glossary) }
             if let lessonFamily { shared.facts.lesson = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
-            if let glossaryFamily { shared.facts.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily) }
-            if comparesStoredItems { shared.storedItems = try await store.subjectItems(subjectID: subjectID) }
+            if let glossaryFamily { shared.facts.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily, before: subtopic.id) }
+            if comparesStoredItems { shared.storedItems = try await store.subjectItems(subjectID: subjectID, seenFrom: subtopic.id) }
             read = true
         }
+        // The subtopics after this one wait for its terms: settled now when this run writes none.
+        let glossaryJob = jobs.firstIndex { !$0.skip && $0.family.name == glossaryFamily }
+        if glossaryJob == nil { await order?.settle(index, .glossary) }
         var entries: [Entry?] = Array(repeating: nil, count: jobs.count)
         let lessonJob = jobs.firstIndex { !$0.skip && $0.family.name == lessonFamily && $0.leeches.isEmpty }
         for (position, job) in jobs.enumerated() where job.skip { entries[position] = .skipped(family: job.family.name) }
@@ -159,6 +181,7 @@ struct SubtopicRunner: Sendable {
                     while let outcome = done.removeValue(forKey: next) {
                         let (slot, position) = (next, rest[next])
                         (entries[position], _) = try await store(jobs[position], outcome, context, progress: { ordered.report(slot, $0) })
+                        if position == glossaryJob { await order?.settle(index, .glossary) }
                         ordered.finish(slot)
                         next += 1
                     }
