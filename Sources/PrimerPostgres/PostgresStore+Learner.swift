@@ -7,7 +7,7 @@ import PrimerCore
 /// and a rewrite of one card follow one another.
 extension PostgresStore {
     static let studyCardSQL = """
-        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags,
+        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags, x.sources,
             s.title AS subject, t.title AS topic, st.title AS subtopic,
             m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
             k.item_id IS NOT NULL AS known
@@ -304,6 +304,7 @@ extension PostgresStore {
             edited: try row.value("edited_at", as: Date?.self) != nil,
             addedByLearner: try row.value("generation_id", as: Int64?.self) == nil, createdAt: try row.value("created_at", as: Date?.self))
         card.tags = ImportedTags.decode(try row.value("tags", as: String?.self))
+        card.sources = try row.value("sources", as: String?.self).map { try decodeJSON($0, as: [Citation].self) } ?? []
         return card
     }
 }

@@ -49,6 +49,10 @@ public enum KitText {
                 let text = indent(AnswerFormat.text(.shaped(item)), "        ")
                 out += "      • " + String(text.dropFirst(8)) + "\n"
             }
+            // The document statement that supports it (a lesson's is the lesson above).
+            if content.shape != .lesson, let source = item.sources.first, source.url.hasPrefix("document:") {
+                out += "        from \(source.title)\n"
+            }
         }
         return out
     }

@@ -88,7 +88,8 @@ extension PrimerAPI {
             fields: Self.fields(card.content), answerHint: card.content.answerHint,
             front: choice?.question ?? faces.front, back: faces.back, hint: faces.hint, choices: choice?.choices,
             correctIndex: choice?.correctIndex, state: Components.Schemas.Item.StatePayload(rawValue: card.stateName) ?? .new, due: card.memory?.state.due,
-            known: card.known, edited: card.edited, addedByLearner: card.addedByLearner)
+            known: card.known, edited: card.edited, addedByLearner: card.addedByLearner,
+            source: card.supportedBy.map { .init(label: $0.title.isEmpty ? $0.url : $0.title, text: $0.snippet, url: $0.url) })
     }
 
     /// The item's fields by the shape's names, as the store keeps them.

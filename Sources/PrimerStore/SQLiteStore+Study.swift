@@ -6,7 +6,7 @@ import PrimerCore
 /// the items a learner adds, edits and deletes. Every write is one transaction.
 extension SQLiteStore {
     private static let studyCardSQL = """
-        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags,
+        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags, x.sources,
             s.title AS subject, t.title AS topic, st.title AS subtopic,
             m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
             k.item_id IS NOT NULL AS known
@@ -287,6 +287,7 @@ extension SQLiteStore {
             edited: row["edited_at"] as Date? != nil, addedByLearner: row["generation_id"] as Int64? == nil,
             createdAt: row["created_at"])
         card.tags = ImportedTags.decode(row["tags"])
+        card.sources = try (row["sources"] as String?).map { try JSONDecoder().decode([Citation].self, from: Data($0.utf8)) } ?? []
         return card
     }
 }

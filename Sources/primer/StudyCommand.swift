@@ -158,6 +158,8 @@ struct StudySession {
             }
         }
         Console.out("— \(faces.back)")
+        // Where the answer comes from, when a document says it.
+        if let source = card.supportedBy, source.url.hasPrefix("document:") { Console.out("  from \(source.title)") }
         Console.out(choices.map { "\($0.0) \($0.1)" }.joined(separator: "   ") + "   e explain   q quit")
         let allowed = Set(choices.map { Character($0.0) } + ["e", "q"])
         while true {

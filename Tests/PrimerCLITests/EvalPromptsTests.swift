@@ -60,7 +60,9 @@ import PrimerGeneration
                 "steps": ["Photosystem II is excited", "Electrons pass along the chain", "Protons are pumped", "Photosystem I receives the electrons"],
             ]]]
         default:
-            return "# Electron Transport\n\n" + String(repeating: "Electron transport passes excited electrons along the thylakoid membrane from photosystem II to photosystem I and pumps protons that drive ATP synthase. ", count: 5)
+            // The lesson states what the items say (the `support` gate).
+            return "# Electron Transport\n\n" + String(repeating: "Electron transport passes excited electrons along the thylakoid membrane from photosystem II to photosystem I and pumps protons that drive ATP synthase. ", count: 4)
+                + "Photosystem I is the protein complex that receives the electrons last in the chain; proton pumping builds the gradient across the thylakoid membrane."
         }
         return String(decoding: try! JSONSerialization.data(withJSONObject: content), as: UTF8.self)
     }

@@ -59,7 +59,11 @@ enum StubKitAnswers {
                 "steps": ["A pigment absorbs a photon", "The energy passes between pigments", "It reaches the reaction centre", "An electron leaves chlorophyll a"],
             ]]]
         default:
-            return "# Pigments\n\n" + String(repeating: "Photosynthetic pigments absorb light of particular wavelengths and pass the energy on to reaction centres in the thylakoid membranes. ", count: 6)
+            // The lesson states what the cards, questions and exercises say (the `support` gate).
+            return "# Pigments\n\n" + String(repeating: "Photosynthetic pigments absorb light of particular wavelengths and pass the energy on to reaction centres in the thylakoid membranes. ", count: 3)
+                + "Chlorophyll a, the main pigment in plants, absorbs red and blue light and drives the light reactions. Chlorophyll is the green molecule that captures light energy in plants. "
+                + "Leaves look green because their pigments reflect green light. Accessory pigments widen the range of light a plant can use: chlorophyll b passes energy on to chlorophyll a, carotene absorbs blue-green light, and xanthophyll protects against too much light. "
+                + "When a pigment absorbs a photon, the energy passes between pigments until it reaches the reaction centre, where an electron leaves chlorophyll a."
         }
         return String(decoding: try! JSONSerialization.data(withJSONObject: content), as: UTF8.self)
     }

@@ -22,7 +22,7 @@ struct GateRegistryTests {
     @Test func knowsEveryGateAndBuildsEachFromItsBareName() throws {
         #expect(GateRegistry.names == [
             "dedupe", "placeholders", "echo", "length", "pattern", "count", "quiz-shape", "shape-rules", "scope", "relevance", "near-duplicate",
-            "meta-labels", "plan-titles", "plan-bounds", "dedupe-plan", "lesson-length", "citations",
+            "support", "meta-labels", "plan-titles", "plan-bounds", "dedupe-plan", "lesson-length", "citations",
         ])
         // `pattern` has no sensible default (which field, which expression): bare, it says what it needs.
         for name in GateRegistry.names where name != "pattern" {
@@ -48,7 +48,7 @@ struct GateRegistryTests {
 
     @Test func unknownGateListsTheKnownOnesAndSuggestsTheClosest() {
         let typo = error("dedup", nil)
-        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, shape-rules, scope, relevance, near-duplicate, meta-labels, plan-titles, plan-bounds, dedupe-plan, lesson-length, citations; did you mean 'dedupe'?)")
+        #expect(typo?.description == "unknown gate 'dedup' (known: dedupe, placeholders, echo, length, pattern, count, quiz-shape, shape-rules, scope, relevance, near-duplicate, support, meta-labels, plan-titles, plan-bounds, dedupe-plan, lesson-length, citations; did you mean 'dedupe'?)")
         #expect(error("spellcheck", nil)?.description.hasSuffix("citations)") == true)
     }
 
@@ -92,6 +92,7 @@ struct GateRegistryTests {
               - scope
               - relevance: {min_similarity: 0.2}
               - near-duplicate: {max_similarity: 0.9}
+              - support: {min_share: 0.5}
               - meta-labels
               - plan-titles
               - plan-bounds: {topics: {min: 2, max: 12}, subtopics: {min: 2, max: 10}}

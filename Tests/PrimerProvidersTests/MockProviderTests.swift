@@ -172,7 +172,7 @@ let subtopics = [
                 #expect(text.contains("Core Methods"))
                 #expect(text.contains("Linear Algebra") || text.contains("Core Methods"))
                 let words = MockWriter.wordCount(text)
-                #expect((150...400).contains(words), "\(subtopic): \(words) words")
+                #expect((150...590).contains(words), "\(subtopic): \(words) words")
             }
         }
     }

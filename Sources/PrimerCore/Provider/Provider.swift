@@ -41,6 +41,8 @@ public struct RequestPurpose: Sendable, Equatable, Codable {
     public var attempt: Int
     /// Labels of the document passages in the prompt ("notes.pdf, p. 2 › Week 1").
     public var passages: [String] = []
+    /// Their texts, for a provider that writes from them itself (the mock's cards).
+    public var passageTexts: [String] = []
     /// Section titles of an attached syllabus the plan must follow.
     public var outline: [PlanTopic] = []
     /// The items to write again, in order, when the family is rewriting leeches (else nil, and

@@ -53,6 +53,9 @@ public struct GenerationRecord: Sendable, Equatable, Codable {
     /// For each item of the output (`ItemContent.items(of:)`), the indexes into `citations` of
     /// the passages it came from (`PassageMatch`); nil when nothing grounded the generation.
     public var itemSources: [[Int]]?
+    /// For each item, the statement of the documents or the lesson that supports it
+    /// (`ItemSupport.span`), kept as its first source; nil when nothing was read.
+    public var itemSpans: [Citation?]?
 
     public init(
         family: String, familyVersion: Int, familyHash: String, provider: String, model: String,
@@ -135,8 +138,13 @@ extension GenerationRecord {
         return discarded
     }
 
-    /// For each item of the output, the citations of the passages it came from (`itemSources`).
+    /// For each item of the output, the statement that supports it (`itemSpans`), then the
+    /// citations of the passages it came from (`itemSources`).
     public var sourcesPerItem: [[Citation]] {
-        (itemSources ?? []).map { indexes in indexes.compactMap { citations.indices.contains($0) ? citations[$0] : nil } }
+        let passages = (itemSources ?? []).map { indexes in indexes.compactMap { citations.indices.contains($0) ? citations[$0] : nil } }
+        guard let spans = itemSpans else { return passages }
+        return spans.indices.map { index in
+            (spans[index].map { [$0] } ?? []) + (passages.indices.contains(index) ? passages[index] : [])
+        }
     }
 }

@@ -35,6 +35,9 @@ public struct StudyCard: Sendable, Equatable {
     public var createdAt: Date?
     /// The learner's tags (an imported card keeps its deck's), in order.
     public var tags: [String] = []
+    /// Where it came from: the statement of the documents or the lesson that supports it first
+    /// (`ItemSupport`), then the passages it was made from.
+    public var sources: [Citation] = []
     /// The leeches this item was written to replace, newest first (`generate --rewrite-leeches`).
     public var replaced: [ReplacedItem] = []
 
@@ -56,6 +59,8 @@ public struct StudyCard: Sendable, Equatable {
     }
 
     public var key: String { ItemKey.of(id) }
+    /// The statement that supports it, shown as "from ch05.md, p. 3 › Membranes"; nil when none.
+    public var supportedBy: Citation? { sources.first }
     public var isNew: Bool { memory == nil }
     public var faces: CardFaces { CardFaces(content) }
 

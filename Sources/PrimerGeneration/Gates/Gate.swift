@@ -19,6 +19,10 @@ public struct GateContext: Sendable, Equatable {
     /// The texts of the numbered sources a question family's answer cites (`citations`): source
     /// `[n]` is `sources[n - 1]`.
     public var sources: [String] = []
+    /// What the answer was written from, which its items' answers must be supported by
+    /// (`support`): the subtopic's lesson and the passages of the learner's documents.
+    public var lesson: String = ""
+    public var passages: [GroundingPassage] = []
     /// Vectors of the answer's items, the subtopic and the stored items, when the run has an
     /// embedder and the chain reads meaning (`relevance`, `near-duplicate`).
     public var meanings: GateMeanings?

@@ -19,6 +19,16 @@ enum GateItem {
         }
     }
 
+    /// The item as stored content.
+    var content: ItemContent? {
+        switch self {
+        case .pair(let item, _): .pair(item)
+        case .choice(let item, _): .choice(item)
+        case .cloze(let item, _): .cloze(item)
+        case .shaped(let item, _): .shaped(item)
+        }
+    }
+
     var labels: ItemLabels {
         switch self {
         case .pair(_, let labels), .choice(_, let labels), .cloze(_, let labels), .shaped(_, let labels): labels

@@ -29,6 +29,7 @@ public enum GateRegistry {
         (ScopeGate.gateName, { try ScopeGate(options: $0) }),
         (RelevanceGate.gateName, { try RelevanceGate(options: $0) }),
         (NearDuplicateGate.gateName, { try NearDuplicateGate(options: $0) }),
+        (SupportGate.gateName, { try SupportGate(options: $0) }),
         (MetaLabelsGate.gateName, { try MetaLabelsGate(options: $0) }),
         (PlanTitlesGate.gateName, { try PlanTitlesGate(options: $0) }),
         (PlanBoundsGate.gateName, { try PlanBoundsGate(options: $0) }),

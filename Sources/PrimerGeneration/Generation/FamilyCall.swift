@@ -46,6 +46,7 @@ public struct FamilyCall: Sendable {
             purpose.subtopic = subtopic.subtopic
             purpose.siblings = subtopic.siblings
             purpose.passages = subtopic.passages.map(\.label)
+            purpose.passageTexts = subtopic.passages.map(\.text)
         }
         if !rewrites.isEmpty { purpose.rewriting = rewrites.map(\.content) }
         return purpose
@@ -59,6 +60,8 @@ public struct FamilyCall: Sendable {
             subject: subject.title, subjectKind: subject.kind, topic: subtopic.topic, subtopic: subtopic.subtopic,
             siblings: subtopic.siblings)
         context.storedItems = storedItems
+        context.lesson = subtopic.lesson
+        context.passages = subtopic.passages
         return context
     }
 
@@ -67,10 +70,40 @@ public struct FamilyCall: Sendable {
 }
 
 extension Generator {
-    /// Runs one family's call with retry-with-reminder.
+    /// Runs one family's call: from the documents' sentences when the family asks for it and
+    /// they pass its gates (`SentenceItems`), else with the provider and retry-with-reminder.
     public func run(_ call: FamilyCall, onAttempt: @Sendable (AttemptEvent) -> Void = { _ in }) async throws -> GenerationOutcome {
-        try await run(
+        if let outcome = try await fromSentences(call) {
+            onAttempt(AttemptEvent(family: call.family.name, attempt: outcome.record.attempts[0]))
+            return outcome
+        }
+        return try await run(
             family: call.family, kind: call.subject.kind, values: call.values, purpose: call.purpose,
             gateContext: call.gateContext, onAttempt: onAttempt)
+    }
+
+    /// The name a generation made from the documents' sentences is recorded under, as its provider.
+    public static let sentencesProvider = "document"
+
+    /// The family's items made from the subtopic's passages, gated like a model's answer; nil
+    /// when the family does not ask for it, there are no passages, they give too little, or the
+    /// gates reject what they give.
+    func fromSentences(_ call: FamilyCall) async throws -> GenerationOutcome? {
+        guard call.family.fromSentences, call.rewrites.isEmpty, call.subject.kind == .general, let subtopic = call.subtopic, !subtopic.passages.isEmpty,
+            let made = SentenceItems.output(
+                shape: call.family.shape, role: call.family.role, passages: subtopic.passages, subtopic: subtopic.subtopic,
+                topic: subtopic.topic, siblings: subtopic.siblings, subjectTerms: subtopic.terms)
+        else { return nil }
+        var context = call.gateContext
+        context.labels = context.labels ?? call.family.labels
+        if let embedder {
+            context.meanings = try await GateMeanings.make(for: made, context: context, chain: call.family.gates, embedder: embedder)
+        }
+        let verdict = call.family.gates.apply(made, context: context)
+        guard verdict.rejections.isEmpty, verdict.output.itemCount > 0 else { return nil }
+        let attempt = AttemptRecord(number: 1, status: .accepted, reasons: [], dropped: verdict.dropped, latencyMs: 0)
+        var record = makeRecord(call.family, [attempt], status: .ok, error: nil, citations: [], model: "key sentences")
+        record.provider = Self.sentencesProvider
+        return GenerationOutcome(output: verdict.output, record: record, providerCalls: 0)
     }
 }

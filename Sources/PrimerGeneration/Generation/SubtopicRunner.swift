@@ -217,6 +217,14 @@ struct SubtopicRunner: Sendable {
             outcome.record.itemSources = PassageMatch.sources(for: ItemContent.items(of: output), passages: shared.facts.passages)
                 .map { $0.map { $0 + firstPassage } }
         }
+        // Each item keeps the statement that supports it: "from ch05.md, p. 3".
+        if let output = outcome.output, output.shape != .lesson, !shared.facts.lesson.isEmpty || !shared.facts.passages.isEmpty {
+            outcome.record.itemSpans = ItemContent.items(of: output).map { item in
+                ItemSupport.claim(of: item)
+                    .flatMap { ItemSupport.span(of: $0, lesson: shared.facts.lesson, passages: shared.facts.passages) }
+                    .map { ItemSupport.citation($0, passages: shared.facts.passages) }
+            }
+        }
         return outcome
     }
 

@@ -8,7 +8,7 @@ import PrimerYAML
 public enum FamilyLoader {
     static let keys: Set<String> = [
         "family", "version", "description", "scope", "shape", "output", "role", "item", "title", "fields",
-        "pair_lines", "kinds", "order", "attempts",
+        "pair_lines", "kinds", "order", "attempts", "from_sentences",
         "temperature", "max_tokens", "system", "user", "reminder", "rewrite", "gates", "schema", "variants",
     ]
     static let templateKeys = ["system", "user", "reminder", "rewrite"]
@@ -122,13 +122,23 @@ struct FamilyReader {
         let (gateNames, gates) = readGates(root, shape: declared?.shape)
         let schema = readSchema(root)
 
+        var fromSentences = false
+        if let node = root["from_sentences"] {
+            if let value = node.bool { fromSentences = value } else { fail(node, "`from_sentences` must be true or false") }
+            if fromSentences, let declared, ![.pair, .choice, .cloze].contains(declared.shape) {
+                fail(node, "`from_sentences` makes cards, questions and clozes from the documents' sentences; a family of shape \(declared.shape.rawValue) cannot use it")
+            }
+        }
+
         guard errors.isEmpty, let declared, let base else { return nil }
-        return PromptFamily(
+        var family = PromptFamily(
             name: name, version: version, description: description, scope: scope, shape: declared.shape,
             role: declared.role, labels: declared.labels, pairLines: declared.pairLines,
             kinds: kinds, order: order, attempts: attempts, temperature: temperature, maxTokens: maxTokens,
             jsonSchema: schema?.schema, rewriteSchema: schema?.rewrite, gateNames: gateNames, gates: GateChain(gates),
             contentHash: StableHash.hex(text), file: file, base: base, variants: variants)
+        family.fromSentences = fromSentences
+        return family
     }
 
     // MARK: - Values

@@ -44,6 +44,9 @@ public struct PromptFamily: Sendable {
     public internal(set) var jsonSchema: String?
     /// The schema with its lists bounded to `rewriteCountMarker` items (see `rewriting`).
     let rewriteSchema: String?
+    /// With a document, the items are made from its key sentences (`SentenceItems`), the model
+    /// asked only when they give too little (`from_sentences: true`).
+    public internal(set) var fromSentences = false
     public let gateNames: [String]
     public internal(set) var gates: GateChain
     /// Hash of the family file: stored with everything the family generated.

@@ -350,6 +350,13 @@ struct MockWriter {
             "\(s) gives you a compact set of ideas that the rest of \(t) builds on. Learn its definitions precisely, practise on concrete examples, and always check the conditions before applying a rule.",
             "To master \(s), combine precise definitions, worked examples and regular review. With these in place, the later parts of \(t) become much easier to follow.",
         ])
+        // What the mock's own cards, questions and terms say, so each of them is
+        // supported by its lesson (the `support` gate), as a coherent model's items are.
+        let check = [
+            "You should be able to explain the main idea of \(s) in your own words: which basic parts of \(t) it describes, how they fit together, why they matter in \(j), and how things in \(t) behave and why. It is one building block of \(t) that supplies ideas the topic combines and applies; later work builds on it, and without it harder problems become guesswork.",
+            "Learn its core definitions first, and review the basic vocabulary of \(j) before you start. Tests usually ask short problems: apply it to a new case, define its key terms, and justify each step. A common mistake is memorising its rules without practising them on concrete examples, or applying a rule without checking that its conditions hold. Work one example from start to finish without notes, explaining each step.",
+            "A rule of \(s) is a general statement that holds whenever its conditions are met; an example is a fully worked case that shows it in action. \(t) is the broader area of \(j) that contains \(s) and related subtopics; \(s) links its basics to more advanced material, as a bridge to the rest of \(j).",
+        ]
         let chosenIdeas = rng.sample(ideas, rng.int(4...5))
         let chosenMistakes = rng.sample(mistakes, 3)
         func build(_ includeSecond: Bool, _ ideaCount: Int, _ mistakeCount: Int) -> String {
@@ -359,14 +366,16 @@ struct MockWriter {
             parts.append("## Worked example\n\n" + example)
             parts.append("## Common mistakes\n\n" + chosenMistakes.prefix(mistakeCount).map { "- \($0)" }.joined(separator: "\n"))
             parts.append("## Summary\n\n" + summary)
+            parts.append("## Check yourself\n\n" + check.joined(separator: "\n\n"))
             return parts.joined(separator: "\n\n")
         }
-        // Long titles repeat often: drop optional parts until the notes fit in 400 words.
-        for (second, ideaCount, mistakeCount) in [(true, 5, 3), (true, 4, 3), (false, 4, 3), (false, 3, 2)] {
+        // Long titles repeat often: drop optional parts until the lesson fits in 590 words (the
+        // small-model lesson family's limit is 600).
+        for (second, ideaCount, mistakeCount) in [(true, 5, 3), (true, 4, 3), (false, 4, 3), (false, 3, 2), (false, 3, 1)] {
             let text = build(second, ideaCount, mistakeCount)
-            if Self.wordCount(text) <= 390 { return text }
+            if Self.wordCount(text) <= 590 { return text }
         }
-        return build(false, 3, 2)
+        return build(false, 2, 1)
     }
 
     mutating func grammarLesson() -> String {
@@ -408,8 +417,29 @@ struct MockWriter {
 
     // MARK: - Flashcards
 
+    /// A statement's last word, without its punctuation.
+    static func lastWord(_ statement: String) -> String {
+        statement.split(separator: " ").last.map { $0.trimmingCharacters(in: .punctuationCharacters) } ?? ""
+    }
+
     mutating func flashcards() -> [PairItem] {
         let s = subtopic, t = topic, j = subject
+        // Given the learner's own text, the cards ask what it says, as a model that reads it would.
+        let stated = purpose.passageTexts.flatMap { Statements.of($0) }.filter { $0.count <= 300 }
+        if !stated.isEmpty {
+            // A card a statement, each naming the subtopic; with fewer than three statements, also
+            // "true or false" and a blank, so one note still makes the family's least number.
+            let cards = stated.map { statement in
+                PairItem(front: "What do your notes on \(s) say about \(Self.lastWord(statement))?", back: statement)
+            } + (stated.count >= 3 ? [] : stated.flatMap { statement -> [PairItem] in
+                let words = statement.split(separator: " ").map(String.init)
+                return [
+                    PairItem(front: "True or false, in \(s): \(statement)", back: "True. \(statement)"),
+                    PairItem(front: "Complete, in \(s): \(words.dropLast().joined(separator: " ")) …", back: "\(Self.lastWord(statement)). \(statement)"),
+                ]
+            })
+            return Array(cards.prefix(rng.int(3...5)))
+        }
         let pool = [
             PairItem(front: "What is the main idea of \(s)?", back: "It describes how the basic parts of \(t) fit together and why they matter in \(j)."),
             PairItem(front: "Why is \(s) important in \(j)?", back: "Later work in \(t) builds on it; without it, harder problems become guesswork."),

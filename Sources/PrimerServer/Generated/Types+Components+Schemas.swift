@@ -1037,6 +1037,41 @@ extension Components {
             internal var edited: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Item/addedByLearner`.
             internal var addedByLearner: Swift.Bool
+            /// The statement of the learner's documents or of the lesson that supports the item's answer: label "ch05.md, p. 3 › Membranes" (or "the lesson"), the statement, and its place (`document:ch05.md#page=3&chars=120-210`, or `lesson:`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/source`.
+            internal struct SourcePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Item/source/label`.
+                internal var label: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Item/source/text`.
+                internal var text: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Item/source/url`.
+                internal var url: Swift.String
+                /// Creates a new `SourcePayload`.
+                ///
+                /// - Parameters:
+                ///   - label:
+                ///   - text:
+                ///   - url:
+                internal init(
+                    label: Swift.String,
+                    text: Swift.String,
+                    url: Swift.String
+                ) {
+                    self.label = label
+                    self.text = text
+                    self.url = url
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case label
+                    case text
+                    case url
+                }
+            }
+            /// The statement of the learner's documents or of the lesson that supports the item's answer: label "ch05.md, p. 3 › Membranes" (or "the lesson"), the statement, and its place (`document:ch05.md#page=3&chars=120-210`, or `lesson:`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/source`.
+            internal var source: Components.Schemas.Item.SourcePayload?
             /// Creates a new `Item`.
             ///
             /// - Parameters:
@@ -1058,6 +1093,7 @@ extension Components {
             ///   - known:
             ///   - edited:
             ///   - addedByLearner:
+            ///   - source: The statement of the learner's documents or of the lesson that supports the item's answer: label "ch05.md, p. 3 › Membranes" (or "the lesson"), the statement, and its place (`document:ch05.md#page=3&chars=120-210`, or `lesson:`).
             internal init(
                 id: Swift.Int64,
                 key: Swift.String,
@@ -1076,7 +1112,8 @@ extension Components {
                 due: Foundation.Date? = nil,
                 known: Swift.Bool,
                 edited: Swift.Bool,
-                addedByLearner: Swift.Bool
+                addedByLearner: Swift.Bool,
+                source: Components.Schemas.Item.SourcePayload? = nil
             ) {
                 self.id = id
                 self.key = key
@@ -1096,6 +1133,7 @@ extension Components {
                 self.known = known
                 self.edited = edited
                 self.addedByLearner = addedByLearner
+                self.source = source
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -1116,6 +1154,7 @@ extension Components {
                 case known
                 case edited
                 case addedByLearner
+                case source
             }
         }
         /// - Remark: Generated from `#/components/schemas/ExerciseCheck`.

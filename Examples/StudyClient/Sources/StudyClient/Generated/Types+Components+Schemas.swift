@@ -1049,6 +1049,41 @@ extension Components {
             public var edited: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Item/addedByLearner`.
             public var addedByLearner: Swift.Bool
+            /// The statement of the learner's documents or of the lesson that supports the item's answer: label "ch05.md, p. 3 › Membranes" (or "the lesson"), the statement, and its place (`document:ch05.md#page=3&chars=120-210`, or `lesson:`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/source`.
+            public struct SourcePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Item/source/label`.
+                public var label: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Item/source/text`.
+                public var text: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Item/source/url`.
+                public var url: Swift.String
+                /// Creates a new `SourcePayload`.
+                ///
+                /// - Parameters:
+                ///   - label:
+                ///   - text:
+                ///   - url:
+                public init(
+                    label: Swift.String,
+                    text: Swift.String,
+                    url: Swift.String
+                ) {
+                    self.label = label
+                    self.text = text
+                    self.url = url
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case label
+                    case text
+                    case url
+                }
+            }
+            /// The statement of the learner's documents or of the lesson that supports the item's answer: label "ch05.md, p. 3 › Membranes" (or "the lesson"), the statement, and its place (`document:ch05.md#page=3&chars=120-210`, or `lesson:`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/source`.
+            public var source: Components.Schemas.Item.SourcePayload?
             /// Creates a new `Item`.
             ///
             /// - Parameters:
@@ -1070,6 +1105,7 @@ extension Components {
             ///   - known:
             ///   - edited:
             ///   - addedByLearner:
+            ///   - source: The statement of the learner's documents or of the lesson that supports the item's answer: label "ch05.md, p. 3 › Membranes" (or "the lesson"), the statement, and its place (`document:ch05.md#page=3&chars=120-210`, or `lesson:`).
             public init(
                 id: Swift.Int64,
                 key: Swift.String,
@@ -1088,7 +1124,8 @@ extension Components {
                 due: Foundation.Date? = nil,
                 known: Swift.Bool,
                 edited: Swift.Bool,
-                addedByLearner: Swift.Bool
+                addedByLearner: Swift.Bool,
+                source: Components.Schemas.Item.SourcePayload? = nil
             ) {
                 self.id = id
                 self.key = key
@@ -1108,6 +1145,7 @@ extension Components {
                 self.known = known
                 self.edited = edited
                 self.addedByLearner = addedByLearner
+                self.source = source
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -1128,6 +1166,7 @@ extension Components {
                 case known
                 case edited
                 case addedByLearner
+                case source
             }
         }
         /// - Remark: Generated from `#/components/schemas/ExerciseCheck`.

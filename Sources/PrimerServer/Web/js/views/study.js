@@ -83,7 +83,10 @@ export default async function (panel, { subject, keys }) {
   function show({ item, intervals }) {
     // The time spent on the card by the page's own clock (performance.now never goes back).
     const started = performance.now();
-    const answer = el("div", { class: "answer", "data-testid": "answer", hidden: true, tabindex: "-1" }, item.back);
+    // Where the answer comes from, when a document of the learner's says it.
+    const source = item.source && item.source.url.startsWith("document:")
+      ? el("p", { class: "source", "data-testid": "answer-source", title: item.source.text }, t("study.from", { label: item.source.label })) : null;
+    const answer = el("div", { class: "answer", "data-testid": "answer", hidden: true, tabindex: "-1" }, item.back, source);
     const hint = item.hint ? el("p", { class: "hint", hidden: true }, item.hint) : null;
     const front = el("div", { class: "face", "data-testid": "front" }, item.front);
     if (item.choices) front.append(el("ol", { type: "A" }, item.choices.map((choice) => el("li", {}, choice))));

@@ -1,0 +1,93 @@
+/// Whether an item's answer is supported by what it was written from — the subtopic's lesson and
+/// the passages of the learner's documents — and by which statement (`support` gate, the span
+/// each stored item keeps, `primer eval`'s supported share).
+///
+/// By words: the share of the claim's content words (`Citations.words`) that the evidence
+/// contains, the rule `ask` holds its answers to. Its cut, 0.45, was chosen on the golden
+/// textbooks by `primer-bench support-cuts` (golden glossary definitions and review answers
+/// against their own chapter's passage and another book's; Youden's J on the dev chapters: 95.9 %
+/// reach it with their own text, 0.8 % with another book's; on the held-out chapters 96.2 % and
+/// 1.6 %), `Evaluations/meaning/README.md`.
+public enum ItemSupport {
+    public static let minimumShare = Citations.minimumSupport
+
+    /// The statement an item is best supported by: the one that shares the most of its words
+    /// (the documents' first on a tie), and where it lies.
+    public struct Span: Sendable, Equatable {
+        /// The index of the passage, or nil for the lesson.
+        public var passage: Int?
+        public var statement: String
+        /// Its characters in the passage's document (nil for the lesson, or when not found).
+        public var characters: Range<Int>?
+        /// How many of the claim's words it holds.
+        public var shared: Int
+    }
+
+    /// What an item claims, as one text: a card's front and back (the question names what the
+    /// answer is about), a question with its key and explanation, a cloze's sentence with its
+    /// hidden words. Nil for a lesson, and for an exercise of a registered shape (matching,
+    /// ordering), whose answer is a pairing or an order of short phrases, not a statement.
+    public static func claim(of item: ItemContent) -> String? {
+        switch item {
+        case .lesson: nil
+        case .pair(let pair): pair.front + "\n" + pair.back
+        case .choice(let question):
+            [question.question, question.choices.indices.contains(question.correctIndex) ? question.choices[question.correctIndex] : "", question.explanation]
+                .joined(separator: "\n")
+        case .cloze(let cloze): ClozeText.plain(cloze.text) + (cloze.extra.isEmpty ? "" : "\n" + cloze.extra)
+        case .shaped: nil
+        }
+    }
+
+    /// The share of `claim`'s words found in the lesson and passages together (1 for a claim of
+    /// no content words: there is nothing to check).
+    public static func share(of claim: String, lesson: String, passages: [GroundingPassage]) -> Double {
+        Citations.support(of: claim, in: [lesson] + passages.map(\.text))
+    }
+
+    /// The statement of the passages or the lesson that holds the most of `claim`'s words; nil
+    /// when none holds any.
+    public static func span(of claim: String, lesson: String, passages: [GroundingPassage]) -> Span? {
+        let words = Citations.words(claim)
+        guard !words.isEmpty else { return nil }
+        var best: Span?
+        func consider(_ text: String, passage: Int?) {
+            for statement in Statements.of(text) {
+                let shared = words.intersection(Citations.words(statement)).count
+                guard shared > (best?.shared ?? 0) else { continue }
+                best = Span(passage: passage, statement: statement, characters: nil, shared: shared)
+            }
+        }
+        for (index, passage) in passages.enumerated() { consider(passage.text, passage: index) }
+        consider(lesson, passage: nil)
+        if var found = best, let index = found.passage, let range = passages[index].characters {
+            found.characters = place(of: found.statement, in: passages[index].text, offset: range.lowerBound)
+            best = found
+        }
+        return best
+    }
+
+    /// Where a statement lies in its passage's document: its first words found in the text
+    /// (statements join a paragraph's lines with spaces, so the length holds); nil when not found.
+    static func place(of statement: String, in text: String, offset: Int) -> Range<Int>? {
+        let head = String(statement.prefix(24))
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        guard !head.isEmpty, let found = flat.range(of: head) else { return nil }
+        let start = offset + flat.distance(from: flat.startIndex, to: found.lowerBound)
+        return start..<(start + statement.count)
+    }
+
+    /// The citation a supported item keeps: its document, page and the statement's characters
+    /// (`document:ch05.md#page=3&chars=120-210`), or the lesson (`lesson:`), titled "ch05.md, p. 3"
+    /// and quoting the statement.
+    public static func citation(_ span: Span, passages: [GroundingPassage]) -> Citation {
+        guard let index = span.passage else {
+            return Citation(url: "lesson:", title: "the lesson", snippet: String(span.statement.prefix(240)))
+        }
+        var passage = passages[index]
+        passage.characters = span.characters ?? passage.characters
+        var cited = passage.citation
+        cited.snippet = String(span.statement.prefix(240))
+        return cited
+    }
+}

@@ -1,0 +1,82 @@
+import Yams
+import PrimerCore
+
+/// `support`: drops items whose answer is not supported by what they were written from — the
+/// subtopic's lesson and the passages of the learner's documents (`ItemSupport`): a question on
+/// computer parts under a lesson on matrix operations. A question must also be answerable: a
+/// choice that says what the key says (the same content words, or all of them and more) makes it
+/// two right answers, and a choice some statement backs more strongly than the key (every word of
+/// it in a statement that shares more of the question's words than any statement holding the
+/// key) makes the key doubtful.
+///
+/// ```yaml
+/// gates:
+///   - support                      # min_share 0.45
+///   - support: {min_share: 0.5}
+/// ```
+/// Without a lesson or passages (the lesson family itself, a family set without one) there is
+/// nothing to read and every item is kept.
+struct SupportGate: Gate {
+    static let gateName = "support"
+    var name: String { Self.gateName }
+    let minimum: Double
+
+    init(minimum: Double = ItemSupport.minimumShare) {
+        self.minimum = minimum
+    }
+
+    init(options: Node?) throws {
+        var reader = try GateOptions(gate: Self.gateName, node: options)
+        var minimum = ItemSupport.minimumShare
+        if let text = try reader.string("min_share") {
+            guard let number = Double(text), number >= 0, number <= 1 else {
+                throw GateConfigError(gate: Self.gateName, option: "min_share", problem: "must be a number from 0 to 1, got '\(text)'")
+            }
+            minimum = number
+        }
+        try reader.finish()
+        self.init(minimum: minimum)
+    }
+
+    func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
+        guard !context.lesson.isEmpty || !context.passages.isEmpty else { return GateVerdict(output: output) }
+        let labels = context.labels ?? .defaults(for: output.shape)
+        return output.droppingItems(context) { item in
+            guard let content = item.content, let claim = ItemSupport.claim(of: content) else { return nil }
+            let share = ItemSupport.share(of: claim, lesson: context.lesson, passages: context.passages)
+            if share < minimum {
+                return "dropped \(item.noun) \(GateText.quote(item.primaryText)): \(labels.noun == "question" ? "its answer" : "what it says") is not in the lesson or the documents (\(Int((share * 100).rounded())) % of its words are; at least \(Int((minimum * 100).rounded())) % is needed)"
+            }
+            if case .choice(let question, _) = item, let reason = Self.ambiguity(question, context: context) {
+                return "dropped \(item.noun) \(GateText.quote(item.primaryText)): \(reason)"
+            }
+            return nil
+        }
+    }
+
+    /// Why a question has more than one right answer, or nil.
+    static func ambiguity(_ question: ChoiceItem, context: GateContext) -> String? {
+        guard question.choices.indices.contains(question.correctIndex) else { return nil }
+        let key = question.choices[question.correctIndex]
+        let keyWords = Citations.words(key)
+        let asked = Citations.words(question.question)
+        let statements = ([context.lesson] + context.passages.map(\.text)).flatMap { Statements.of($0) }.map(Citations.words)
+        // How strongly the best statement holding every word of a choice backs it with the question.
+        func backing(_ words: Set<String>) -> Int? {
+            guard !words.isEmpty else { return nil }
+            return statements.filter { words.isSubset(of: $0) }.map { asked.intersection($0).count }.max()
+        }
+        let keyBacking = backing(keyWords)
+        for (index, choice) in question.choices.enumerated() where index != question.correctIndex {
+            let words = Citations.words(choice)
+            guard !words.isEmpty, !keyWords.isEmpty else { continue }
+            if words == keyWords || words.isSubset(of: keyWords) || keyWords.isSubset(of: words) {
+                return "the choice \(GateText.quote(choice)) says what the answer \(GateText.quote(key)) says"
+            }
+            if let keyBacking, let other = backing(words), other > keyBacking {
+                return "the lesson or the documents back the choice \(GateText.quote(choice)) better than the answer \(GateText.quote(key))"
+            }
+        }
+        return nil
+    }
+}
