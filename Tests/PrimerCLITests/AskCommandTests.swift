@@ -63,6 +63,9 @@ struct AskCommandTests {
         try MinimalPDF.make([.text(AskAnswerSyllabus.lines)]).write(to: pdf)
         let made = try await cli.run(["generate", "Marine Ecology", "--doc", pdf.path, "--max-subtopics", "1"])
         #expect(made.status == 0, "\(made.stderr)")
+        // Each card keeps the statement that supports it, shown with its place.
+        let shown = try await cli.run(["show", "Marine Ecology"])
+        #expect(shown.stdout.contains("from syllabus.pdf, p. 1"), "\(shown.stdout)")
         let asked = try await cli.run(["ask", "Marine Ecology", "What does week 2 cover?", "--json"])
         #expect(asked.status == 0, "\(asked.stderr)")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(asked.stdout.utf8)) as? [String: Any])

@@ -29,6 +29,8 @@ public struct EvalRunReport: Sendable, Codable {
         /// The passages the subtopic families were given, as their citations name them
         /// (section cases with a document).
         public var passages: [String]?
+        /// Each accepted item's support verdicts, per family (`SupportScorer`).
+        public var support: [String: [SupportScorer.Verdict]]?
     }
 
     public var format = "primer-eval"
