@@ -32,11 +32,19 @@ public enum SentenceItems {
             let pairs = defined.map { PairItem(front: $0.term, back: $0.sentence) }
             return pairs.isEmpty ? nil : .pairs(Array(pairs))
         case .pair:
-            let pairs = key.map(card)
+            let pairs = key.map { card($0, subtopic: subtopic) }
             return pairs.isEmpty ? nil : .pairs(pairs)
         case .choice:
-            let pool = passages.flatMap { KeySentences.sentences(in: $0.text) }.compactMap { DefiningSentence($0)?.term } + subjectTerms
-            let questions = defined.compactMap { question($0, pool: pool) }
+            // Terms the passages define, then the subject's, then the passages' telling words.
+            let statements = passages.flatMap { KeySentences.sentences(in: $0.text) }
+            let pool = statements.compactMap { DefiningSentence($0)?.term } + subjectTerms + statements.compactMap(tellingWord)
+            var questions = defined.compactMap { question($0, subtopic: subtopic, pool: pool) }
+            // A text that defines little still gives questions: its key sentences' telling words blanked.
+            for sentence in key where questions.count < limit && !defined.contains(where: { $0.sentence == sentence }) {
+                if let word = tellingWord(sentence), let made = question(sentence: sentence, answer: word, subtopic: subtopic, pool: pool) {
+                    questions.append(made)
+                }
+            }
             return questions.isEmpty ? nil : .choices(questions)
         case .cloze:
             let clozes = defined.map { ClozeItem(text: $0.blanked("{{c1::\($0.term)}}")) }
@@ -46,34 +54,49 @@ public enum SentenceItems {
         }
     }
 
-    /// A card whose answer is the sentence.
-    static func card(_ sentence: String) -> PairItem {
+    /// A card whose answer is the sentence: "What is X?" for a term it defines, else the sentence
+    /// with its telling word blanked, under the subtopic's title (what the card is about, in the
+    /// words the learner studies it by).
+    static func card(_ sentence: String, subtopic: String) -> PairItem {
         if let defining = DefiningSentence(sentence) {
             return PairItem(front: defining.question, back: sentence)
         }
-        // No term defined: the sentence's longest content word is what the card asks for.
-        let words = sentence.split(separator: " ").map(String.init)
-        let telling = words.filter { !GateText.keywords($0).isEmpty }.max { $0.trimmingPunctuation.count < $1.trimmingPunctuation.count }
-        guard let telling else { return PairItem(front: "What does the text say here?", back: sentence) }
-        let word = telling.trimmingPunctuation
-        let blanked = sentence.replacingOccurrences(of: word, with: "_____")
-        return PairItem(front: "Fill in the blank: \(blanked)", back: "\(word) — \(sentence)")
+        guard let word = tellingWord(sentence) else { return PairItem(front: "\(subtopic): what does the text say?", back: sentence) }
+        return PairItem(front: "\(subtopic): \(blank(word, in: sentence))", back: "\(word) — \(sentence)")
+    }
+
+    /// The sentence's longest content word: what a blank asks for when it defines no term.
+    static func tellingWord(_ sentence: String) -> String? {
+        sentence.split(separator: " ").map { String($0).trimmingPunctuation }
+            .filter { $0.count >= 4 && !GateText.keywords($0).isEmpty }
+            .max { $0.count < $1.count }
+    }
+
+    static func blank(_ word: String, in sentence: String) -> String {
+        guard let range = sentence.range(of: word) else { return sentence }
+        return sentence.replacingCharacters(in: range, with: "_____")
     }
 
     /// A question: which term the sentence defines, among three others; nil without three others.
-    static func question(_ defining: DefiningSentence, pool: [String]) -> ChoiceItem? {
-        var seen: Set<String> = [defining.term.lowercased()]
-        let others = pool.filter { seen.insert($0.lowercased()).inserted && !GateText.keywordsMatch(GateText.normalize($0), GateText.normalize(defining.term)) }
+    static func question(_ defining: DefiningSentence, subtopic: String, pool: [String]) -> ChoiceItem? {
+        question(sentence: defining.sentence, answer: defining.term, subtopic: subtopic, pool: pool)
+    }
+
+    /// A question: which of four words or terms fills the sentence's blank; nil without three
+    /// others in `pool` (none the same as the answer, none in the sentence).
+    static func question(sentence: String, answer: String, subtopic: String, pool: [String]) -> ChoiceItem? {
+        var seen: Set<String> = [answer.lowercased()]
+        let others = pool.filter {
+            seen.insert($0.lowercased()).inserted && !GateText.keywordsMatch(GateText.normalize($0), GateText.normalize(answer))
+                && sentence.range(of: $0, options: .caseInsensitive) == nil
+        }
         guard others.count >= 3 else { return nil }
         // A fixed order that depends on the sentence, so the key is not always first.
-        let seed = StableHash.fnv1a(defining.sentence)
-        let distractors = Array(others.prefix(3))
-        let correct = Int(seed % 4)
-        var choices = distractors
-        choices.insert(defining.term, at: correct)
-        return ChoiceItem(
-            question: "Which term completes the sentence? “\(defining.blanked("_____"))”", choices: choices, correctIndex: correct,
-            explanation: defining.sentence)
+        let correct = Int(StableHash.fnv1a(sentence) % 4)
+        var choices = Array(others.prefix(3))
+        choices.insert(answer, at: correct)
+        let blanked = sentence.range(of: answer, options: .caseInsensitive).map { sentence.replacingCharacters(in: $0, with: "_____") } ?? sentence
+        return ChoiceItem(question: "\(subtopic): “\(blanked)”", choices: choices, correctIndex: correct, explanation: sentence)
     }
 }
 
