@@ -99,6 +99,10 @@ struct SentenceItemsTests {
         #expect(DefiningSentence("The weather was pleasant on the day the experiment began.") == nil)
     }
 
+    @Test func aBlankIsOneWordEvenBesideADash() {
+        #expect(SentenceItems.tellingWord("Lincoln delayed emancipation—would the border states stay?") == "emancipation")
+    }
+
     @Test func cardsTermsQuestionsAndClozesKeepTheSentence() throws {
         let make = { (shape: Shape, role: FamilyRole?) in
             SentenceItems.output(shape: shape, role: role, passages: [Self.passage], subtopic: "Membrane Transport", topic: "Cells", siblings: [], subjectTerms: [])

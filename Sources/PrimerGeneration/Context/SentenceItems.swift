@@ -67,7 +67,8 @@ public enum SentenceItems {
 
     /// The sentence's longest content word: what a blank asks for when it defines no term.
     static func tellingWord(_ sentence: String) -> String? {
-        sentence.split(separator: " ").map { String($0).trimmingPunctuation }
+        // Dashes join words without spaces ("emancipation—would"): they separate words here.
+        sentence.split(whereSeparator: { $0 == " " || $0 == "—" || $0 == "–" }).map { String($0).trimmingPunctuation }
             .filter { $0.count >= 4 && !GateText.keywords($0).isEmpty }
             .max { $0.count < $1.count }
     }
