@@ -70,6 +70,11 @@ struct GateSupportTests {
         let card = PairItem(front: "What are the 3 main components of a computer?", back: "CPU, memory, storage.")
         #expect(SupportGate().apply(.pairs([card]), context: GateContext(subject: "Linear Algebra")).output == .pairs([card]))
         #expect(try SupportGate(options: try Yams.compose(yaml: "{min_share: 0.1}")).minimum == 0.1)
+        // documents_only: the lesson alone is not read; with a passage it is.
+        let lessonOnly = try SupportGate(options: try Yams.compose(yaml: "{documents_only: true}"))
+        #expect(lessonOnly.apply(.pairs([card]), context: context()).output == .pairs([card]))
+        let passage = GroundingPassage(document: "ch05.md", text: "Matrices are added entry by entry.")
+        #expect(lessonOnly.apply(.pairs([card]), context: context(passages: [passage])).output == .pairs([]))
         #expect(throws: GateConfigError.self) { try SupportGate(options: try Yams.compose(yaml: "{min_share: 2}")) }
         #expect(throws: GateConfigError.self) { try SupportGate(options: try Yams.compose(yaml: "{share: 0.5}")) }
     }
