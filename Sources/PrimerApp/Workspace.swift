@@ -98,7 +98,8 @@ public final class Workspace: @unchecked Sendable {
         if let name = locations.embedder ?? locations.environment["PRIMER_EMBEDDER"] ?? config.embedder {
             return name.isEmpty || name == "none" ? nil : name
         }
-        return try embedderChosenByDefault()
+        // A default that cannot be made (a broken manifest) is no default: the run reads words.
+        return (try? embedderChosenByDefault()) ?? nil
     }
 
     /// `defaultEmbedder` when no embedder was chosen, the front end applies the default and its

@@ -112,18 +112,19 @@ struct DefiningSentence {
 
     init?(_ sentence: String) {
         self.sentence = sentence
-        let lowered = sentence.lowercased()
         var term: String?
         var after = false
         var plural = false
-        if let match = lowered.firstMatch(of: #/\b(is|are) (called|termed|known as|referred to as) ([^,.;:()]{2,60})/#) {
-            let start = sentence.index(sentence.startIndex, offsetBy: lowered.distance(from: lowered.startIndex, to: match.output.3.startIndex))
-            term = String(sentence[start...].prefix(match.output.3.count))
+        // Matched on the sentence itself, ignoring case: what is captured lies in it (an index
+        // measured in a lowercased copy need not, when lowercasing changes a character).
+        if let match = sentence.firstMatch(of: #/\b(is|are) (called|termed|known as|referred to as) ([^,.;:()]{2,60})/#.ignoresCase()) {
+            term = String(match.output.3)
             after = true
-            plural = match.output.1 == "are"
-        } else if let match = lowered.firstMatch(of: #/^([^,;:()]{2,60}?) (refers? to|is defined as|are defined as|means|is an?|are|is the) /#) {
-            term = String(sentence.prefix(match.output.1.count))
-            plural = match.output.2.hasPrefix("are") || match.output.2 == "refer to"
+            plural = match.output.1.lowercased() == "are"
+        } else if let match = sentence.firstMatch(of: #/^([^,;:()]{2,60}?) (refers? to|is defined as|are defined as|means|is an?|are|is the) /#.ignoresCase()) {
+            term = String(match.output.1)
+            let verb = match.output.2.lowercased()
+            plural = verb.hasPrefix("are") || verb == "refer to"
         } else if let match = sentence.firstMatch(of: #/^([^:—–]{2,50})\s*[:—–]\s+\S/#) {
             term = String(match.output.1)
         }

@@ -1,7 +1,7 @@
 /// Lets the subtopics of one run, running side by side, read the subject as a run one
-/// subtopic at a time would: subtopic `i` reads the glossary (and, for near-duplicates, the
-/// stored items) only after every subtopic before it in the run has stored its terms (or all of
-/// its content). So a kit does not depend on which subtopic finished first, at any
+/// subtopic at a time would: subtopic `i` reads the glossary only after every subtopic before it
+/// in the run has stored its terms, and, for near-duplicates, the stored items only after they
+/// have stored all of their content. So a kit does not depend on which subtopic finished first, at any
 /// `--concurrency`.
 ///
 /// A subtopic settles a stage when it stores that family, skips it, fails it, leaves the run

@@ -138,15 +138,24 @@ struct SubtopicRunner: Sendable {
         // subject's terms are read once so the families share one context, byte-identical up to
         // the lesson (a server's prompt cache stays warm), even when other subtopics add terms.
         // What the subject holds is read as a run in plan order would find it: the terms and
-        // items of the earlier subtopics, once they are stored (`PlanOrder`).
+        // items of the earlier subtopics, once they are stored (`PlanOrder`). The terms are
+        // waited for before the lesson (every family's prompt holds them); the items only before
+        // the families whose gates compare with them, so the next subtopic's lesson can be
+        // written while this one's cards are.
         var read = false
         func readShared() async throws {
             guard !read else { return }
-            if glossaryFamily != nil || comparesStoredItems { await order?.waitForEarlier(index, comparesStoredItems ? .finished : .glossary) }
+            if glossaryFamily != nil { await order?.waitForEarlier(index, .glossary) }
             if let lessonFamily { shared.facts.lesson = try await store.lesson(subtopicID: subtopic.id, family: lessonFamily) ?? "" }
             if let glossaryFamily { shared.facts.terms = try await store.glossary(subjectID: subjectID, family: glossaryFamily, before: subtopic.id) }
-            if comparesStoredItems { shared.storedItems = try await store.subjectItems(subjectID: subjectID, seenFrom: subtopic.id) }
             read = true
+        }
+        var readItems = false
+        func readStoredItems() async throws {
+            guard comparesStoredItems, !readItems else { return }
+            await order?.waitForEarlier(index, .finished)
+            shared.storedItems = try await store.subjectItems(subjectID: subjectID, seenFrom: subtopic.id)
+            readItems = true
         }
         // The subtopics after this one wait for its terms: settled now when this run writes none.
         let glossaryJob = jobs.firstIndex { !$0.skip && $0.family.name == glossaryFamily }
@@ -166,6 +175,7 @@ struct SubtopicRunner: Sendable {
         if !rest.isEmpty {
             if stopRequested?() == true { throw PipelineStopped() }
             try await readShared()
+            try await readStoredItems()
             let ordered = OrderedProgress(count: rest.count, forward: progress)
             let context = shared
             try await withThrowingTaskGroup(of: (Int, GenerationOutcome).self) { group in
