@@ -429,8 +429,13 @@ struct MockWriter {
         if !stated.isEmpty {
             // A card a statement, each naming the subtopic; with fewer than three statements, also
             // "true or false" and a blank, so one note still makes the family's least number.
-            let cards = stated.map { statement in
-                PairItem(front: "What do your notes on \(s) say about \(Self.lastWord(statement))?", back: statement)
+            // Each card asks about its statement's last word; two statements ending alike are told
+            // apart by their number, so neither is dropped as a duplicate.
+            var asked = Set<String>()
+            let cards = stated.enumerated().map { index, statement in
+                let word = Self.lastWord(statement)
+                let about = asked.insert(word.lowercased()).inserted ? word : "\(word) (note \(index + 1))"
+                return PairItem(front: "What do your notes on \(s) say about \(about)?", back: statement)
             } + (stated.count >= 3 ? [] : stated.flatMap { statement -> [PairItem] in
                 let words = statement.split(separator: " ").map(String.init)
                 return [
