@@ -195,7 +195,7 @@ let package = Package(
         .executableTarget(
             name: "primer-bench",
             dependencies: ["PrimerGeneration", 
-                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerDocuments", "PrimerTestSupport",
+                "PrimerCore", "PrimerProviders", "PrimerStore", "PrimerPostgres", "PrimerBatch", "PrimerDocuments", "PrimerEval", "PrimerTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

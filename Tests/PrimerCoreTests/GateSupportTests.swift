@@ -104,6 +104,42 @@ struct SentenceItemsTests {
         #expect(DefiningSentence("The weather was pleasant on the day the experiment began.") == nil)
     }
 
+    @Test func pointersQuantifiersAndClausesNameNoTerm() {
+        #expect(DefiningSentence("Many plant pathogens are fungi that cause tissue decay.") == nil)
+        #expect(DefiningSentence("Such conceptualizations are known as stimulus-based definitions.") != nil, "the name after 'known as' is a term")
+        #expect(DefiningSentence("Such conceptualizations are known as stimulus-based definitions.")?.question == nil, "'such…' describes nothing")
+        #expect(DefiningSentence("Protectionism takes three main forms: tariffs, import quotas, and nontariff barriers.") == nil)
+        #expect(DefiningSentence("Molecules of 1-butene and 2-butene are structural isomers.") == nil)
+        let cut = DefiningSentence("Such conceptualizations are known as stimulus-based definitions because they characterize stress as a stimulus.")
+        #expect(cut?.term == "stimulus-based definitions", "the name ends where the clause about it begins")
+        #expect(DefiningSentence("After the cleavage has produced over 100 cells, the embryo is called a blastula.")?.question == nil)
+        #expect(DefiningSentence("This process is called sensory transduction.")?.question == nil)
+        #expect(
+            SentenceItems.card("This process is called sensory transduction.", subtopic: "Senses", words: .init(statements: [], subtopic: "Senses")).front
+                == "Senses: This process is called _____.", "a card that cannot ask by the description blanks the name")
+    }
+
+    @Test func aBlankAsksForTheSectionsOwnWordNotTheTitles() {
+        let statements = [
+            "The visible light seen by humans as white light actually exists in a rainbow of colors.",
+            "Each color of light carries a different amount of energy.",
+            "Short waves of light carry the most energy.",
+        ]
+        let words = SentenceItems.Blanks(statements: statements, subtopic: "Photosynthesis and Colors")
+        #expect(words.telling(statements[0]) == "light", "the word the passages use most, not the longest ('actually')")
+        #expect(words.telling(statements[1]) == "light", "'color' is the title's")
+        #expect(SentenceItems.Blanks(statements: [], subtopic: "").telling("It slowly and carefully moved.") == "moved", "an adverb only when nothing else is left")
+    }
+
+    @Test func theOtherChoicesLookLikeTheKey() throws {
+        let made = try #require(
+            SentenceItems.question(
+                sentence: "Osmosis is the diffusion of water.", answer: "Osmosis", subtopic: "Transport",
+                pool: ["active transport pumps", "endocytosis", "facilitated diffusion", "exocytosis", "phagocytosis"]))
+        let others = made.choices.enumerated().filter { $0.offset != made.correctIndex }.map(\.element)
+        #expect(others == ["Endocytosis", "Exocytosis", "Phagocytosis"], "one word like the key, capitalized like it, in the pool's order")
+    }
+
     @Test func aBlankIsOneWordEvenBesideADash() {
         #expect(SentenceItems.tellingWord("Lincoln delayed emancipation—would the border states stay?") == "emancipation")
     }

@@ -18,12 +18,15 @@ import Testing
             Short line.
             """)
 
+    /// The subtopic's sentence, its definition and the sentence in the passage's own words
+    /// (energy, cell, transport recur) are chosen, in document order; the weather is not.
     @Test func theSubtopicsDefiningSentencesComeFirstInDocumentOrder() {
         let chosen = KeySentences.select(
-            from: [Self.passage], subtopic: "Active Transport", topic: "Plasma Membranes", siblings: ["Passive Transport"], limit: 2)
+            from: [Self.passage], subtopic: "Active Transport", topic: "Plasma Membranes", siblings: ["Passive Transport"], limit: 3)
         #expect(chosen == [
             "Active transport mechanisms require the cell's energy, usually in the form of ATP.",
             "We call the combined gradient of concentration and charge that affects an ion its electrochemical gradient.",
+            "Passive transport, e.g. diffusion, needs no energy from the cell at all, unlike pumps.",
         ])
     }
 
@@ -35,6 +38,21 @@ import Testing
         #expect(KeySentences.split("One sentence ends here. Another begins. 3 more follow! Done") == [
             "One sentence ends here.", "Another begins.", "3 more follow!", "Done",
         ])
+    }
+
+    /// Of two sentences naming the subtopic alike, the one in the passages' own vocabulary wins
+    /// over an anecdote's one-off words.
+    @Test func theSectionsOwnVocabularyBeatsAnAnecdote() {
+        let passage = GroundingPassage(
+            document: "ch08.md",
+            text: """
+                Chlorophyll absorbs light energy in the thylakoid membrane of the chloroplast.
+                In 1779 a Dutch physician walking in his garden noticed bubbles on submerged leaves at noon.
+                The thylakoid membrane holds chlorophyll and the proteins that capture light energy.
+                Light energy absorbed by chlorophyll drives the reactions in the chloroplast.
+                """)
+        let chosen = KeySentences.select(from: [passage], subtopic: "Photosynthesis", topic: "Plants", limit: 3)
+        #expect(chosen.count == 3 && !chosen.contains { $0.contains("1779") }, "\(chosen)")
     }
 
     @Test func limitsAndBudgetHold() {

@@ -31,6 +31,16 @@ struct SupportScorerTests {
         #expect(verdicts[1].statement == Self.passage.text)
     }
 
+    /// "Osmosis and Tonicity: …" labels the card with its subtopic; the label is not read as
+    /// part of what the card claims, so a short sentence of the passage stays grounded.
+    @Test func theSubtopicsLabelIsNoClaim() throws {
+        let card = PairItem(front: "Tonicity, Turgor Pressure and Plasmolysis in Plant and Animal Tissues: A hypertonic solution has more _____ than the cell.", back: "solute — " + Self.passage.text)
+        let outputs = CaseOutputs(notes: Self.lesson, flashcards: [card], quiz: nil)
+        #expect(SupportScorer().verdicts(outputs, passages: [Self.passage])["flashcards"]?.first?.grounded == false, "read with the label")
+        let labelled = try #require(SupportScorer(subtopic: "Tonicity, Turgor Pressure and Plasmolysis in Plant and Animal Tissues").verdicts(outputs, passages: [Self.passage])["flashcards"]?.first)
+        #expect(labelled.grounded && !labelled.claim.contains("Tonicity"))
+    }
+
     @Test func aFailedFamilyScoresZero() {
         let outputs = CaseOutputs(notes: Self.lesson, quiz: nil, generations: [.quiz: [GenerationRecord(family: "quiz", familyVersion: 1, familyHash: "", provider: "mock", model: "m", attempts: [], status: .failed)]])
         #expect(SupportScorer().score(outputs, passages: [])["quiz"] == ["supported_share": 0, "grounded_share": 0])

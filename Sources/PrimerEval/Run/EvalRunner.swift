@@ -133,9 +133,10 @@ public struct EvalRunner: Sendable {
         }
         var scores = CaseScorer().score(evalCase, outputs: outputs)
         scores.repetition = repetition
-        if evalCase.subtopic != nil {
-            for (family, metrics) in SupportScorer().score(outputs, passages: passages) { scores.merge(metrics, into: family) }
-            result.support = SupportScorer().verdicts(outputs, passages: passages)
+        if let golden = evalCase.subtopic {
+            let support = SupportScorer(subtopic: golden.subtopic)
+            for (family, metrics) in support.score(outputs, passages: passages) { scores.merge(metrics, into: family) }
+            result.support = support.verdicts(outputs, passages: passages)
         }
         if let meanings {
             for (family, metrics) in try await meanings.score(evalCase, outputs: outputs) { scores.merge(metrics, into: family) }

@@ -9,11 +9,24 @@ import PrimerCore
 ///   or the passages holds at least `groundedCut` of the claim's words. Checked against the hand
 ///   labels in `Evaluations/support/labels.json` (`scripts/support_labels.py`).
 /// Registered-shape exercises make no statement and are not scored; a family that failed
-/// scores 0 on both, as on every quality metric.
+/// scores 0 on both, as on every quality metric. A prompt that begins with the subtopic's title as
+/// a label ("Active Transport: …", as `SentenceItems` writes them) is read without it: the title
+/// is the plan's, not something the item claims its sources say.
 public struct SupportScorer: Sendable {
     public static let groundedCut = 0.6
+    let label: String
 
-    public init() {}
+    public init(subtopic: String = "") {
+        label = subtopic.isEmpty ? "" : subtopic + ": "
+    }
+
+    /// The item's claim without the subtopic's label on any of its lines.
+    func claim(of item: ItemContent) -> String? {
+        guard let claim = ItemSupport.claim(of: item), !label.isEmpty else { return ItemSupport.claim(of: item) }
+        return claim.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(label) ? String($0.dropFirst(label.count)) : String($0) }
+            .joined(separator: "\n")
+    }
 
     /// One item's verdicts, kept in the run's report for the hand labels to be checked against.
     public struct Verdict: Sendable, Equatable, Codable {
@@ -30,7 +43,7 @@ public struct SupportScorer: Sendable {
         var verdicts: [String: [Verdict]] = [:]
         for family in outputs.families where family.kind != .plan && family.kind != .lesson {
             guard let output = family.output else { continue }
-            verdicts[family.family] = ItemContent.items(of: output).compactMap(ItemSupport.claim(of:)).map { claim in
+            verdicts[family.family] = ItemContent.items(of: output).compactMap(claim(of:)).map { claim in
                 Verdict(
                     claim: claim, supported: ItemSupport.share(of: claim, lesson: lesson, passages: passages) >= ItemSupport.minimumShare,
                     grounded: Self.isGrounded(claim, lesson: lesson, passages: passages),

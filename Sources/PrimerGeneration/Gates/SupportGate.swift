@@ -19,7 +19,10 @@ import PrimerCore
 /// nothing to read and every item is kept. `documents_only` is for a model whose own lesson is
 /// no evidence: SmolLM2-135M's lessons drift from their subtopic, and held to them its cards,
 /// questions and terms failed in 51 %, 71 % and 38 % of the golden test sections' runs (against
-/// 11 %, 16 % and 4 %; Evaluations/llama-local/README.md).
+/// 11 %, 16 % and 4 %; Evaluations/llama-local/README.md). A family that makes its items from the
+/// lesson's sentences (`from_sentences`, no document) is held to the lesson all the same
+/// (`GateContext.heldToLesson`): what the model writes when the sentences fall short must say what
+/// the lesson says, as they do.
 struct SupportGate: Gate {
     static let gateName = "support"
     var name: String { Self.gateName }
@@ -46,7 +49,7 @@ struct SupportGate: Gate {
     }
 
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
-        guard !context.passages.isEmpty || (!documentsOnly && !context.lesson.isEmpty) else { return GateVerdict(output: output) }
+        guard !context.passages.isEmpty || ((!documentsOnly || context.heldToLesson) && !context.lesson.isEmpty) else { return GateVerdict(output: output) }
         let labels = context.labels ?? .defaults(for: output.shape)
         return output.droppingItems(context) { item in
             guard let content = item.content, let claim = ItemSupport.claim(of: content) else { return nil }
