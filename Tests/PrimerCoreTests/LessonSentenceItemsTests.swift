@@ -63,24 +63,28 @@ struct LessonSentenceItemsTests {
         #expect(dropped.contains { $0.contains("3 main components of a computer") && $0.contains("not in the lesson") }, "\(dropped)")
     }
 
-    @Test func theGlossaryIsNotHeldToTheLessonButHeldCardsKeepWhatItSays() async throws {
+    @Test func theModelsTermsAreHeldToTheLessonToo() async throws {
         let lesson = "# Matrix Operations\nMultiplying matrices combines the rows of the first matrix with the columns of the second matrix."
         let model = Model()
-        // The lesson's one sentence defines nothing and gives one card; a family asking for the
-        // glossary role makes terms only of defining sentences, so here the model writes them.
+        // The lesson's one sentence defines nothing, so the glossary family asks the model; of
+        // its two terms the lesson holds the first only.
         let call = FamilyCall(
             try Self.family(role: "role: glossary\n"), subject: Self.subject,
             subtopic: SubtopicFacts(topic: "Matrices", subtopic: "Matrix Operations", siblings: [], lesson: lesson), context: ContextBuilder())
-        #expect(!call.gateContext.heldToLesson, "terms are not held to a small model's lesson (README: from_sentences)")
+        #expect(call.gateContext.heldToLesson)
         let outcome = try await Generator(provider: model).run(call)
         #expect(await model.calls == 1)
-        #expect(outcome.output?.itemCount == 2, "documents_only: without a document the lesson does not hold the glossary")
-        var held = call.gateContext
-        held.heldToLesson = true
-        let verdict = try Self.family().gates.apply(.pairs([
-            PairItem(front: "What does multiplying matrices combine?", back: "The rows of the first matrix with the columns of the second matrix."),
-            PairItem(front: "What are the 3 main components of a computer?", back: "CPU, memory and storage."),
-        ]), context: held)
-        #expect(verdict.output.itemCount == 1 && verdict.dropped.count == 1)
+        guard case .pairs(let terms)? = outcome.output else { Issue.record("no terms: \(String(describing: outcome.output))"); return }
+        #expect(terms.map(\.front) == ["What does multiplying matrices combine?"])
+        // With a document, `documents_only` reads the lesson with it; without one and not made
+        // from sentences, it keeps both.
+        var free = call.gateContext
+        free.heldToLesson = false
+        #expect(try Self.family().gates.apply(.pairs(Self.modelCards), context: free).output.itemCount == 2)
     }
+
+    static let modelCards = [
+        PairItem(front: "What does multiplying matrices combine?", back: "The rows of the first matrix with the columns of the second matrix."),
+        PairItem(front: "What are the 3 main components of a computer?", back: "CPU, memory and storage."),
+    ]
 }

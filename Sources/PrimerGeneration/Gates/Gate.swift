@@ -24,8 +24,7 @@ public struct GateContext: Sendable, Equatable {
     public var lesson: String = ""
     public var passages: [GroundingPassage] = []
     /// Whether `support` holds items to the lesson even where its options read only documents
-    /// (`documents_only`): set for a card, question or cloze family that makes its items from the
-    /// lesson's sentences when there is no document, so what the model writes when they fall
+    /// (`documents_only`): set for a family that makes its items from the lesson's sentences when there is no document, so what the model writes when they fall
     /// short is held to the same lesson.
     public var heldToLesson = false
     /// Vectors of the answer's items, the subtopic and the stored items, when the run has an

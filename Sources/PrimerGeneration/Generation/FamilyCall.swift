@@ -62,10 +62,11 @@ public struct FamilyCall: Sendable {
         context.storedItems = storedItems
         context.lesson = subtopic.lesson
         context.passages = subtopic.passages
-        // Not the glossary: a small model's lesson seldom defines a term by a pattern
-        // `DefiningSentence` knows, so its terms are the model's, and held to the lesson they
-        // failed in 29 % of the golden test sections' runs (against 4 %).
-        context.heldToLesson = family.fromSentences && subtopic.passages.isEmpty && family.role != .glossary
+        // The glossary too: a small model's lesson seldom defines a term by a pattern
+        // `DefiningSentence` knows, so its terms are mostly the model's, and held to the lesson
+        // they failed in 29 % of the golden test sections' runs (against 4 %) — a subtopic then
+        // has no terms rather than terms its lesson does not say (38 % of the model's).
+        context.heldToLesson = family.fromSentences && subtopic.passages.isEmpty
         return context
     }
 
