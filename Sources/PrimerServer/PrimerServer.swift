@@ -23,8 +23,12 @@ public enum PrimerServer {
         let router = Router(context: ServerContext.self)
         let web = try WebFiles.load()
         let routes = RouteTable(document: String(decoding: try Self.resource("openapi.yaml"), as: UTF8.self), files: web.files.map(\.path))
+        let metrics = MetricsEndpoint(environment: workspace.locations.environment)
+        if metrics != nil { router.add(middleware: MetricsMiddleware()) }
+        router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: NoStoreMiddleware())
         router.add(middleware: ProblemMiddleware(logger: logger, routes: routes))
+        router.add(middleware: MetricsEndpointMiddleware(endpoint: metrics))
         router.add(middleware: EmptyBodyMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: policy.maxUploadBytes))
         router.add(middleware: TextRuleMiddleware(maxBytes: policy.maxUploadBytes))

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import PrimerCore
 import PrimerProviders
 import ServiceLifecycle
@@ -108,6 +109,7 @@ public actor GenerationJobs: Service {
     /// Cancels the jobs of a deleted subject (their work has nowhere to go).
     public func cancel(subjectID: Int64) {
         waiting.removeAll { $0.subjectID == subjectID }
+        meter()
     }
 
     private func stopListening(_ jobID: Int64, _ id: UUID) {
@@ -125,11 +127,19 @@ public actor GenerationJobs: Service {
             let job = waiting.removeFirst()
             running[job.id] = Task { await self.execute(job) }
         }
+        meter()
+    }
+
+    /// The jobs waiting for a slot and running on this server (`/metrics`: `primer_jobs`).
+    private func meter() {
+        Gauge(label: "primer_jobs", dimensions: [("state", "queued")]).record(waiting.count)
+        Gauge(label: "primer_jobs", dimensions: [("state", "running")]).record(running.count)
     }
 
     private func stop() async {
         stopping = true
         waiting.removeAll()
+        meter()
         let tasks = Array(running.values)
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
@@ -195,6 +205,7 @@ public actor GenerationJobs: Service {
         do { try await store.updateJob(id: job.id, status: status, message: message, at: now) } catch {
             logger.error("job \(job.id): could not store its end: \(error)")
         }
+        Counter(label: "primer_jobs_finished_total", dimensions: [("status", status.rawValue)]).increment()
         var finished = job
         (finished.status, finished.message, finished.updatedAt) = (status, message, now)
         publish(job.id, JobUpdate(message: message, finished: finished))

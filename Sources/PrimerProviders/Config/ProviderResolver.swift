@@ -34,7 +34,8 @@ public struct ProviderResolver: Sendable {
     }
 
     /// The provider behind `name`, ready to use. Whatever it sends back (answers, errors, check
-    /// messages) is scrubbed of the secrets its manifest names (`ScrubbingProvider`).
+    /// messages) is scrubbed of the secrets its manifest names (`ScrubbingProvider`), and its
+    /// calls, tokens and errors are counted (`MeteredProvider`, for `/metrics`).
     public func makeProvider(named name: String, environment: [String: String]) throws -> any Provider {
         let manifest = try manifest(named: name)
         var provider = try registry.makeProvider(from: manifest, environment: environment)
@@ -45,7 +46,8 @@ public struct ProviderResolver: Sendable {
         if let profile = config.profiles[name], profile.temperature != nil || profile.maxTokens != nil {
             provider = ProfiledProvider(base: provider, name: name, temperature: profile.temperature, maxTokens: profile.maxTokens)
         }
-        return ScrubbingProvider(base: provider, scrubber: SecretScrubber(manifest: manifest, environment: environment))
+        // Counted inside the scrubbing: the scrubbing stays what every answer passes last.
+        return ScrubbingProvider(base: MeteredProvider(base: provider), scrubber: SecretScrubber(manifest: manifest, environment: environment))
     }
 
     /// The embedder behind `name` (`--embedder`), ready to use; a local server in its manifest

@@ -20,7 +20,7 @@ public struct ScrubbingProvider: ProviderWrapper, ProviderChecking {
     public var model: String { base.model }
     public var wrapped: any Provider { base }
     /// Whether the provider inside can be checked without generating (`providers check`).
-    public var isCheckable: Bool { base is any ProviderChecking }
+    public var isCheckable: Bool { (base as? MeteredProvider)?.isCheckable ?? (base is any ProviderChecking) }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         let response: CompletionResponse
@@ -53,7 +53,7 @@ public struct ScrubbingProvider: ProviderWrapper, ProviderChecking {
     }
 
     public func check() async -> ProviderCheck {
-        guard let checking = base as? any ProviderChecking else {
+        guard isCheckable, let checking = base as? any ProviderChecking else {
             return ProviderCheck(reachable: true, message: "\(name) cannot be checked without generating")
         }
         var check = await checking.check()
