@@ -17,57 +17,126 @@ extension PostgresStore {
             ).compactMap { row in
                 try Shape(rawValue: row.value("shape")).flatMap { try? ItemFieldsJSON.decode(try row.value("fields"), shape: $0).importKey }
             })
+            // Placed in Swift (subtopic and next position per family, one query for each new
+            // pair), then written in batches of `importBatch` rows: items, their memory and
+            // their reviews each one statement a batch. One statement per item made an import
+            // round-trip bound — 3× SQLite's time on a 5,000-card deck (BENCHMARKS.md (p)).
             var subtopics: [String: Int64] = [:]
+            var nextPosition: [PositionKey: Int64] = [:]
+            var rows: [ImportRow] = []
             var ids: [Int64?] = []
-            for item in items {
+            for (index, item) in items.enumerated() {
                 guard stored.insert(item.content.importKey).inserted else {
                     ids.append(nil)
                     continue
                 }
+                ids.append(nil)
                 let place = item.placeKey
                 let subtopicID: Int64
                 if let known = subtopics[place] {
                     subtopicID = known
                 } else {
                     subtopicID = try await Self.subtopicID(connection, subjectID: subjectID, topic: item.topic, subtopic: item.subtopic, logger)
+                    subtopics[place] = subtopicID
                 }
-                subtopics[place] = subtopicID
-                let last = try await connection.row(
-                    "SELECT MAX(position) AS last FROM items WHERE subtopic_id = \(subtopicID) AND family = \(item.family)", logger)?
-                    .value("last", as: Int64?.self)
-                let createdAt = item.createdAt(now: date)
-                let id: Int64 = try await connection.row(
-                    """
-                    INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id, created_at, tags)
-                    VALUES (\(subtopicID), \(item.family), \(item.content.shape.rawValue), \(Int(last ?? -1) + 1),
-                        \(try ItemFieldsJSON.encode(item.content)), NULL, \(createdAt), \(try ImportedTags.json(item.tags)))
-                    RETURNING id
-                    """, logger)!.value("id")
-                ids.append(id)
-                if let memory = item.memory {
-                    let state = memory.state
-                    try await connection.run(
-                        """
-                        INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
-                        VALUES (\(id), \(state.phase.rawValue), \(state.step), \(state.stability), \(state.difficulty),
-                            \(state.due.timeIntervalSince1970), \(state.lastReview?.timeIntervalSince1970), \(memory.reps), \(memory.lapses))
-                        """, logger)
+                let key = PositionKey(subtopicID: subtopicID, family: item.family)
+                if nextPosition[key] == nil {
+                    let last = try await connection.row(
+                        "SELECT MAX(position) AS last FROM items WHERE subtopic_id = \(subtopicID) AND family = \(item.family)", logger)?
+                        .value("last", as: Int64?.self)
+                    nextPosition[key] = (last ?? -1) + 1
                 }
-                if !item.reviews.isEmpty {
-                    try await connection.run(
-                        """
-                        INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms)
-                        SELECT \(subjectID), \(id), r.time, r.rating, r.state, r.duration
-                        FROM unnest(\(item.reviews.map(\.reviewTimeMs))::bigint[], \(item.reviews.map { Int64($0.rating.rawValue) })::bigint[],
-                            \(item.reviews.map { Int64($0.state) })::bigint[], \(item.reviews.map { Int64($0.durationMs) })::bigint[])
-                            WITH ORDINALITY AS r(time, rating, state, duration, n)
-                        ORDER BY r.n
-                        """, logger)
-                }
+                let position = nextPosition[key]!
+                nextPosition[key] = position + 1
+                rows.append(ImportRow(index: index, item: item, subtopicID: subtopicID, position: position))
+            }
+            var start = 0
+            while start < rows.count {
+                let batch = Array(rows[start..<min(start + Self.importBatch, rows.count)])
+                let made = try await Self.insertImported(connection, batch, subjectID: subjectID, at: date, logger)
+                for (row, id) in zip(batch, made) { ids[row.index] = id }
+                start += batch.count
             }
             try await Self.touch(connection, subjectID: subjectID, at: date, logger)
             return ids
         }
+    }
+
+    /// Rows written by one statement of an import.
+    static let importBatch = 1_000
+
+    struct PositionKey: Hashable {
+        let subtopicID: Int64
+        let family: String
+    }
+
+    /// An imported item placed: its subtopic and position.
+    struct ImportRow {
+        let index: Int
+        let item: ImportedItem
+        let subtopicID: Int64
+        let position: Int64
+    }
+
+    /// Writes `rows`' items, then their memory states and reviews, three statements in all; the
+    /// new ids in the order of `rows`. Arrays carry no NULL here, so an absent value travels as
+    /// a value no row has (NaN, −1, "") and is turned back into NULL in SQL.
+    static func insertImported(
+        _ connection: PostgresConnection, _ rows: [ImportRow], subjectID: Int64, at date: Date, _ logger: Logger
+    ) async throws -> [Int64] {
+        let made = try await connection.rows(
+            """
+            INSERT INTO items (subtopic_id, family, shape, position, fields, generation_id, created_at, tags)
+            SELECT r.subtopic_id, r.family, r.shape, r.position, r.fields, NULL, r.created_at, NULLIF(r.tags, '')
+            FROM unnest(\(rows.map(\.subtopicID))::bigint[], \(rows.map(\.item.family))::text[], \(rows.map(\.item.content.shape.rawValue))::text[],
+                \(rows.map(\.position))::bigint[], \(try rows.map { try ItemFieldsJSON.encode($0.item.content) })::text[],
+                \(rows.map { $0.item.createdAt(now: date) })::timestamptz[], \(try rows.map { try ImportedTags.json($0.item.tags) ?? "" })::text[])
+                WITH ORDINALITY AS r(subtopic_id, family, shape, position, fields, created_at, tags, n)
+            ORDER BY r.n
+            RETURNING id, subtopic_id, family, position
+            """, logger)
+        // Matched back by place, which is unique: the order of RETURNING is not promised.
+        var byPlace: [PositionKey: [Int64: Int64]] = [:]
+        for row in made {
+            let key = PositionKey(subtopicID: try row.value("subtopic_id"), family: try row.value("family"))
+            byPlace[key, default: [:]][try row.value("position")] = try row.value("id")
+        }
+        let ids = try rows.map { row in
+            guard let id = byPlace[PositionKey(subtopicID: row.subtopicID, family: row.item.family)]?[row.position] else {
+                throw StoreError.invalidWrite("an imported item was not stored; nothing of the import was kept")
+            }
+            return id
+        }
+        let remembered = zip(rows, ids).compactMap { row, id in row.item.memory.map { (id, $0) } }
+        if !remembered.isEmpty {
+            let states = remembered.map(\.1.state)
+            try await connection.run(
+                """
+                INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
+                SELECT m.id, m.phase, NULLIF(m.step, -1), NULLIF(m.stability, 'NaN'), NULLIF(m.difficulty, 'NaN'), m.due,
+                    NULLIF(m.last_review, 'NaN'), m.reps, m.lapses
+                FROM unnest(\(remembered.map(\.0))::bigint[], \(states.map { Int64($0.phase.rawValue) })::bigint[],
+                    \(states.map { Int64($0.step ?? -1) })::bigint[], \(states.map { $0.stability ?? .nan })::float8[],
+                    \(states.map { $0.difficulty ?? .nan })::float8[], \(states.map { $0.due.timeIntervalSince1970 })::float8[],
+                    \(states.map { $0.lastReview?.timeIntervalSince1970 ?? .nan })::float8[],
+                    \(remembered.map { Int64($0.1.reps) })::bigint[], \(remembered.map { Int64($0.1.lapses) })::bigint[])
+                    AS m(id, phase, step, stability, difficulty, due, last_review, reps, lapses)
+                """, logger)
+        }
+        let reviews = zip(rows, ids).flatMap { row, id in row.item.reviews.map { (id, $0) } }
+        if !reviews.isEmpty {
+            try await connection.run(
+                """
+                INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms)
+                SELECT \(subjectID), r.item_id, r.time, r.rating, r.state, r.duration
+                FROM unnest(\(reviews.map(\.0))::bigint[], \(reviews.map(\.1.reviewTimeMs))::bigint[],
+                    \(reviews.map { Int64($0.1.rating.rawValue) })::bigint[], \(reviews.map { Int64($0.1.state) })::bigint[],
+                    \(reviews.map { Int64($0.1.durationMs) })::bigint[])
+                    WITH ORDINALITY AS r(item_id, time, rating, state, duration, n)
+                ORDER BY r.n
+                """, logger)
+        }
+        return ids
     }
 
     public func placeSubtopic(subjectID: Int64, topic: String, subtopic: String) async throws -> Int64 {

@@ -5,7 +5,7 @@ import PrimerDocuments
 import PrimerEval
 import PrimerGeneration
 
-/// (o) What the items made from a section's own sentences (`SentenceItems`, the small-model
+/// (v) What the items made from a section's own sentences (`SentenceItems`, the small-model
 /// families with a document) share with the section's references — the eval's
 /// `reference_overlap` and `glossary_recall` without a model call, so choosing sentences and
 /// blanks can be tried in seconds. Passages as `primer eval openstax-docs` gives them without an
@@ -13,7 +13,7 @@ import PrimerGeneration
 struct SentenceItemsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sentence-items",
-        abstract: "(o) Reference overlap of the cards and questions made from the golden sections' own sentences.")
+        abstract: "(v) Reference overlap of the cards and questions made from the golden sections' own sentences.")
 
     @Option(help: "The openstax-docs suite folder.") var suite = "Evaluations/openstax-docs"
     @Option(help: "Characters of passages per subtopic (the local model's budget).") var budget = DocumentGrounding.defaultBudget

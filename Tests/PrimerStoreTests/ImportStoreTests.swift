@@ -46,6 +46,46 @@ import Testing
         #expect(stored.map(\.reviewTimeMs) == log.map(\.reviewTimeMs) && stored.map(\.state) == [0, 1] && stored.map(\.durationMs) == [4_000, 4_000])
     }
 
+    /// More items than one batch of PostgreSQL's import (`importBatch`), in two subtopics and
+    /// two families, some repeated: every new item gets its id, in the order given, after what
+    /// the subtopic held, each with its memory (a new card's step and a learnt one's stability
+    /// alike) and its reviews; a repeat gets none.
+    @Test(arguments: Engine.allCases) func aLargeImportKeepsOrderMemoryAndReviews(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
+        let subject = try await store.upsertSubject(title: "Deck", notes: "", kind: .general, instructions: "")
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let scheduler = FSRSScheduler()
+        let (learnt, log) = Self.history([start, start.addingTimeInterval(86_400 * 2)], scheduler: scheduler)
+        let learning = ItemMemory(state: MemoryState(phase: .learning, step: 1, stability: nil, difficulty: nil, due: start, lastReview: nil), reps: 0, lapses: 0)
+        var items: [ImportedItem] = []
+        for n in 0..<2_300 {
+            let content = n % 3 == 0 ? ItemContent.cloze(ClozeItem(text: "{{c1::Fact \(n)}} holds")) : .pair(PairItem(front: "Q\(n)", back: "A\(n)"))
+            items.append(ImportedItem(
+                topic: "Imported", subtopic: n < 1_200 ? "Part 1" : "Part 2", family: n % 3 == 0 ? "cloze" : "flashcards", content: content,
+                memory: n % 2 == 0 ? learnt : learning, reviews: n % 2 == 0 ? log : []))
+        }
+        items.insert(items[5], at: 1_500)  // a repeat, skipped
+        let ids = try await store.importItems(subjectID: subject.id, items: items, at: start.addingTimeInterval(86_400 * 5))
+        #expect(ids.count == 2_301 && ids[1_500] == nil && ids.compactMap { $0 }.count == 2_300)
+        #expect(Set(ids.compactMap { $0 }).count == 2_300)
+        let cards = try await store.studyCards(subjectTitle: "Deck")
+        let byID = Dictionary(uniqueKeysWithValues: cards.map { ($0.id, $0) })
+        for (index, id) in ids.enumerated() {
+            guard let id else { continue }
+            let n = index < 1_500 ? index : index - 1
+            let card = try #require(byID[id])
+            #expect(card.content == items[index].content, "item \(n) is where it was given")
+            #expect(card.memory == (n % 2 == 0 ? learnt : learning), "item \(n)'s memory")
+        }
+        // Each family's positions follow the import's order within its subtopic.
+        let part1 = cards.filter { $0.subtopic == "Part 1" && $0.family == "flashcards" }
+        #expect(part1.map(\.id) == part1.map(\.id).sorted())
+        let stored = try await store.reviewLog(subjectTitle: "Deck")
+        #expect(stored.count == 1_150 * 2)
+        #expect(Set(stored.map(\.itemID)) == Set(ids.enumerated().compactMap { index, id in ((index < 1_500 ? index : index - 1) % 2 == 0) ? id : nil }))
+    }
+
     @Test(arguments: Engine.allCases) func fittedParametersArePerSubjectAndPerLearner(engine: Engine) async throws {
         let folder = try TempFolder()
         let store = try await engine.store(in: folder)
