@@ -6,6 +6,14 @@ public protocol LearnerStore: Sendable {
     /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
     /// of every subject when nil, in kit order (topic, subtopic, family, position).
     func studyCards(subjectTitle: String?) async throws -> [StudyCard]
+    /// `primer stats`' sums of one of this view's owner's subjects, computed by the store
+    /// (`ProgressSums`): recall on `curve` at `now`, due before `endOfToday`, leeches with at least
+    /// `leechLapses` lapses. Empty for another owner's subject.
+    func progressSums(subjectID: Int64, now: Date, endOfToday: Date, curve: RecallCurve, leechLapses: Int) async throws -> ProgressSums
+    /// The quarter hours (each its start, UTC) with reviews of one of this view's owner's
+    /// subjects at or after `since`: what a streak needs, at most 96 a day however many reviews
+    /// (every time zone's offset is a whole number of quarter hours, so each lies in one local day).
+    func reviewQuarters(subjectID: Int64, since: Date) async throws -> [Date]
     /// One studied item by id, nil when there is none among this view's owner's subjects.
     func studyCard(id: Int64) async throws -> StudyCard?
     /// The ids of this view's owner's studied items whose key (`ItemKey`) starts with `prefix`.

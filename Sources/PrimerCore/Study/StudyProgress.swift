@@ -124,15 +124,7 @@ public enum StudyProgress {
     /// Days in a row with a review, counted back from today (or from yesterday while today has
     /// none yet).
     public static func streak(_ log: [ReviewLogEntry], now: Date, calendar: Calendar) -> Int {
-        let days = Set(log.map { calendar.startOfDay(for: $0.reviewTime) })
-        var day = calendar.startOfDay(for: now)
-        if !days.contains(day) { day = calendar.date(byAdding: .day, value: -1, to: day)! }
-        var count = 0
-        while days.contains(day) {
-            count += 1
-            day = calendar.date(byAdding: .day, value: -1, to: day)!
-        }
-        return count
+        streak(days: Set(log.map { calendar.startOfDay(for: $0.reviewTime) }), now: now, calendar: calendar)
     }
 
     /// Due counts of one subject's cards now, today and on each of the next `days` days.
