@@ -33,7 +33,7 @@ extension PostgresStore {
                 """
                 SELECT x.subtopic_id AS id, COUNT(*) AS cards, COUNT(*) FILTER (WHERE m.item_id IS NULL) AS new,
                     COALESCE(SUM(CASE WHEN m.last_review IS NULL OR m.stability IS NULL THEN 0.0
-                        ELSE power(1 + \(curve.factor) * GREATEST(0, floor((\(now.timeIntervalSince1970) - m.last_review) / 86400.0)) / m.stability,
+                        ELSE power(1 + \(curve.factor) * GREATEST(0, floor((\(now.timeIntervalSince1970) - m.last_review) / 86400.0)) / NULLIF(m.stability, 0),
                             \(curve.decay)) END), 0) AS recall,
                     COUNT(*) FILTER (WHERE m.due < \(endOfToday.timeIntervalSince1970)) AS due_today, COALESCE(SUM(m.lapses), 0)::bigint AS lapses,
                     COUNT(*) FILTER (WHERE m.lapses >= \(leechLapses)) AS leeches

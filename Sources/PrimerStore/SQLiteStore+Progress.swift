@@ -4,7 +4,7 @@ import PrimerCore
 
 /// `primer stats` summed in SQL (`LearnerStore.progressSums`): four or five statements over the
 /// subject's plan, items, memories and log, whatever the deck's size (the recall curve with
-/// SQLite's `pow`, the same libm function `FSRSScheduler.retrievability` calls). The owner is
+/// SQLite's `pow`, the same libm function `FSRSScheduler.retrievability` calls; `SQLiteMath` where SQLite has none). The owner is
 /// checked once, on the plan's statement: another owner's subject has no subtopics, and nothing
 /// else is read.
 extension SQLiteStore {
@@ -38,7 +38,7 @@ extension SQLiteStore {
                 sql: """
                     SELECT x.subtopic_id AS id, COUNT(*) AS cards, TOTAL(m.item_id IS NULL) AS new,
                         TOTAL(CASE WHEN m.last_review IS NULL OR m.stability IS NULL THEN 0.0
-                            ELSE pow(1 + ? * max(0, floor((? - m.last_review) / 86400.0)) / m.stability, ?) END) AS recall,
+                            ELSE pow(1 + ? * max(0, floor((? - m.last_review) / 86400.0)) / NULLIF(m.stability, 0), ?) END) AS recall,
                         TOTAL(m.due < ?) AS due_today, TOTAL(COALESCE(m.lapses, 0)) AS lapses, TOTAL(m.lapses >= ?) AS leeches
                     FROM items x LEFT JOIN memory_states m ON m.item_id = x.id
                     WHERE \(inSubject) GROUP BY x.subtopic_id

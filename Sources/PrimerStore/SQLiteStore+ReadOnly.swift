@@ -37,6 +37,7 @@ extension SQLiteStore {
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
         config.label = "PrimerStore.readOnly"
+        config.prepareDatabase { db in SQLiteMath.install(db) }
         do {
             return try readingPool(path, config)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {

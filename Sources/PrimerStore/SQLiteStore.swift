@@ -22,6 +22,7 @@ public final class SQLiteStore: Store, Sendable {
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
         config.label = "PrimerStore"
+        config.prepareDatabase { db in SQLiteMath.install(db) }
         // GRDB opens a pool in WAL mode with synchronous = NORMAL: a commit does not wait for
         // fsync (it was a third of the wall time of a generation call, BENCHMARKS.md (a)). The
         // store stays consistent, and a killed process (Ctrl-C, kill -9, the resume test) loses

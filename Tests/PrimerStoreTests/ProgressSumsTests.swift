@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PrimerCore
 import Testing
 
@@ -79,5 +80,18 @@ import Testing
         rounded.knowledgePercent = b.knowledgePercent
         #expect(rounded == b, "\(a.title)")
         #expect(abs(a.knowledgePercent - b.knowledgePercent) < 1e-9, "\(a.title): \(a.knowledgePercent) vs \(b.knowledgePercent)")
+    }
+}
+
+/// Where SQLite has no math functions, `SQLiteMath`'s stand in with the same values.
+@Suite struct SQLiteMathTests {
+    @Test func theStandInsComputeWhatSQLiteAndSwiftCompute() throws {
+        let db = try DatabaseQueue()
+        let builtIn = try db.read { try Row.fetchOne($0, sql: "SELECT pow(1 + 0.19 * 12 / 3.7, -0.15) AS p, floor(-1.5) AS f, pow(NULL, 2) AS n")! }
+        try db.inDatabase { database in for function in SQLiteMath.functions { database.add(function: function) } }
+        let standIn = try db.read { try Row.fetchOne($0, sql: "SELECT pow(1 + 0.19 * 12 / 3.7, -0.15) AS p, floor(-1.5) AS f, pow(NULL, 2) AS n")! }
+        #expect(standIn["p"] as Double == Foundation.pow(1 + 0.19 * 12 / 3.7, -0.15))
+        #expect(standIn["p"] as Double == builtIn["p"] as Double && standIn["f"] as Double == -2 && builtIn["f"] as Double == -2)
+        #expect((standIn["n"] as Double?) == nil)
     }
 }

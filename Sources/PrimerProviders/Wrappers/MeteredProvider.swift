@@ -29,9 +29,12 @@ public struct MeteredProvider: ProviderWrapper, ProviderChecking {
         }
         do {
             let response = try await base.complete(request)
-            Counter(label: "primer_provider_tokens_total", dimensions: dimensions + [("kind", "prompt")]).increment(by: response.usage.promptTokens)
+            // A counter only goes up (Prometheus' counter traps on a negative step): a provider
+            // that reports negative tokens counts none.
+            Counter(label: "primer_provider_tokens_total", dimensions: dimensions + [("kind", "prompt")])
+                .increment(by: max(0, response.usage.promptTokens))
             Counter(label: "primer_provider_tokens_total", dimensions: dimensions + [("kind", "completion")])
-                .increment(by: response.usage.completionTokens)
+                .increment(by: max(0, response.usage.completionTokens))
             return response
         } catch let error as CancellationError {
             throw error
