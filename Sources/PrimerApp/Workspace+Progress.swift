@@ -40,7 +40,8 @@ extension Workspace {
             let since = calendar.date(byAdding: .day, value: -window, to: calendar.startOfDay(for: now))!
             let days = Set(try await store.reviewQuarters(subjectID: subjectID, since: since).map { calendar.startOfDay(for: $0) })
             let streak = StudyProgress.streak(days: days, now: now, calendar: calendar)
-            if streak < window - 1 || days.count < window - 1 { return streak }
+            // A streak shorter than the window ended inside it; a longer one may go on before it.
+            if streak < window - 1 { return streak }
             window *= 2
         }
     }

@@ -69,7 +69,7 @@ extension PostgresStore {
                 WHERE x.subtopic_id = ANY(\(withLeeches)) AND x.shape <> 'lesson' AND m.lapses >= \(leechLapses)
                 ORDER BY t.position, st.position, x.family, x.position, x.id
                 """, logger
-            ).map { (item: try $0.value("id", as: Int64.self), subtopic: try $0.value("subtopic_id", as: Int64.self)) }
+            ).map { ProgressSums.LeechPlace(item: try $0.value("id"), subtopic: try $0.value("subtopic_id")) }
             return ProgressSums(subtopics: subtopics, log: whole, leeches: leeches)
         }
     }

@@ -72,7 +72,7 @@ extension SQLiteStore {
                     WHERE x.subtopic_id IN (\(withLeeches.map(String.init).joined(separator: ","))) AND x.shape != 'lesson' AND m.lapses >= ?
                     ORDER BY t.position, st.position, x.family, x.position, x.id
                     """, arguments: [leechLapses]
-            ).map { (item: $0["id"] as Int64, subtopic: $0["subtopic_id"] as Int64) }
+            ).map { ProgressSums.LeechPlace(item: $0["id"], subtopic: $0["subtopic_id"]) }
             return ProgressSums(subtopics: subtopics, log: whole, leeches: leeches)
         }
     }

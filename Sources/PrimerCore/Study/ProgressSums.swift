@@ -41,18 +41,23 @@ public struct ProgressSums: Sendable, Equatable {
     public var subtopics: [Subtopic]
     /// The subject's whole log, lines of deleted cards included.
     public var log: LogSums
-    /// Cards with at least the policy's leech lapses: (item, its subtopic), in kit order.
-    public var leeches: [(item: Int64, subtopic: Int64)]
+    /// A card with at least the policy's leech lapses, and its subtopic.
+    public struct LeechPlace: Sendable, Equatable {
+        public var item: Int64
+        public var subtopic: Int64
 
-    public init(subtopics: [Subtopic], log: LogSums, leeches: [(item: Int64, subtopic: Int64)]) {
+        public init(item: Int64, subtopic: Int64) {
+            (self.item, self.subtopic) = (item, subtopic)
+        }
+    }
+
+    /// The leeches, in kit order.
+    public var leeches: [LeechPlace]
+
+    public init(subtopics: [Subtopic], log: LogSums, leeches: [LeechPlace]) {
         self.subtopics = subtopics
         self.log = log
         self.leeches = leeches
-    }
-
-    public static func == (a: ProgressSums, b: ProgressSums) -> Bool {
-        a.subtopics == b.subtopics && a.log == b.log && a.leeches.map(\.item) == b.leeches.map(\.item)
-            && a.leeches.map(\.subtopic) == b.leeches.map(\.subtopic)
     }
 }
 

@@ -111,9 +111,10 @@ public enum SentenceItems {
         Blanks(statements: [sentence], subtopic: "").telling(sentence)
     }
 
-    static func blank(_ word: String, in sentence: String) -> String {
-        guard let range = sentence.range(of: word) else { return sentence }
-        return sentence.replacingCharacters(in: range, with: "_____")
+    /// The sentence with the first occurrence of `word` (in any case) replaced by `blank`.
+    static func blank(_ word: String, in sentence: String, with blank: String = "_____") -> String {
+        guard let range = sentence.range(of: word, options: .caseInsensitive) else { return sentence }
+        return sentence.replacingCharacters(in: range, with: blank)
     }
 
     /// `text` with its first letter a capital when `model`'s is (the blank begins the sentence).
@@ -146,8 +147,7 @@ public enum SentenceItems {
         let correct = Int(StableHash.fnv1a(sentence) % 4)
         var choices = Array(others.prefix(3))
         choices.insert(answer, at: correct)
-        let blanked = sentence.range(of: answer, options: .caseInsensitive).map { sentence.replacingCharacters(in: $0, with: "_____") } ?? sentence
-        return ChoiceItem(question: "\(subtopic): “\(blanked)”", choices: choices, correctIndex: correct, explanation: sentence)
+        return ChoiceItem(question: "\(subtopic): “\(blank(answer, in: sentence))”", choices: choices, correctIndex: correct, explanation: sentence)
     }
 }
 
@@ -223,8 +223,7 @@ struct DefiningSentence {
 
     /// The sentence with the term replaced by `blank`.
     func blanked(_ blank: String) -> String {
-        guard let range = sentence.range(of: term, options: .caseInsensitive) else { return sentence }
-        return sentence.replacingCharacters(in: range, with: blank)
+        SentenceItems.blank(term, in: sentence, with: blank)
     }
 
     /// "What is X?", or for a term named after its description, "What is <description> called?";
