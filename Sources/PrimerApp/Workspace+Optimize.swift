@@ -6,8 +6,8 @@ extension Workspace {
     /// else those fitted to the learner's whole log (`study optimize`), else primer.yaml's; the
     /// other settings (retention, steps, fuzz) always primer.yaml's.
     public func scheduler(forSubject title: String) async throws -> FSRSScheduler {
-        guard let subject = try await readingStore().subject(titled: title) else { return try await learnerScheduler() }
-        return try await scheduler(forSubjectID: subject.id)
+        guard let fitted = try await readingStore().fittedParametersInEffect(subjectTitle: title) else { return studyPolicy.scheduler }
+        return studyPolicy.scheduler.with(parameters: fitted.parameters)
     }
 
     /// As `scheduler(forSubject:)`, by id.

@@ -107,6 +107,13 @@ extension Workspace {
     public func nextCard(subject: String, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) async throws -> NextCard {
         let store = try await readingStore()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        return try await nextCard(of: stored, subtopic: subtopic, daysAhead: daysAhead, now: now)
+    }
+
+    /// As `nextCard(subject:)`, of a subject already read (`Study.next`: by id, read once).
+    func nextCard(of stored: StoredSubject, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) async throws -> NextCard {
+        let store = try await readingStore()
+        let subject = stored.title
         let subtopicID = if let subtopic { try await Self.subtopic(subtopic, of: stored, in: store).id } else { Int64?.none }
         let horizon = now.addingTimeInterval(Double(daysAhead) * 86_400)
         // The head of the queue, through the due-date index (a deck of 100,000 cards is not read).
@@ -129,11 +136,17 @@ extension Workspace {
     public func rate(
         _ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
     ) async throws -> RatedCard {
+        try await rate(card: try await studyCard(key), rating, at: date, durationMs: durationMs, clientKey: clientKey)
+    }
+
+    /// As `rate(_ key:)`, of a card already read (`Study.rate`: by id, read once).
+    func rate(
+        card: StudyCard, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
+    ) async throws -> RatedCard {
         guard (0...Self.longestReviewMs).contains(durationMs) else {
             throw WorkspaceError("a review's duration is 0 to \(Self.longestReviewMs) ms (a day), not \(durationMs); give it in milliseconds")
         }
         if let clientKey { try ReviewClientKey.check(clientKey) }
-        let card = try await studyCard(key)
         let now = Date()
         let reviewedAt = date ?? now
         if reviewedAt > now.addingTimeInterval(60) {

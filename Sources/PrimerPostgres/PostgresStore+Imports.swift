@@ -177,15 +177,30 @@ extension PostgresStore {
 
     public func fittedParameters(subjectID: Int64?) async throws -> FittedParameters? {
         try await read { connection in
-            guard let row = try await connection.row(
-                "SELECT * FROM fitted_parameters WHERE owner_id = \(owner.id) AND subject_id IS NOT DISTINCT FROM \(subjectID)", logger)
-            else { return nil }
-            return FittedParameters(
-                parameters: try JSONDecoder().decode([Double].self, from: Data(try row.value("parameters", as: String.self).utf8)),
-                fittedAt: try row.value("fitted_at"), reviews: Int(try row.value("reviews", as: Int64.self)),
-                defaultFit: FitQuality(logLoss: try row.value("default_log_loss"), rmse: try row.value("default_rmse")),
-                fittedFit: FitQuality(logLoss: try row.value("fitted_log_loss"), rmse: try row.value("fitted_rmse")))
+            try await connection.row(
+                "SELECT * FROM fitted_parameters WHERE owner_id = \(owner.id) AND subject_id IS NOT DISTINCT FROM \(subjectID)", logger
+            ).map(Self.fitted)
         }
+    }
+
+    public func fittedParametersInEffect(subjectTitle: String) async throws -> FittedParameters? {
+        try await read { connection in
+            try await connection.row(
+                """
+                SELECT * FROM fitted_parameters WHERE owner_id = \(owner.id) AND (subject_id IS NULL
+                    OR subject_id = (SELECT id FROM subjects WHERE owner_id = \(owner.id) AND title_key = \(SubjectTitle.key(subjectTitle))))
+                ORDER BY subject_id IS NULL LIMIT 1
+                """, logger
+            ).map(Self.fitted)
+        }
+    }
+
+    private static func fitted(_ row: PostgresRandomAccessRow) throws -> FittedParameters {
+        FittedParameters(
+            parameters: try JSONDecoder().decode([Double].self, from: Data(try row.value("parameters", as: String.self).utf8)),
+            fittedAt: try row.value("fitted_at"), reviews: Int(try row.value("reviews", as: Int64.self)),
+            defaultFit: FitQuality(logLoss: try row.value("default_log_loss"), rmse: try row.value("default_rmse")),
+            fittedFit: FitQuality(logLoss: try row.value("fitted_log_loss"), rmse: try row.value("fitted_rmse")))
     }
 
     public func saveFittedParameters(_ fitted: FittedParameters, subjectID: Int64?) async throws {

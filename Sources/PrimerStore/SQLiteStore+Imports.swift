@@ -95,14 +95,30 @@ extension SQLiteStore {
         try await read { [owner] db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM fitted_parameters WHERE owner_id = ? AND subject_id IS ?", arguments: [owner.id, subjectID]
-            ).map { row in
-                FittedParameters(
-                    parameters: try JSONDecoder().decode([Double].self, from: Data((row["parameters"] as String).utf8)),
-                    fittedAt: row["fitted_at"], reviews: row["reviews"],
-                    defaultFit: FitQuality(logLoss: row["default_log_loss"], rmse: row["default_rmse"]),
-                    fittedFit: FitQuality(logLoss: row["fitted_log_loss"], rmse: row["fitted_rmse"]))
-            }
+            ).map(Self.fitted)
         }
+    }
+
+    public func fittedParametersInEffect(subjectTitle: String) async throws -> FittedParameters? {
+        try await read { [owner] db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM fitted_parameters WHERE owner_id = ? AND (subject_id IS NULL
+                        OR subject_id = (SELECT id FROM subjects WHERE owner_id = ? AND title_key = ?))
+                    ORDER BY subject_id IS NULL LIMIT 1
+                    """,
+                arguments: [owner.id, owner.id, SubjectRow.key(subjectTitle)]
+            ).map(Self.fitted)
+        }
+    }
+
+    private static func fitted(_ row: Row) throws -> FittedParameters {
+        FittedParameters(
+            parameters: try JSONDecoder().decode([Double].self, from: Data((row["parameters"] as String).utf8)),
+            fittedAt: row["fitted_at"], reviews: row["reviews"],
+            defaultFit: FitQuality(logLoss: row["default_log_loss"], rmse: row["default_rmse"]),
+            fittedFit: FitQuality(logLoss: row["fitted_log_loss"], rmse: row["fitted_rmse"]))
     }
 
     public func saveFittedParameters(_ fitted: FittedParameters, subjectID: Int64?) async throws {

@@ -47,6 +47,19 @@ final class ServerProcess: @unchecked Sendable {
         try await start()
     }
 
+    /// A second server on `other`'s store, with its settings and plugins, in a folder of its own
+    /// (several servers behind one proxy).
+    init(sharing other: ServerProcess, environment: [String: String] = [:]) async throws {
+        extraEnvironment = environment
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("primer-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = other.store
+        for name in ["primer.yaml", "plugins"] where FileManager.default.fileExists(atPath: other.folder.appendingPathComponent(name).path) {
+            try FileManager.default.copyItem(at: other.folder.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        try await start()
+    }
+
     deinit {
         if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: folder)

@@ -12,6 +12,7 @@ public struct Accounts: Sendable {
     let store: any Store
     let policy: ServerPolicy
     let limits: AbuseLimits
+    let sessions: SessionCache
 
     /// Counts a question (`ask`, `explain`) against the account's hourly limit; `RateLimited` past it.
     public func admitQuestion(of owner: SubjectOwner) async throws {
@@ -25,6 +26,7 @@ public struct Accounts: Sendable {
         self.store = store
         self.policy = policy
         limits = AbuseLimits(store: store, policy: policy)
+        sessions = SessionCache(lifetime: TimeInterval(policy.sessionCacheSeconds))
         absentHash = Bcrypt.hash(SessionToken.make(), cost: UInt8(policy.passwordCost))
     }
 
@@ -66,13 +68,20 @@ public struct Accounts: Sendable {
     }
 
     public func logOut(token: String) async throws {
-        try await store.endSession(tokenHash: SessionToken.hash(token), at: Date())
+        let hash = SessionToken.hash(token)
+        sessions.forget(tokenHash: hash)
+        try await store.endSession(tokenHash: hash, at: Date())
     }
 
     /// The account of a session token, nil when it names no open session.
     public func account(token: String) async throws -> Account? {
         guard token.count <= 200 else { return nil }
-        return try await store.sessionAccount(tokenHash: SessionToken.hash(token), at: Date())
+        let hash = SessionToken.hash(token)
+        let now = Date()
+        if let account = sessions.account(tokenHash: hash, at: now) { return account }
+        guard let account = try await store.sessionAccount(tokenHash: hash, at: now) else { return nil }
+        sessions.keep(account, tokenHash: hash, at: now)
+        return account
     }
 
     /// A new secret for the account's calendar feed (the token in its URL); an earlier one stops

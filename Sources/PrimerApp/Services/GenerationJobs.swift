@@ -21,9 +21,15 @@ public struct JobUpdate: Sendable {
 
 /// The generation jobs of `primer serve`: started by `startGeneration`, stored before they run,
 /// run a few at a time through the application layer (`Workspace.generate`, as the account's
-/// owner), and followed by `jobEvents`. A job the server did not finish (it was stopped or
-/// killed) is still queued or running in the store, and runs again when the server starts: the
-/// pipeline keeps what was stored and makes only the rest.
+/// owner), and followed by `jobEvents`.
+///
+/// The store is the queue, so several servers on one store share it: a server runs a job only
+/// while it holds the job's claim (`WorkKey.job`, renewed by a heartbeat), and looks for jobs
+/// to take every `poll`: new ones, and ones whose server stopped or died — a claim of a killed
+/// process on this machine is taken at once, one from another machine when its heartbeat is
+/// `staleAfter` old. The pipeline keeps what was stored and makes only the rest, so a job taken
+/// over mid-way makes nothing twice. A follower of a job another server runs reads its progress
+/// from the store.
 public actor GenerationJobs: Service {
     private let workspace: Workspace
     private let store: any Store
@@ -31,12 +37,22 @@ public actor GenerationJobs: Service {
     private let logger: Logger
     /// Jobs run at once on this server, whoever started them.
     private let slots: Int
-    private var running: [Int64: Task<Void, Never>] = [:]
-    private var waiting: [GenerationJob] = []
-    private var listeners: [Int64: [UUID: AsyncStream<JobUpdate>.Continuation]] = [:]
+    /// This server as the holder of job claims.
+    private let owner = WorkOwner.newRun()
+    static let poll: Duration = .seconds(1)
+    static let heartbeat: Duration = .seconds(5)
+    static let staleAfter: TimeInterval = 30
+    private var running: [Int64: (subjectID: Int64, task: Task<Void, Never>)] = [:]
+    private var listeners: [Int64: [UUID: Follower]] = [:]
     /// Starts in flight per owner, counted with the stored jobs against the policy's limits.
     private var starting: [SubjectOwner: Int] = [:]
     private var stopping = false
+
+    /// A client following a job, and the last progress line it was sent.
+    private struct Follower {
+        var continuation: AsyncStream<JobUpdate>.Continuation
+        var last: String
+    }
 
     init(workspace: Workspace, store: any Store, policy: ServerPolicy, logger: Logger, slots: Int = 2) {
         self.workspace = workspace
@@ -46,17 +62,30 @@ public actor GenerationJobs: Service {
         self.slots = slots
     }
 
-    /// Resumes the jobs a previous server left, then runs until the server shuts down, when the
-    /// running jobs are cancelled: they stay running in the store, to be resumed.
+    /// Takes the store's jobs (those a previous server left, those other servers cannot run,
+    /// those started here) until the server shuts down, when the running jobs are cancelled and
+    /// their claims released: they stay running in the store, for this or another server.
     public nonisolated func run() async throws {
-        let unfinished = try await store.unfinishedJobs()
-        for job in unfinished { await enqueue(job) }
-        if !unfinished.isEmpty { logger.info("resuming \(unfinished.count) unfinished generation job(s)") }
-        try? await gracefulShutdown()
+        let store = store, owner = owner
+        let heartbeat = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.heartbeat)
+                try? await store.renewClaims(of: owner)
+            }
+        }
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await self.takeJobs()
+                await self.followOtherServers()
+                try? await Task.sleep(for: Self.poll)
+            }
+        }
+        heartbeat.cancel()
         await stop()
     }
 
-    /// Stores a job for the subject and queues it; refused (429) past the account's limits.
+    /// Stores a job for the subject and takes it when this server has a free slot; refused (429)
+    /// past the account's limits.
     public func start(owner: SubjectOwner, subjectID: Int64, request: GenerationJobRequest) async throws -> GenerationJob {
         starting[owner, default: 0] += 1
         defer { starting[owner, default: 1] -= 1 }
@@ -75,7 +104,7 @@ public actor GenerationJobs: Service {
             await limits.takeBack(events)
             throw error
         }
-        enqueue(job)
+        Task { await self.takeJobs() }
         return job
     }
 
@@ -99,60 +128,104 @@ public actor GenerationJobs: Service {
             continuation.finish()
             return stream
         }
-        continuation.yield(JobUpdate(message: job.message.isEmpty ? job.status.rawValue : job.message))
+        let first = job.message.isEmpty ? job.status.rawValue : job.message
+        continuation.yield(JobUpdate(message: first))
         let id = UUID()
-        listeners[job.id, default: [:]][id] = continuation
+        listeners[job.id, default: [:]][id] = Follower(continuation: continuation, last: first)
         continuation.onTermination = { _ in Task { await self.stopListening(job.id, id) } }
         return stream
     }
 
-    /// Cancels the jobs of a deleted subject (their work has nowhere to go).
+    /// Cancels this server's runs of a deleted subject's jobs (their work has nowhere to go; the
+    /// store deleted the jobs with the subject).
     public func cancel(subjectID: Int64) {
-        waiting.removeAll { $0.subjectID == subjectID }
-        meter()
+        for (id, run) in running where run.subjectID == subjectID {
+            run.task.cancel()
+            running[id] = nil
+            release(id)
+        }
+        meter(queued: nil)
     }
 
     private func stopListening(_ jobID: Int64, _ id: UUID) {
         listeners[jobID]?[id] = nil
+        if listeners[jobID]?.isEmpty == true { listeners[jobID] = nil }
     }
 
-    private func enqueue(_ job: GenerationJob) {
+    /// Claims unfinished jobs, oldest first, while this server has free slots.
+    private func takeJobs() async {
         guard !stopping else { return }
-        waiting.append(job)
-        startWaiting()
-    }
-
-    private func startWaiting() {
-        while running.count < slots, !waiting.isEmpty, !stopping {
-            let job = waiting.removeFirst()
-            running[job.id] = Task { await self.execute(job) }
+        let unfinished: [GenerationJob]
+        do { unfinished = try await store.unfinishedJobs() } catch {
+            return logger.error("could not read the queued jobs: \(error)")
         }
-        meter()
+        meter(queued: unfinished.filter { $0.status == .queued }.count)
+        for job in unfinished where running.count < slots && running[job.id] == nil && !stopping {
+            do {
+                guard try await store.claim(.job(id: job.id), for: owner, staleAfter: Self.staleAfter) else { continue }
+                // Another call of this server may have taken it meanwhile (the same owner's claim
+                // succeeds twice), and another server may have finished it since the list was read.
+                guard running[job.id] == nil else { continue }
+                guard let fresh = try await store.job(id: job.id), !fresh.status.isFinished, !stopping else {
+                    release(job.id)
+                    continue
+                }
+                logger.info(fresh.status == .running ? "job \(job.id): running here, taking over where its last server stopped" : "job \(job.id): running here")
+                running[job.id] = (job.subjectID, Task { await self.execute(fresh) })
+            } catch {
+                logger.error("job \(job.id): could not claim it: \(error)")
+            }
+        }
+        meter(queued: nil)
     }
 
-    /// The jobs waiting for a slot and running on this server (`/metrics`: `primer_jobs`).
-    private func meter() {
-        Gauge(label: "primer_jobs", dimensions: [("state", "queued")]).record(waiting.count)
+    /// Sends the followers of jobs other servers run what the store says of them.
+    private func followOtherServers() async {
+        for jobID in Array(listeners.keys) where running[jobID] == nil {
+            guard let job = try? await store.job(id: jobID) else { continue }
+            if job.status.isFinished {
+                publish(jobID, JobUpdate(message: job.message, finished: job))
+                for follower in (listeners.removeValue(forKey: jobID) ?? [:]).values { follower.continuation.finish() }
+            } else if !job.message.isEmpty {
+                publish(jobID, JobUpdate(message: job.message))
+            }
+        }
+    }
+
+    /// The jobs queued in the store and running on this server (`/metrics`: `primer_jobs`).
+    private func meter(queued: Int?) {
+        if let queued { Gauge(label: "primer_jobs", dimensions: [("state", "queued")]).record(queued) }
         Gauge(label: "primer_jobs", dimensions: [("state", "running")]).record(running.count)
+    }
+
+    /// Gives up the job's claim, in a task of its own (a cancelled task's store call is refused).
+    private func release(_ jobID: Int64) {
+        let store = store, owner = owner
+        Task.detached { try? await store.releaseClaim(.job(id: jobID), of: owner) }
     }
 
     private func stop() async {
         stopping = true
-        waiting.removeAll()
-        meter()
-        let tasks = Array(running.values)
-        for task in tasks { task.cancel() }
-        for task in tasks { await task.value }
+        let runs = running
+        for run in runs.values { run.task.cancel() }
+        for run in runs.values { await run.task.value }
+        // Released, so another server takes them over at once instead of after `staleAfter`.
+        let store = store, owner = owner
+        for id in runs.keys { try? await Task.detached { try await store.releaseClaim(.job(id: id), of: owner) }.value }
+        meter(queued: nil)
         // Event streams end with the server (without an `end`: the job is not done), so the
         // requests that follow them finish and the server can stop.
-        for continuation in listeners.values.flatMap(\.values) { continuation.finish() }
+        for follower in listeners.values.flatMap(\.values) { follower.continuation.finish() }
         listeners.removeAll()
     }
 
     private func execute(_ job: GenerationJob) async {
         defer {
-            running[job.id] = nil
-            startWaiting()
+            if running[job.id] != nil {
+                running[job.id] = nil
+                release(job.id)
+            }
+            if !stopping { Task { await self.takeJobs() } }
         }
         do {
             guard let subject = try await store.subject(id: job.subjectID) else {
@@ -209,10 +282,17 @@ public actor GenerationJobs: Service {
         var finished = job
         (finished.status, finished.message, finished.updatedAt) = (status, message, now)
         publish(job.id, JobUpdate(message: message, finished: finished))
-        for continuation in (listeners.removeValue(forKey: job.id) ?? [:]).values { continuation.finish() }
+        for follower in (listeners.removeValue(forKey: job.id) ?? [:]).values { follower.continuation.finish() }
     }
 
+    /// Sends an update to the job's followers: a progress line only to those not sent it yet
+    /// (a follower of another server's job hears of it from the store, maybe more than once).
     private func publish(_ jobID: Int64, _ update: JobUpdate) {
-        for continuation in (listeners[jobID] ?? [:]).values { continuation.yield(update) }
+        guard var followers = listeners[jobID] else { return }
+        for (id, follower) in followers where update.finished != nil || follower.last != update.message {
+            follower.continuation.yield(update)
+            followers[id]?.last = update.message
+        }
+        listeners[jobID] = followers
     }
 }

@@ -128,7 +128,8 @@ public struct Library: Sendable {
 
     /// The owner's item with this id, with its schedule.
     public func item(_ id: ItemID) async throws -> StudyCard {
-        guard try await store.place(of: .item(id.rawValue)) != nil, let card = try await store.studyCard(id: id.rawValue) else {
+        // The store reads the owner's items only (`studyCard(id:)` of an owned store).
+        guard let card = try await store.studyCard(id: id.rawValue) else {
             throw Self.missing("item \(ItemKey.of(id.rawValue))")
         }
         return card

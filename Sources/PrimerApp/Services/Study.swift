@@ -35,8 +35,9 @@ public struct Study: Sendable {
     /// when nothing is.
     public func next(_ subject: SubjectID, daysAhead: Int = 0, now: Date = Date()) async throws -> NextItem {
         try Self.check(daysAhead: daysAhead, limit: nil)
-        let title = try await library.subject(subject).title
-        let next = try await workspace.nextCard(subject: title, daysAhead: daysAhead, now: now)
+        let stored = try await library.subject(subject)
+        let title = stored.title
+        let next = try await workspace.nextCard(of: stored, daysAhead: daysAhead, now: now)
         guard let card = next.card else {
             let when = next.nextDue.map { " until \(Timestamp.format($0))" } ?? ""
             throw WorkspaceError(.notFound, "nothing in ‘\(title)’ is due\(when); study ahead with more days ahead")
@@ -48,8 +49,7 @@ public struct Study: Sendable {
     public func rate(
         _ item: ItemID, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
     ) async throws -> RatedCard {
-        let card = try await library.item(item)
-        return try await workspace.rate(card.key, rating, at: date, durationMs: durationMs, clientKey: clientKey)
+        try await workspace.rate(card: try await library.item(item), rating, at: date, durationMs: durationMs, clientKey: clientKey)
     }
 
     /// An exercise's answer scored part by part; nothing is stored (rate after).

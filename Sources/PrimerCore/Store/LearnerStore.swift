@@ -38,6 +38,9 @@ public protocol LearnerStore: Sendable {
     /// The FSRS parameters fitted for a subject (nil: the learner's own, for every subject
     /// without its own), nil when none were.
     func fittedParameters(subjectID: Int64?) async throws -> FittedParameters?
+    /// The parameters reviews of the subject titled `subjectTitle` use: its own fitted ones, else
+    /// the learner's, else nil (primer.yaml's) — one read, for every rating.
+    func fittedParametersInEffect(subjectTitle: String) async throws -> FittedParameters?
     /// Stores fitted parameters for a subject (nil: the learner's own), replacing earlier ones.
     func saveFittedParameters(_ fitted: FittedParameters, subjectID: Int64?) async throws
     /// Replaces an item's fields with the learner's version; its memory and review log stay.

@@ -5,17 +5,20 @@ import Glibc
 import Darwin
 #endif
 
-/// Work that one run at a time may generate on a store: a subject's plan, or the families of
-/// one subtopic. Several processes (two `generate`s, overlapping batches, machines sharing a
-/// database) claim work before they call a provider, so none generates what another is making.
+/// Work that one run at a time may generate on a store: a subject's plan, the families of one
+/// subtopic, or a server's generation job. Several processes (two `generate`s, overlapping
+/// batches, machines sharing a database, servers on one store) claim work before they start it,
+/// so none makes what another is making.
 public enum WorkKey: Sendable, Hashable, CustomStringConvertible {
     case plan(subjectID: Int64)
     case subtopic(subtopicID: Int64)
+    case job(id: Int64)
 
     public var description: String {
         switch self {
         case .plan(let id): "plan:\(id)"
         case .subtopic(let id): "subtopic:\(id)"
+        case .job(let id): "job:\(id)"
         }
     }
 }

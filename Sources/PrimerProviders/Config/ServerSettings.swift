@@ -30,6 +30,10 @@ public struct ServerPolicy: Sendable, Equatable {
     public var uploadTypes: [String]?
     /// How long a session lasts, in days.
     public var sessionDays = 7
+    /// How long a server answers a session from memory before it reads the store again: a
+    /// logout on another server on the same store takes effect there within this time (on the
+    /// server it was sent to, at once). 0 reads the store on every request.
+    public var sessionCacheSeconds = 5
     /// bcrypt's cost for password hashes (2^cost rounds); 12 takes about 0.25 s a hash here.
     public var passwordCost = 12
     /// The provider jobs use when the request names none (nil: the workspace's choice).
@@ -54,12 +58,13 @@ public struct ServerPolicy: Sendable, Equatable {
 ///   max_upload_mb: 10           # the largest request body (an uploaded document)
 ///   upload_types: [pdf, docx]   # the documents clients may upload (default: every format Primer reads but recordings)
 ///   session_days: 7
+///   session_cache_seconds: 5    # a logout reaches the other servers on the store within this
 ///   password_cost: 12           # bcrypt cost, 4–31
 ///   provider: mock              # the jobs' provider when a request names none
 /// ```
 enum ServerSettings {
     static let keys = [
-        "concurrent_jobs", "jobs_per_hour", "login_attempts", "signups_per_hour", "questions_per_hour", "extractions", "secure_cookies", "read_timeout_seconds", "trusted_proxies", "max_upload_mb", "upload_types", "session_days", "password_cost", "provider",
+        "concurrent_jobs", "jobs_per_hour", "login_attempts", "signups_per_hour", "questions_per_hour", "extractions", "secure_cookies", "read_timeout_seconds", "trusted_proxies", "max_upload_mb", "upload_types", "session_days", "session_cache_seconds", "password_cost", "provider",
     ]
 
     static func parse(_ node: Node, file: URL) throws -> ServerPolicy {
@@ -86,6 +91,7 @@ enum ServerSettings {
             policy.maxUploadBytes = bytes
         }
         if let days = try reader.int("session_days", minimum: 1) { policy.sessionDays = days }
+        if let seconds = try reader.int("session_cache_seconds", minimum: 0) { policy.sessionCacheSeconds = min(seconds, 3600) }
         if let cost = try reader.int("password_cost", minimum: 4) {
             guard cost <= 31 else {
                 throw ProviderConfigError.badValue(
