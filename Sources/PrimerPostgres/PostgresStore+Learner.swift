@@ -256,7 +256,15 @@ extension PostgresStore {
     static func withReplaced(_ connection: PostgresConnection, _ cards: [StudyCard], _ logger: Logger) async throws -> [StudyCard] {
         let ids = Set(cards.map(\.id))
         var replaced: [Int64: [ReplacedItem]] = [:]
-        for row in try await connection.rows("SELECT * FROM item_rewrites ORDER BY rewritten_at DESC, id DESC", logger) {
+        // A few cards (a study route reads one) read their own rewrites through the item index;
+        // a whole deck reads the table once.
+        let rows = if ids.count <= 500 {
+            try await connection.rows(
+                "SELECT * FROM item_rewrites WHERE item_id = ANY(\(Array(ids))) ORDER BY rewritten_at DESC, id DESC", logger)
+        } else {
+            try await connection.rows("SELECT * FROM item_rewrites ORDER BY rewritten_at DESC, id DESC", logger)
+        }
+        for row in rows {
             let itemID: Int64 = try row.value("item_id")
             guard ids.contains(itemID), let shape = Shape(rawValue: try row.value("shape")) else { continue }
             replaced[itemID, default: []].append(

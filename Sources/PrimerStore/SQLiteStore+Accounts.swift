@@ -37,8 +37,7 @@ extension SQLiteStore {
     public func sessionAccount(tokenHash: String, at date: Date) async throws -> Account? {
         try await read { db in
             try Row.fetchOne(
-                db,
-                sql: "SELECT a.* FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ? AND s.expires_at > ?",
+                db.cachedStatement(sql: "SELECT a.* FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ? AND s.expires_at > ?"),
                 arguments: [tokenHash, date]
             ).map(Self.account)
         }

@@ -102,12 +102,11 @@ extension SQLiteStore {
     public func fittedParametersInEffect(subjectTitle: String) async throws -> FittedParameters? {
         try await read { [owner] db in
             try Row.fetchOne(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT * FROM fitted_parameters WHERE owner_id = ? AND (subject_id IS NULL
                         OR subject_id = (SELECT id FROM subjects WHERE owner_id = ? AND title_key = ?))
                     ORDER BY subject_id IS NULL LIMIT 1
-                    """,
+                    """),
                 arguments: [owner.id, owner.id, SubjectRow.key(subjectTitle)]
             ).map(Self.fitted)
         }

@@ -7,7 +7,7 @@ import PrimerCore
 extension SQLiteStore {
     public func ownedSubject(id: Int64) async throws -> StoredSubject? {
         try await read { [owner] db in
-            try SubjectRow.fetchOne(db, sql: "SELECT * FROM subjects WHERE id = ? AND owner_id = ?", arguments: [id, owner.id])?.stored
+            try SubjectRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM subjects WHERE id = ? AND owner_id = ?"), arguments: [id, owner.id])?.stored
         }
     }
 

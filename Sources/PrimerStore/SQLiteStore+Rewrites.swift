@@ -83,7 +83,15 @@ extension SQLiteStore {
     /// The items each item replaced, newest first, for the items in `ids` (nil: all).
     static func replacedItems(_ db: Database, itemIDs ids: Set<Int64>?) throws -> [Int64: [ReplacedItem]] {
         var replaced: [Int64: [ReplacedItem]] = [:]
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM item_rewrites ORDER BY rewritten_at DESC, id DESC")
+        // A few cards (a study route reads one) read their own rewrites through the item index;
+        // a whole deck reads the table once.
+        let rows = if let ids, ids.count <= 500 {
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM item_rewrites WHERE item_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rewritten_at DESC, id DESC",
+                arguments: StatementArguments(Array(ids)))
+        } else {
+            try Row.fetchAll(db, sql: "SELECT * FROM item_rewrites ORDER BY rewritten_at DESC, id DESC")
+        }
         for row in rows {
             let itemID: Int64 = row["item_id"]
             if let ids, !ids.contains(itemID) { continue }

@@ -216,20 +216,22 @@ extension SQLiteStore {
         let before = memory(row)
         let after = try schedule(before)
         let state = after.state
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (item_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
                     stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
                     last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
-                """,
+                """
+        ).execute(
             arguments: [
                 itemID, state.phase.rawValue, state.step, state.stability, state.difficulty,
                 state.due.timeIntervalSince1970, state.lastReview?.timeIntervalSince1970, after.reps, after.lapses,
             ])
-        try db.execute(
-            sql: "INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        try db.cachedStatement(
+            sql: "INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        ).execute(
             arguments: [
                 subjectID, itemID, Int64((date.timeIntervalSince1970 * 1000).rounded()), rating.rawValue,
                 before?.state.phase.rawValue ?? 0, max(0, durationMs), clientKey,
@@ -239,10 +241,11 @@ extension SQLiteStore {
 
     /// One studied item; with `owner`, only when it is in one of that owner's subjects.
     static func fetchStudyCard(_ db: Database, id: Int64, owner: SubjectOwner? = nil) throws -> StudyCard? {
+        // Prepared once per connection: the study routes read a card each.
         let row = if let owner {
-            try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ? AND s.owner_id = ?", arguments: [id, owner.id])
+            try Row.fetchOne(db.cachedStatement(sql: "\(studyCardSQL) AND x.id = ? AND s.owner_id = ?"), arguments: [id, owner.id])
         } else {
-            try Row.fetchOne(db, sql: "\(studyCardSQL) AND x.id = ?", arguments: [id])
+            try Row.fetchOne(db.cachedStatement(sql: "\(studyCardSQL) AND x.id = ?"), arguments: [id])
         }
         return try row.map { try withReplaced(db, [studyCard($0)])[0] }
     }

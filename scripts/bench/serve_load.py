@@ -9,7 +9,9 @@ and a subject of --items/--users flashcards), start `primer serve` on it, then f
 `nextStudyItem` and `rateItem` run wrk (--connections connections, 2 threads, --seconds seconds;
 each request as a random account, `rateItem` on a random card of that account) and read
 requests per second, latency percentiles, errors, and the server's memory (VmRSS, VmHWM).
-Needs the release build (swift build -c release) and wrk (Debian's wrk).
+The server's CPU time (user + system, from /proc) over each wrk run, divided by the requests
+it answered, is its CPU per request. Needs the release build (swift build -c release, or
+--bin: a folder holding another build's primer and primer-bench, to compare) and wrk (Debian's wrk).
 """
 import argparse
 import json
@@ -20,7 +22,7 @@ import sys
 import tempfile
 import time
 
-from common import BENCH, PRIMER, ROOT, machine
+from common import RELEASE, ROOT, machine
 
 LUA = """
 local accounts = {%s}
@@ -43,6 +45,13 @@ def memory(pid):
     return {name: int(re.search(rf"{name}:\s+(\d+)", status).group(1)) // 1024 for name in ("VmRSS", "VmHWM")}
 
 
+def cpu_seconds(pid):
+    """The process's user + system CPU time so far (fields 14 and 15 of /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wrk(url, script, args):
     done = subprocess.run(["wrk", "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "--latency", "-s", script, url],
                           capture_output=True, text=True, check=True)
@@ -58,14 +67,14 @@ def wrk(url, script, args):
 
 def engine(store, args, folder):
     started = time.monotonic()
-    filled = subprocess.run([BENCH, "serve-store", "--store", store, "--users", str(args.users),
+    filled = subprocess.run([os.path.join(args.bin, "primer-bench"), "serve-store", "--store", store, "--users", str(args.users),
                              "--items-per-user", str(args.items // args.users)], capture_output=True, text=True, check=True)
     accounts = [json.loads(line) for line in filled.stdout.splitlines() if line.startswith("{")]
     result = {"store": "sqlite file" if not store.startswith("postgres") else "postgresql (loopback)",
               "fill_seconds": round(time.monotonic() - started, 1), "accounts": len(accounts)}
     with open(os.path.join(folder, "primer.yaml"), "w") as f:
         f.write("server:\n  provider: mock\n")
-    server = subprocess.Popen([PRIMER, "serve", "--port", "0", "--store", store], cwd=folder,
+    server = subprocess.Popen([os.path.join(args.bin, "primer"), "serve", "--port", "0", "--store", store], cwd=folder,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         port = re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(1)
@@ -78,7 +87,10 @@ def engine(store, args, folder):
             script = os.path.join(folder, f"{name}.lua")
             with open(script, "w") as f:
                 f.write(LUA % (table, 42, body))
+            cpu = cpu_seconds(server.pid)
             result[name] = wrk(url, script, args)
+            spent = cpu_seconds(server.pid) - cpu
+            result[name]["server_cpu_ms_per_request"] = round(1000 * spent / max(result[name]["requests"], 1), 3)
             result[name]["memory_mb"] = memory(server.pid)
             print(name, json.dumps(result[name]), file=sys.stderr)
     finally:
@@ -90,6 +102,7 @@ def engine(store, args, folder):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("postgres", help="an empty PostgreSQL database (postgres://user@host:port/db)")
+    parser.add_argument("--bin", default=RELEASE, help="the folder of the primer and primer-bench to run (default: the release build)")
     parser.add_argument("--users", type=int, default=100)
     parser.add_argument("--items", type=int, default=100_000)
     parser.add_argument("--connections", type=int, default=64)
@@ -98,7 +111,7 @@ def main():
     parser.add_argument("--sqlite-only", action="store_true", help="skip the PostgreSQL run")
     parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "bench", "results", f"serve-load-{time.strftime('%Y-%m-%d')}.json"))
     args = parser.parse_args()
-    results = {"machine": machine(), "users": args.users, "items": args.items, "connections": args.connections,
+    results = {"machine": machine(), "bin": args.bin, "users": args.users, "items": args.items, "connections": args.connections,
                "seconds": args.seconds, "engines": []}
     with tempfile.TemporaryDirectory() as folder:
         results["engines"].append(engine(os.path.join(folder, "store.sqlite"), args, folder))
