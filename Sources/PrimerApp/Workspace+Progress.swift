@@ -63,16 +63,16 @@ extension Workspace {
         let store = try await readingStore()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
         return StudyHistory.of(
-            cards: try await store.studyCards(subjectTitle: stored.title), log: try await store.reviewLog(subjectTitle: stored.title),
+            memories: try await store.studiedMemories(subjectTitle: stored.title), log: try await store.reviewLog(subjectTitle: stored.title),
             days: days, forecastDays: 30, now: now, scheduler: try await scheduler(forSubject: stored.title), calendar: calendar)
     }
 
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.
     public func dueForecast(days: Int, now: Date = Date()) async throws -> [DueForecast] {
         let store = try await readingStore()
-        let cards = Dictionary(grouping: try await store.studyCards(subjectTitle: nil), by: \.subject)
+        let cards = Dictionary(grouping: try await store.studiedMemories(subjectTitle: nil), by: \.subject)
         return try await store.listSubjects().map(\.title).compactMap { title in
-            cards[title].map { StudyProgress.forecast(title, cards: $0, days: days, now: now) }
+            cards[title].map { StudyProgress.forecast(title, memories: $0, days: days, now: now) }
         }
     }
 

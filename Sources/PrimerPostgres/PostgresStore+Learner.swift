@@ -31,6 +31,20 @@ extension PostgresStore {
         }
     }
 
+    public func studiedMemories(subjectTitle: String?) async throws -> [StudiedMemory] {
+        try await read { connection in
+            let rows = try await connection.rows(
+                """
+                SELECT x.id, s.title AS subject, m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses
+                FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                JOIN subjects s ON s.id = t.subject_id LEFT JOIN memory_states m ON m.item_id = x.id
+                WHERE x.shape != 'lesson' AND s.owner_id = \(owner.id)
+                    AND (\(subjectTitle == nil) OR s.title_key = \(SubjectTitle.key(subjectTitle ?? "")))
+                """, logger)
+            return try rows.map { StudiedMemory(itemID: try $0.value("id"), subject: try $0.value("subject"), memory: try Self.memory($0)) }
+        }
+    }
+
     public func studyCard(id: Int64) async throws -> StudyCard? {
         try await read { connection in
             guard let row = try await connection.row("\(unescaped: Self.studyCardSQL) AND x.id = \(id) AND s.owner_id = \(owner.id)", logger)

@@ -30,6 +30,25 @@ extension SQLiteStore {
         }
     }
 
+    public func studiedMemories(subjectTitle: String?) async throws -> [StudiedMemory] {
+        try await read { [owner] db in
+            let sql = """
+                SELECT x.id, s.title AS subject, m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses
+                FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                JOIN subjects s ON s.id = t.subject_id LEFT JOIN memory_states m ON m.item_id = x.id
+                WHERE x.shape != 'lesson' AND s.owner_id = ?
+                """
+            let rows = if let subjectTitle {
+                try Row.fetchCursor(db, sql: sql + " AND s.title_key = ?", arguments: [owner.id, SubjectRow.key(subjectTitle)])
+            } else {
+                try Row.fetchCursor(db, sql: sql, arguments: [owner.id])
+            }
+            var memories: [StudiedMemory] = []
+            while let row = try rows.next() { memories.append(StudiedMemory(itemID: row["id"], subject: row["subject"], memory: Self.memory(row))) }
+            return memories
+        }
+    }
+
     /// One studied item by id, nil when there is none.
     public func studyCard(id: Int64) async throws -> StudyCard? {
         try await read { [owner] db in try Self.fetchStudyCard(db, id: id, owner: owner) }

@@ -68,8 +68,16 @@ import Testing
             #expect(topic.subtopics.count == want.subtopics.count)
             for (subtopic, wanted) in zip(topic.subtopics, want.subtopics) { Self.expectSame(subtopic, wanted) }
         }
+        // The history and forecast read memories alone: the same items and memories as the cards.
+        let cards = try await store.studyCards(subjectTitle: "Biology")
+        let memories = try await store.studiedMemories(subjectTitle: "Biology")
+        #expect(memories.sorted { $0.itemID < $1.itemID } == cards.map(StudiedMemory.init).sorted { $0.itemID < $1.itemID })
+        #expect(memories.contains { $0.memory != nil } && memories.contains { $0.memory == nil })
+        #expect(try await store.studiedMemories(subjectTitle: nil).count == memories.count)
+        #expect(try await store.studiedMemories(subjectTitle: "Nope").isEmpty)
         // Another owner sees no sums of this subject.
         let other = store.owned(by: .account(99))
+        #expect(try await other.studiedMemories(subjectTitle: nil).isEmpty)
         #expect(try await other.progressSums(subjectID: subject.id, now: now, endOfToday: now, curve: scheduler.recallCurve, leechLapses: 8).subtopics.isEmpty)
         #expect(try await other.reviewQuarters(subjectID: subject.id, since: Date.distantPast).isEmpty)
     }

@@ -26,7 +26,16 @@ from common import RELEASE, ROOT, machine
 
 LUA = """
 local accounts = {%s}
-math.randomseed(%d)
+-- Each of wrk's threads draws its own sequence: with one seed, both sent the same requests at
+-- once (the same card rated twice in the same instant).
+local threads = 0
+setup = function(thread)
+  thread:set("id", threads)
+  threads = threads + 1
+end
+init = function(args)
+  math.randomseed(%d + id)
+end
 request = function()
   local a = accounts[math.random(#accounts)]
   local headers = {["Authorization"] = "Bearer " .. a[1], ["Content-Type"] = "application/json"}

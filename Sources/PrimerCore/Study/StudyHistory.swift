@@ -41,13 +41,21 @@ public struct StudyHistory: Sendable, Equatable, Encodable {
         cards: [StudyCard], log: [ReviewLogEntry], days: Int, forecastDays: Int, now: Date, scheduler: FSRSScheduler,
         calendar: Calendar = .current
     ) -> StudyHistory {
+        of(memories: cards.map(StudiedMemory.init), log: log, days: days, forecastDays: forecastDays, now: now, scheduler: scheduler, calendar: calendar)
+    }
+
+    /// As `of(cards:…)`, from the items' memories alone.
+    public static func of(
+        memories cards: [StudiedMemory], log: [ReviewLogEntry], days: Int, forecastDays: Int, now: Date, scheduler: FSRSScheduler,
+        calendar: Calendar = .current
+    ) -> StudyHistory {
         let today = calendar.startOfDay(for: now)
         let starts = (0..<max(1, days)).reversed().map { calendar.date(byAdding: .day, value: -$0, to: today)! }
         let ends = starts.map { min(now, calendar.date(byAdding: .day, value: 1, to: $0)!) }
         let first = starts[0]
         // Every line counts as a review (the log outlives deleted and rewritten items); the
         // knowledge is that of today's cards, replayed from their own lines.
-        let ids = Set(cards.map(\.id))
+        let ids = Set(cards.map(\.itemID))
         let lines = log.filter { ids.contains($0.itemID) }
 
         var reviews = [Int](repeating: 0, count: starts.count)
@@ -97,7 +105,7 @@ public struct StudyHistory: Sendable, Equatable, Encodable {
             }
         }
         return StudyHistory(
-            days: history, forecast: StudyProgress.forecast("", cards: cards, days: forecastDays, now: now, calendar: calendar).days,
+            days: history, forecast: StudyProgress.forecast("", memories: cards, days: forecastDays, now: now, calendar: calendar).days,
             mastery: mastery)
     }
 
