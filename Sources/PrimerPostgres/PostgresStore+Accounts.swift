@@ -38,14 +38,14 @@ extension PostgresStore {
         }
     }
 
-    public func sessionAccount(tokenHash: String, at date: Date) async throws -> Account? {
+    public func sessionAccount(tokenHash: String, at date: Date) async throws -> OpenSession? {
         try await read { connection in
             try await connection.row(
                 """
-                SELECT a.* FROM sessions s JOIN accounts a ON a.id = s.account_id
+                SELECT a.*, s.expires_at AS session_ends FROM sessions s JOIN accounts a ON a.id = s.account_id
                 WHERE s.token_hash = \(tokenHash) AND s.expires_at > \(date)
                 """, logger
-            ).map(Self.account)
+            ).map { OpenSession(account: try Self.account($0), expiresAt: try $0.value("session_ends")) }
         }
     }
 

@@ -34,12 +34,13 @@ extension SQLiteStore {
         }
     }
 
-    public func sessionAccount(tokenHash: String, at date: Date) async throws -> Account? {
+    public func sessionAccount(tokenHash: String, at date: Date) async throws -> OpenSession? {
         try await read { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT a.* FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ? AND s.expires_at > ?"),
+                db.cachedStatement(
+                    sql: "SELECT a.*, s.expires_at AS session_ends FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ? AND s.expires_at > ?"),
                 arguments: [tokenHash, date]
-            ).map(Self.account)
+            ).map { OpenSession(account: Self.account($0), expiresAt: $0["session_ends"]) }
         }
     }
 

@@ -71,7 +71,8 @@ import Testing
 
         try await store.startSession(accountID: ana.id, tokenHash: "t1", expiresAt: now.addingTimeInterval(60), at: now)
         try await store.startSession(accountID: ana.id, tokenHash: "t2", expiresAt: now.addingTimeInterval(-1), at: now)
-        #expect(try await store.sessionAccount(tokenHash: "t1", at: now)?.id == ana.id)
+        let open = try #require(try await store.sessionAccount(tokenHash: "t1", at: now))
+        #expect(open.account.id == ana.id && abs(open.expiresAt.timeIntervalSince(now.addingTimeInterval(60))) < 0.01)
         #expect(try await store.sessionAccount(tokenHash: "t1", at: now.addingTimeInterval(61)) == nil)
         #expect(try await store.sessionAccount(tokenHash: "t2", at: now) == nil)
         #expect(try await store.sessionAccount(tokenHash: "nope", at: now) == nil)

@@ -79,9 +79,9 @@ public struct Accounts: Sendable {
         let hash = SessionToken.hash(token)
         let now = Date()
         if let account = sessions.account(tokenHash: hash, at: now) { return account }
-        guard let account = try await store.sessionAccount(tokenHash: hash, at: now) else { return nil }
-        sessions.keep(account, tokenHash: hash, at: now)
-        return account
+        guard let session = try await store.sessionAccount(tokenHash: hash, at: now) else { return nil }
+        sessions.keep(session.account, tokenHash: hash, sessionEnds: session.expiresAt, at: now)
+        return session.account
     }
 
     /// A new secret for the account's calendar feed (the token in its URL); an earlier one stops

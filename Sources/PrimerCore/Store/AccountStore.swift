@@ -18,6 +18,16 @@ public struct Account: Sendable, Equatable, Codable {
     public var owner: SubjectOwner { .account(id) }
 }
 
+/// A session found by its token: whose it is, and until when.
+public struct OpenSession: Sendable, Equatable {
+    public var account: Account
+    public var expiresAt: Date
+
+    public init(account: Account, expiresAt: Date) {
+        (self.account, self.expiresAt) = (account, expiresAt)
+    }
+}
+
 /// Accounts and their sessions. Emails are unique case-insensitively; a session is found by the
 /// hash of its token (the token itself is never stored), and only until it expires.
 public protocol AccountStore: Sendable {
@@ -26,8 +36,9 @@ public protocol AccountStore: Sendable {
     /// The account with this email (any case) and its password hash.
     func account(email: String) async throws -> (account: Account, passwordHash: String)?
     func startSession(accountID: Int64, tokenHash: String, expiresAt: Date, at date: Date) async throws
-    /// The account of the session with this token hash, nil when there is none or it expired.
-    func sessionAccount(tokenHash: String, at date: Date) async throws -> Account?
+    /// The account of the session with this token hash and when the session ends, nil when
+    /// there is none or it expired.
+    func sessionAccount(tokenHash: String, at date: Date) async throws -> OpenSession?
     /// Ends a session (logging out); expired sessions go with it.
     func endSession(tokenHash: String, at date: Date) async throws
     /// Sets the hash of the account's calendar feed token, replacing an earlier one (whose URL
