@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import PrimerCore
 
-/// The head of the due queue in three round trips: one pass over the subject's items counts what
+/// The head of the due queue in three round trips (four for a card that replaced a leech): one pass over the subject's items counts what
 /// is due (and finds the next due date when nothing is), then the first review through the due
 /// order, or the first new card of the first subtopic (in plan order) that has one, then the card.
 extension PostgresStore {
@@ -53,7 +53,7 @@ extension PostgresStore {
             let next: Double? = reviews + newCards > 0 ? nil : try counts.value("next_due", as: Double?.self)
             var first: StudyCard?
             if let firstID, let row = try await connection.row("\(unescaped: Self.studyCardSQL) AND x.id = \(firstID)", logger) {
-                first = try await Self.withReplaced(connection, [try Self.studyCard(row)], logger)[0]
+                first = try await Self.studyCards(connection, [row], logger)[0]
             }
             return DueQueue(first: first, due: reviews + newCards, nextDue: next.map(Date.init(timeIntervalSince1970:)))
         }
