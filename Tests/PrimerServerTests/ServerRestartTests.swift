@@ -76,6 +76,28 @@ import Testing
         try await Self.expectNothingTwice(store: server.store, accountID: accountID, subject: subject, client: resumed)
     }
 
+    @Test func deletingASubjectEndsItsJobAndItsFollowers() async throws {
+        let server = try await ServerProcess(
+            engine: .sqlite, settings: "server:\n  password_cost: 4\n  provider: mock-slow\n", plugins: ["mock-slow": Self.slowMock],
+            environment: ["PRIMER_LOG_LEVEL": "info"])
+        defer { Task { await server.stop() } }
+        let (client, _, subject, job) = try await Self.startJob(on: server)
+        try await Self.waitForProgress(client, job: job, past: 1)
+        let following = Task { try await client.events(ofJob: job).map { [$0.event, $0.data["message"] as? String ?? ""] } }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await client.request(.DELETE, "/api/subjects/\(subject)").status == 204)
+        // The follower's stream ends (no `end`: the job is gone), and so does the job.
+        let events = try await following.value
+        #expect(events.last?[1] == "The job's subject was deleted.", "\(events)")
+        #expect(try await client.request(.GET, "/api/jobs/\(job)").status == 404)
+        // Its slot is free: another subject's job runs to its end, and the deleted one's never comes back.
+        let other = try #require(try await client.request(.POST, "/api/subjects", json: ["title": "Botany"]).json["id"] as? Int)
+        let next = try #require(try await client.request(.POST, "/api/subjects/\(other)/jobs", json: ["maxSubtopics": 1]).json["id"] as? Int)
+        #expect(try await Self.waitForEnd(client, job: next)["status"] as? String == "succeeded")
+        #expect(server.stderrText.contains("job \(next): running here"))
+        #expect(!server.stderrText.contains("job \(job): running here, taking over"), "the deleted subject's job was taken again")
+    }
+
     static func openStore(_ address: String) async throws -> any Store {
         switch try StoreAddress.parse(address, environment: [:]) {
         case .file(let path): try SQLiteStore(path: path)

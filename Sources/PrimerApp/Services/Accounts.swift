@@ -71,6 +71,8 @@ public struct Accounts: Sendable {
         let hash = SessionToken.hash(token)
         sessions.forget(tokenHash: hash)
         try await store.endSession(tokenHash: hash, at: Date())
+        // Again once the store has ended it: a request meanwhile may have read it still open.
+        sessions.forget(tokenHash: hash)
     }
 
     /// The account of a session token, nil when it names no open session.

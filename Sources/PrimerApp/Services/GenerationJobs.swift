@@ -47,6 +47,13 @@ public actor GenerationJobs: Service {
     /// Starts in flight per owner, counted with the stored jobs against the policy's limits.
     private var starting: [SubjectOwner: Int] = [:]
     private var stopping = false
+    /// One `takeJobs` at a time (it awaits the store between its checks and its start of a run);
+    /// a call meanwhile asks the running one to look again.
+    private var taking = false
+    private var takeAgain = false
+    /// Subjects deleted while this server ran: their jobs are not taken again before the
+    /// store's delete removes them.
+    private var deletedSubjects: Set<Int64> = []
 
     /// A client following a job, and the last progress line it was sent.
     private struct Follower {
@@ -80,8 +87,9 @@ public actor GenerationJobs: Service {
                 try? await Task.sleep(for: Self.poll)
             }
         }
-        heartbeat.cancel()
         await stop()
+        // After the runs have stopped: a run slow to see its cancellation keeps its claim.
+        heartbeat.cancel()
     }
 
     /// Stores a job for the subject and takes it when this server has a free slot; refused (429)
@@ -139,12 +147,22 @@ public actor GenerationJobs: Service {
     /// Cancels this server's runs of a deleted subject's jobs (their work has nowhere to go; the
     /// store deleted the jobs with the subject).
     public func cancel(subjectID: Int64) {
+        deletedSubjects.insert(subjectID)
         for (id, run) in running where run.subjectID == subjectID {
             run.task.cancel()
             running[id] = nil
             release(id)
+            endFollowing(id, "The job's subject was deleted.")
         }
         meter(queued: nil)
+    }
+
+    /// Ends the streams of a job's followers with a last line (the job has gone with its subject).
+    private func endFollowing(_ jobID: Int64, _ message: String) {
+        for follower in (listeners.removeValue(forKey: jobID) ?? [:]).values {
+            follower.continuation.yield(JobUpdate(message: message))
+            follower.continuation.finish()
+        }
     }
 
     private func stopListening(_ jobID: Int64, _ id: UUID) {
@@ -154,19 +172,35 @@ public actor GenerationJobs: Service {
 
     /// Claims unfinished jobs, oldest first, while this server has free slots.
     private func takeJobs() async {
+        guard !taking else {
+            takeAgain = true
+            return
+        }
+        taking = true
+        defer { taking = false }
+        repeat {
+            takeAgain = false
+            await takeJobsOnce()
+        } while takeAgain && !stopping
+    }
+
+    private func takeJobsOnce() async {
         guard !stopping else { return }
         let unfinished: [GenerationJob]
         do { unfinished = try await store.unfinishedJobs() } catch {
             return logger.error("could not read the queued jobs: \(error)")
         }
         meter(queued: unfinished.filter { $0.status == .queued }.count)
-        for job in unfinished where running.count < slots && running[job.id] == nil && !stopping {
+        for job in unfinished where running.count < slots && running[job.id] == nil && !deletedSubjects.contains(job.subjectID) && !stopping {
+            var claimed = false
             do {
                 guard try await store.claim(.job(id: job.id), for: owner, staleAfter: Self.staleAfter) else { continue }
-                // Another call of this server may have taken it meanwhile (the same owner's claim
-                // succeeds twice), and another server may have finished it since the list was read.
-                guard running[job.id] == nil else { continue }
-                guard let fresh = try await store.job(id: job.id), !fresh.status.isFinished, !stopping else {
+                claimed = true
+                // Another server may have finished it since the list was read; this one may be
+                // stopping, or the subject deleted, since.
+                guard let fresh = try await store.job(id: job.id), !fresh.status.isFinished, !stopping,
+                    !deletedSubjects.contains(job.subjectID), running[job.id] == nil
+                else {
                     release(job.id)
                     continue
                 }
@@ -174,6 +208,7 @@ public actor GenerationJobs: Service {
                 running[job.id] = (job.subjectID, Task { await self.execute(fresh) })
             } catch {
                 logger.error("job \(job.id): could not claim it: \(error)")
+                if claimed { release(job.id) }
             }
         }
         meter(queued: nil)
@@ -182,7 +217,12 @@ public actor GenerationJobs: Service {
     /// Sends the followers of jobs other servers run what the store says of them.
     private func followOtherServers() async {
         for jobID in Array(listeners.keys) where running[jobID] == nil {
-            guard let job = try? await store.job(id: jobID) else { continue }
+            let read: GenerationJob?
+            do { read = try await store.job(id: jobID) } catch { continue }
+            guard let job = read else {
+                endFollowing(jobID, "The job's subject was deleted.")
+                continue
+            }
             if job.status.isFinished {
                 publish(jobID, JobUpdate(message: job.message, finished: job))
                 for follower in (listeners.removeValue(forKey: jobID) ?? [:]).values { follower.continuation.finish() }
