@@ -39,29 +39,67 @@ public enum ItemSupport {
         }
     }
 
+    /// The lesson and passages an output's items are held to, read once: each text's words, and
+    /// each statement with its words (the passages' first, then the lesson's). Reading them
+    /// again for every item was half of Primer's own time a call (`primer-bench overhead`).
+    public struct Evidence: Sendable {
+        struct Statement: Sendable {
+            var text: String
+            var passage: Int?
+            var words: Set<String>
+        }
+
+        let passages: [GroundingPassage]
+        /// Every word of the lesson and the passages (`share`).
+        let words: Set<String>
+        let statements: [Statement]
+
+        public init(lesson: String, passages: [GroundingPassage]) {
+            self.passages = passages
+            words = ([lesson] + passages.map(\.text)).reduce(into: Set<String>()) { $0.formUnion(Citations.words($1)) }
+            var statements: [Statement] = []
+            for (index, passage) in passages.enumerated() {
+                statements += Statements.of(passage.text).map { Statement(text: $0, passage: index, words: Citations.words($0)) }
+            }
+            statements += Statements.of(lesson).map { Statement(text: $0, passage: nil, words: Citations.words($0)) }
+            self.statements = statements
+        }
+
+        /// Each statement's words, passages first.
+        public var statementWords: [Set<String>] { statements.map(\.words) }
+    }
+
     /// The share of `claim`'s words found in the lesson and passages together (1 for a claim of
     /// no content words: there is nothing to check).
     public static func share(of claim: String, lesson: String, passages: [GroundingPassage]) -> Double {
-        Citations.support(of: claim, in: [lesson] + passages.map(\.text))
+        share(of: claim, in: Evidence(lesson: lesson, passages: passages))
+    }
+
+    /// As `share(of:lesson:passages:)`, `Citations.support`'s rule, against evidence read once.
+    public static func share(of claim: String, in evidence: Evidence) -> Double {
+        let claimed = Citations.words(claim.replacing(/\[[0-9, ]+\]/, with: " "))
+        guard !claimed.isEmpty else { return 1 }
+        return Double(claimed.intersection(evidence.words).count) / Double(claimed.count)
     }
 
     /// The statement of the passages or the lesson that holds the most of `claim`'s words; nil
     /// when none holds any.
     public static func span(of claim: String, lesson: String, passages: [GroundingPassage]) -> Span? {
+        span(of: claim, in: Evidence(lesson: lesson, passages: passages))
+    }
+
+    /// As `span(of:lesson:passages:)`, against evidence read once.
+    public static func span(of claim: String, in evidence: Evidence) -> Span? {
         let words = Citations.words(claim)
         guard !words.isEmpty else { return nil }
         var best: Span?
-        func consider(_ text: String, passage: Int?) {
-            for statement in Statements.of(text) {
-                let shared = words.intersection(Citations.words(statement)).count
-                guard shared > (best?.shared ?? 0) else { continue }
-                best = Span(passage: passage, statement: statement, characters: nil, shared: shared)
-            }
+        for statement in evidence.statements {
+            let shared = words.intersection(statement.words).count
+            guard shared > (best?.shared ?? 0) else { continue }
+            best = Span(passage: statement.passage, statement: statement.text, characters: nil, shared: shared)
         }
-        for (index, passage) in passages.enumerated() { consider(passage.text, passage: index) }
-        consider(lesson, passage: nil)
-        if var found = best, let index = found.passage, let range = passages[index].characters {
-            found.characters = place(of: found.statement, in: passages[index].text, offset: range.lowerBound)
+        if var found = best, let index = found.passage, let range = evidence.passages[index].characters {
+            found.characters = place(of: found.statement, in: evidence.passages[index].text, offset: range.lowerBound)
             best = found
         }
         return best

@@ -51,13 +51,16 @@ struct SupportGate: Gate {
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard !context.passages.isEmpty || ((!documentsOnly || context.heldToLesson) && !context.lesson.isEmpty) else { return GateVerdict(output: output) }
         let labels = context.labels ?? .defaults(for: output.shape)
+        // Read once for all the output's items.
+        let evidence = ItemSupport.Evidence(lesson: context.lesson, passages: context.passages)
+        let statements = evidence.statementWords
         return output.droppingItems(context) { item in
             guard let content = item.content, let claim = ItemSupport.claim(of: content) else { return nil }
-            let share = ItemSupport.share(of: claim, lesson: context.lesson, passages: context.passages)
+            let share = ItemSupport.share(of: claim, in: evidence)
             if share < minimum {
                 return "dropped \(item.noun) \(GateText.quote(item.primaryText)): \(labels.noun == "question" ? "its answer" : "what it says") is not in the lesson or the documents (\(Int((share * 100).rounded())) % of its words are; at least \(Int((minimum * 100).rounded())) % is needed)"
             }
-            if case .choice(let question, _) = item, let reason = Self.ambiguity(question, context: context) {
+            if case .choice(let question, _) = item, let reason = Self.ambiguity(question, statements: statements) {
                 return "dropped \(item.noun) \(GateText.quote(item.primaryText)): \(reason)"
             }
             return nil
@@ -65,12 +68,11 @@ struct SupportGate: Gate {
     }
 
     /// Why a question has more than one right answer, or nil.
-    static func ambiguity(_ question: ChoiceItem, context: GateContext) -> String? {
+    static func ambiguity(_ question: ChoiceItem, statements: [Set<String>]) -> String? {
         guard question.choices.indices.contains(question.correctIndex) else { return nil }
         let key = question.choices[question.correctIndex]
         let keyWords = Citations.words(key)
         let asked = Citations.words(question.question)
-        let statements = ([context.lesson] + context.passages.map(\.text)).flatMap { Statements.of($0) }.map(Citations.words)
         // How strongly the best statement holding every word of a choice backs it with the question.
         func backing(_ words: Set<String>) -> Int? {
             guard !words.isEmpty else { return nil }
