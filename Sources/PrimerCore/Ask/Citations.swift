@@ -37,9 +37,13 @@ public enum Citations {
     /// book's: at 0.45 (Youden's J on the dev chapters) 95.9 % of claims reach it with their own
     /// passage and 99.2 % do not with another book's (held out: 96.2 % and 98.4 %).
     public static func support(of claim: String, in sources: [String]) -> Double {
+        support(of: claim, available: sources.reduce(into: Set<String>()) { $0.formUnion(words($1)) })
+    }
+
+    /// As `support(of:in:)`, against the sources' words read once (`ItemSupport.Evidence`).
+    public static func support(of claim: String, available: Set<String>) -> Double {
         let claimed = words(claim.replacing(/\[[0-9, ]+\]/, with: " "))
         guard !claimed.isEmpty else { return 1 }
-        let available = sources.reduce(into: Set<String>()) { $0.formUnion(words($1)) }
         return Double(claimed.intersection(available).count) / Double(claimed.count)
     }
 

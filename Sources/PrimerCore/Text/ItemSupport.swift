@@ -77,9 +77,7 @@ public enum ItemSupport {
 
     /// As `share(of:lesson:passages:)`, `Citations.support`'s rule, against evidence read once.
     public static func share(of claim: String, in evidence: Evidence) -> Double {
-        let claimed = Citations.words(claim.replacing(/\[[0-9, ]+\]/, with: " "))
-        guard !claimed.isEmpty else { return 1 }
-        return Double(claimed.intersection(evidence.words).count) / Double(claimed.count)
+        Citations.support(of: claim, available: evidence.words)
     }
 
     /// The statement of the passages or the lesson that holds the most of `claim`'s words; nil
