@@ -22,8 +22,12 @@ extension Workspace {
     /// subject's scheduler, without the fuzz a real review draws (its middle is taken).
     public func intervals(for cards: [StudyCard], now: Date = Date()) async throws -> [RatingIntervals] {
         guard let subject = cards.first?.subject else { return [] }
-        let scheduler = try await scheduler(forSubject: subject)
-        return cards.map { card in
+        return Self.intervals(for: cards, scheduler: try await scheduler(forSubject: subject), now: now)
+    }
+
+    /// As `intervals(for:now:)`, with the subject's scheduler already known.
+    static func intervals(for cards: [StudyCard], scheduler: FSRSScheduler, now: Date) -> [RatingIntervals] {
+        cards.map { card in
             func after(_ rating: ReviewRating) -> TimeInterval {
                 scheduler.review(card.memory, rating: rating, at: now, random: { 0.5 }).state.due.timeIntervalSince(now)
             }

@@ -10,6 +10,11 @@ extension Workspace {
         return studyPolicy.scheduler.with(parameters: fitted.parameters)
     }
 
+    /// The scheduler of these fitted parameters; nil: primer.yaml's.
+    func scheduler(parameters: [Double]?) -> FSRSScheduler {
+        parameters.map(studyPolicy.scheduler.with(parameters:)) ?? studyPolicy.scheduler
+    }
+
     /// As `scheduler(forSubject:)`, by id.
     public func scheduler(forSubjectID subjectID: Int64) async throws -> FSRSScheduler {
         guard let fitted = try await readingStore().fittedParameters(subjectID: subjectID) else { return try await learnerScheduler() }

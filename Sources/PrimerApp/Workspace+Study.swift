@@ -112,16 +112,24 @@ extension Workspace {
 
     /// As `nextCard(subject:)`, of a subject already read (`Study.next`: by id, read once).
     func nextCard(of stored: StoredSubject, subtopic: String? = nil, daysAhead: Int = 0, now: Date = Date()) async throws -> NextCard {
-        let store = try await readingStore()
-        let subject = stored.title
-        let subtopicID = if let subtopic { try await Self.subtopic(subtopic, of: stored, in: store).id } else { Int64?.none }
+        let subtopicID = if let subtopic { try await Self.subtopic(subtopic, of: stored, in: try await readingStore()).id } else { Int64?.none }
+        let queue = try await dueQueue(subjectID: stored.id, subtopicID: subtopicID, daysAhead: daysAhead, now: now)
+        return NextCard(card: queue.first, due: queue.due, nextDue: queue.nextDue)
+    }
+
+    /// The head of the owner's subject's due queue by id, with what schedules it: one read of
+    /// the store (a deck of 100,000 cards is not read). `.notFound` for a subject that is not
+    /// the owner's, or one without cards.
+    func dueQueue(subjectID: Int64, subtopicID: Int64? = nil, daysAhead: Int, now: Date) async throws -> DueQueue {
         let horizon = now.addingTimeInterval(Double(daysAhead) * 86_400)
-        // The head of the queue, through the due-date index (a deck of 100,000 cards is not read).
-        let queue = try await store.dueQueue(subjectTitle: subject, subtopicID: subtopicID, horizon: horizon)
+        let queue = try await Library.mapped {
+            try await readingStore().dueQueue(subjectID: subjectID, subtopicID: subtopicID, horizon: horizon)
+        }
         if queue.first == nil && queue.nextDue == nil {
+            let subject = queue.subjectTitle
             throw WorkspaceError(.notFound, "'\(subject)' has no cards to study yet", cliHint: "generate its kit with `primer generate \"\(subject)\"`")
         }
-        return NextCard(card: queue.first, due: queue.due, nextDue: queue.nextDue)
+        return queue
     }
 
     /// The longest review `rate` records, a day: a longer duration is a mistake (a timestamp
@@ -157,18 +165,19 @@ extension Workspace {
             throw WorkspaceError(
                 "item \(card.key) was made at \(Self.iso(created)), after the review time \(Self.iso(reviewedAt)); a review cannot be older than its card")
         }
-        let scheduler = try await scheduler(forSubject: card.subject)
         // The order of reviews is checked in the store's transaction, against the memory it
-        // holds then (and after a repeated client key, which is no new review).
+        // holds then (and after a repeated client key, which is no new review); the store gives
+        // the subject's FSRS parameters from the same transaction.
         let itemKey = card.key
+        let configured = studyPolicy.scheduler
         let recorded = try await store().recordReview(
             itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs, clientKey: clientKey
-        ) { before in
+        ) { before, parameters in
             if let last = before?.state.lastReview, reviewedAt < last {
                 throw WorkspaceError(
                     "item \(itemKey) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
             }
-            return scheduler.review(before, rating: rating, at: reviewedAt)
+            return (parameters.map(configured.with(parameters:)) ?? configured).review(before, rating: rating, at: reviewedAt)
         }
         var rated = card
         rated.memory = recorded.after

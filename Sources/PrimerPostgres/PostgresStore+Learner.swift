@@ -67,11 +67,11 @@ extension PostgresStore {
 
     public func recordReview(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
-        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+        scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
         try await write { connection in
             try await Self.review(
-                connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: schedule, logger)
+                connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: scheduling, logger)
         }
     }
 
@@ -158,7 +158,7 @@ extension PostgresStore {
                     """, logger)
                 let rated = rating(answer)
                 _ = try await Self.review(
-                    connection, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0, schedule: { schedule($0, rated) },
+                    connection, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0, schedule: { before, _ in schedule(before, rated) },
                     logger)
             }
         }
@@ -195,7 +195,7 @@ extension PostgresStore {
 
     static func review(
         _ connection: PostgresConnection, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String? = nil,
-        schedule: (ItemMemory?) throws -> ItemMemory, _ logger: Logger
+        schedule: (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory, _ logger: Logger
     ) async throws -> RecordedReview {
         // The item's row is locked, then its memory read: two ratings of one card are stored one
         // after the other, each scheduled from the memory the other left. (Read in the same
@@ -203,8 +203,11 @@ extension PostgresStore {
         // re-reads only the locked row.)
         guard let row = try await connection.row(
             """
-            SELECT t.subject_id FROM items x JOIN subtopics st ON st.id = x.subtopic_id
-            JOIN topics t ON t.id = st.topic_id
+            SELECT t.subject_id,
+                (SELECT f.parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
+                    ORDER BY f.subject_id IS NULL LIMIT 1) AS fitted
+            FROM items x JOIN subtopics st ON st.id = x.subtopic_id
+            JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
             WHERE x.id = \(itemID) AND x.shape != 'lesson' FOR UPDATE OF x
             """, logger)
         else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
@@ -219,7 +222,8 @@ extension PostgresStore {
             let time = try earlier.value("review_time", as: Int64.self)
             return RecordedReview(before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
         }
-        let after = try schedule(before)
+        let parameters = try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
+        let after = try schedule(before, parameters)
         let state = after.state
         // The memory and the log's line in one statement: one round trip less per rating.
         try await connection.run(

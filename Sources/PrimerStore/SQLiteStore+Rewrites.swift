@@ -85,7 +85,10 @@ extension SQLiteStore {
         var replaced: [Int64: [ReplacedItem]] = [:]
         // A few cards (a study route reads one) read their own rewrites through the item index;
         // a whole deck reads the table once.
-        let rows = if let ids, ids.count <= 500 {
+        let rows = if let ids, ids.count == 1, let id = ids.first {
+            // A study route's one card: the statement prepared once per connection.
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM item_rewrites WHERE item_id = ? ORDER BY rewritten_at DESC, id DESC"), arguments: [id])
+        } else if let ids, ids.count <= 500 {
             try Row.fetchAll(
                 db, sql: "SELECT * FROM item_rewrites WHERE item_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY rewritten_at DESC, id DESC",
                 arguments: StatementArguments(Array(ids)))

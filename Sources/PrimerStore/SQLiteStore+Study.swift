@@ -73,7 +73,7 @@ extension SQLiteStore {
     /// has already stores nothing (`RecordedReview.repeated`).
     public func recordReview(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
-        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+        scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
         try await write { db in
             if let clientKey, let earlier = try Row.fetchOne(
@@ -86,7 +86,7 @@ extension SQLiteStore {
                 return RecordedReview(before: now, after: now, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
             }
             let (before, after) = try Self.review(
-                db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: schedule)
+                db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: scheduling)
             return RecordedReview(before: before, after: after, reviewedAt: date, repeated: false)
         }
     }
@@ -185,8 +185,8 @@ extension SQLiteStore {
                         """,
                     arguments: [attemptID, position, answer.itemID, answer.question, answer.chosen, answer.correctIndex])
                 let rated = rating(answer)
-                _ = try Self.review(db, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0) {
-                    schedule($0, rated)
+                _ = try Self.review(db, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0) { before, _ in
+                    schedule(before, rated)
                 }
             }
         }
@@ -220,20 +220,25 @@ extension SQLiteStore {
 
     static func review(
         _ db: Database, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String? = nil,
-        schedule: (ItemMemory?) throws -> ItemMemory
+        schedule: (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
     ) throws -> (before: ItemMemory?, after: ItemMemory) {
-        // Only what scheduling needs: the item's subject and memory, not its fields.
+        // Only what scheduling needs: the item's subject, its memory and the FSRS parameters in
+        // effect (the subject's, else its owner's), not its fields.
         guard let row = try Row.fetchOne(
             db.cachedStatement(sql: """
-                SELECT t.subject_id, m.* FROM items x JOIN subtopics st ON st.id = x.subtopic_id
-                JOIN topics t ON t.id = st.topic_id LEFT JOIN memory_states m ON m.item_id = x.id
+                SELECT t.subject_id, m.*,
+                    (SELECT f.parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
+                        ORDER BY f.subject_id IS NULL LIMIT 1) AS fitted
+                FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                JOIN subjects s ON s.id = t.subject_id LEFT JOIN memory_states m ON m.item_id = x.id
                 WHERE x.id = ? AND x.shape != 'lesson'
                 """),
             arguments: [itemID])
         else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
         let subjectID: Int64 = row["subject_id"]
         let before = memory(row)
-        let after = try schedule(before)
+        let parameters = try (row["fitted"] as String?).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
+        let after = try schedule(before, parameters)
         let state = after.state
         try db.cachedStatement(
             sql: """

@@ -86,6 +86,9 @@ enum Schema {
         migrator.registerMigration("v19-review-keys") { db in
             try db.execute(sql: v19ReviewKeys)
         }
+        migrator.registerMigration("v20-memory-subjects") { db in
+            try db.execute(sql: v20MemorySubjects)
+        }
         return migrator
     }
 
@@ -252,6 +255,32 @@ enum Schema {
     /// `v19-review-keys`: the key a client sent with a rating (`Idempotency-Key`), so that a
     /// rating sent twice — a page that queued it offline and could not tell whether the first
     /// send arrived — is stored once.
+    /// `v20-memory-subjects`: each memory state names its item's subject (NULL for a lesson's,
+    /// which is never studied), so the due queue counts a subject's reviews and studied items
+    /// through one index range instead of probing every item's memory (half of `next`'s CPU on
+    /// 1,000 items). Triggers keep the column true whoever writes: a new memory state, an item
+    /// moved or reshaped, a subtopic moved to another topic, a topic to another subject.
+    static let v20MemorySubjects = """
+        ALTER TABLE memory_states ADD COLUMN subject_id INTEGER;
+        UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")));
+        CREATE INDEX memory_states_subject_due ON memory_states(subject_id, due);
+        CREATE INDEX items_subtopic_shape ON items(subtopic_id, shape);
+        CREATE TRIGGER memory_states_subject AFTER INSERT ON memory_states BEGIN
+            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("NEW.item_id"))) WHERE item_id = NEW.item_id;
+        END;
+        CREATE TRIGGER items_memory_subject AFTER UPDATE OF subtopic_id, shape ON items BEGIN
+            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("NEW.id"))) WHERE item_id = NEW.id;
+        END;
+        CREATE TRIGGER subtopics_memory_subject AFTER UPDATE OF topic_id ON subtopics BEGIN
+            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))
+            WHERE item_id IN (SELECT id FROM items WHERE subtopic_id = NEW.id);
+        END;
+        CREATE TRIGGER topics_memory_subject AFTER UPDATE OF subject_id ON topics BEGIN
+            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))
+            WHERE item_id IN (SELECT x.id FROM items x JOIN subtopics st ON st.id = x.subtopic_id WHERE st.topic_id = NEW.id);
+        END;
+        """
+
     static let v19ReviewKeys = """
         ALTER TABLE review_log ADD COLUMN client_key TEXT;
         CREATE UNIQUE INDEX review_log_client_key ON review_log(item_id, client_key) WHERE client_key IS NOT NULL;

@@ -33,16 +33,16 @@ public struct Study: Sendable {
 
     /// The next item due by now + `daysAhead` days; `.notFound` saying when the next one is due
     /// when nothing is.
+    /// One read of the store: the owner's subject, its queue's head and its FSRS parameters.
     public func next(_ subject: SubjectID, daysAhead: Int = 0, now: Date = Date()) async throws -> NextItem {
         try Self.check(daysAhead: daysAhead, limit: nil)
-        let stored = try await library.subject(subject)
-        let title = stored.title
-        let next = try await workspace.nextCard(of: stored, daysAhead: daysAhead, now: now)
-        guard let card = next.card else {
+        let next = try await workspace.dueQueue(subjectID: subject.rawValue, daysAhead: daysAhead, now: now)
+        guard let card = next.first else {
             let when = next.nextDue.map { " until \(Timestamp.format($0))" } ?? ""
-            throw WorkspaceError(.notFound, "nothing in ‘\(title)’ is due\(when); study ahead with more days ahead")
+            throw WorkspaceError(.notFound, "nothing in ‘\(next.subjectTitle)’ is due\(when); study ahead with more days ahead")
         }
-        return NextItem(item: SessionItem(card: card, intervals: try await workspace.intervals(for: [card], now: now)[0]), due: next.due)
+        let scheduler = workspace.scheduler(parameters: next.parameters)
+        return NextItem(item: SessionItem(card: card, intervals: Workspace.intervals(for: [card], scheduler: scheduler, now: now)[0]), due: next.due)
     }
 
     /// Records a rating of the owner's item (FSRS moves its due date; the review log gains a line).

@@ -25,9 +25,12 @@ public protocol LearnerStore: Sendable {
     /// is stored with a line of the review log, in one transaction. A `clientKey` already in the
     /// item's log (the same rating sent again) stores nothing and answers with the memory as it
     /// is, `repeated`.
+    /// `scheduling` is given the memory before and the FSRS parameters in effect for the item's
+    /// subject (its own fitted ones, else the learner's; nil: the configured ones), read in the
+    /// same transaction: a rating is one call to the store.
     func recordReview(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
-        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+        scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview
     /// Marks an item known or not known.
     func setKnown(itemID: Int64, known: Bool, at date: Date) async throws
@@ -65,14 +68,25 @@ public protocol LearnerStore: Sendable {
     /// What `review next` shows for a subject (or one subtopic of it) at `horizon`, read through
     /// the due-date index instead of every card: the review due first (earliest due, then id),
     /// else the first new card in kit order (as `StudyQueue.select(_:mode: .due)` orders them);
-    /// how many are due (reviews due and new cards); and when none is, the next due date.
-    func dueQueue(subjectTitle: String, subtopicID: Int64?, horizon: Date) async throws -> DueQueue
+    /// how many are due (reviews due and new cards); and when none is, the next due date. With
+    /// the subject's title and the FSRS parameters in effect for it, so that the next item and
+    /// its intervals are one read. `.notFound` when the owner has no subject with this id.
+    func dueQueue(subjectID: Int64, subtopicID: Int64?, horizon: Date) async throws -> DueQueue
     /// The studied items of a subject forgotten at least `minLapses` times after being learnt,
     /// in kit order.
     func leeches(subjectID: Int64, minLapses: Int) async throws -> [Leech]
 }
 
 extension LearnerStore {
+    /// As `recordReview(…scheduling:)`, scheduled without regard to fitted parameters.
+    public func recordReview(
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
+        schedule: @escaping @Sendable (ItemMemory?) throws -> ItemMemory
+    ) async throws -> RecordedReview {
+        try await recordReview(
+            itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, scheduling: { before, _ in try schedule(before) })
+    }
+
     /// Rates an item at `date` (no client key). Returns both memories.
     public func recordReview(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int,
@@ -130,10 +144,16 @@ public struct DueQueue: Sendable, Equatable {
     public var due: Int
     /// When nothing is due: the earliest due date after the horizon, nil when there is none.
     public var nextDue: Date?
+    public var subjectTitle: String
+    /// The FSRS parameters that schedule the subject: its own fitted ones, else the learner's;
+    /// nil for the configured ones.
+    public var parameters: [Double]?
 
-    public init(first: StudyCard?, due: Int, nextDue: Date?) {
+    public init(first: StudyCard?, due: Int, nextDue: Date?, subjectTitle: String, parameters: [Double]?) {
         self.first = first
         self.due = due
         self.nextDue = nextDue
+        self.subjectTitle = subjectTitle
+        self.parameters = parameters
     }
 }
