@@ -4,7 +4,8 @@ import PrimerCore
 
 /// The head of the due queue in three round trips (four for a card that replaced a leech): the
 /// subject's counts through `memory_states.subject_id` (`MemorySubjects`), then the first review
-/// in due order, or the first new card of the first subtopic (in plan order) that has one, then the card.
+/// in due order, or the first new card of the first subtopic (in plan order) that has one, then
+/// the card. A whole subject's statements are prepared once per connection (`PreparedRead`).
 extension PostgresStore {
     public func dueQueue(subjectID: Int64, subtopicID: Int64?, horizon: Date) async throws -> DueQueue {
         let due = horizon.timeIntervalSince1970
@@ -13,62 +14,41 @@ extension PostgresStore {
         return try await read { connection in
             // A whole subject counts through `memory_states.subject_id` (`MemorySubjects`); a
             // subtopic (a few hundred items at most) through its items.
-            let query: PostgresQuery = if let subtopicID {
-                """
-                SELECT s.title, COUNT(x.id) AS items, COUNT(m.item_id) AS studied,
-                    COUNT(*) FILTER (WHERE m.due <= \(due)) AS reviews, MIN(m.due) FILTER (WHERE m.due > \(due)) AS next_due
-                FROM subjects s JOIN topics t ON t.subject_id = s.id JOIN subtopics st ON st.topic_id = t.id AND st.id = \(subtopicID)
-                    LEFT JOIN items x ON x.subtopic_id = st.id AND x.shape != 'lesson'
-                    LEFT JOIN memory_states m ON m.item_id = x.id
-                WHERE s.id = \(subjectID) AND s.owner_id = \(owner.id)
-                GROUP BY s.id
-                """
+            let found = if let subtopicID {
+                try await connection.row(
+                    """
+                    SELECT s.title, COUNT(x.id) AS items, COUNT(m.item_id) AS studied,
+                        COUNT(*) FILTER (WHERE m.due <= \(due)) AS reviews, MIN(m.due) FILTER (WHERE m.due > \(due)) AS next_due
+                    FROM subjects s JOIN topics t ON t.subject_id = s.id JOIN subtopics st ON st.topic_id = t.id AND st.id = \(subtopicID)
+                        LEFT JOIN items x ON x.subtopic_id = st.id AND x.shape != 'lesson'
+                        LEFT JOIN memory_states m ON m.item_id = x.id
+                    WHERE s.id = \(subjectID) AND s.owner_id = \(owner.id)
+                    GROUP BY s.id
+                    """, logger)
             } else {
-                """
-                SELECT s.title,
-                    (SELECT COUNT(*) FROM topics t JOIN subtopics st ON st.topic_id = t.id JOIN items x ON x.subtopic_id = st.id
-                        WHERE t.subject_id = s.id AND x.shape != 'lesson') AS items,
-                    (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id) AS studied,
-                    (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id AND m.due <= \(due)) AS reviews,
-                    (SELECT MIN(m.due) FROM memory_states m WHERE m.subject_id = s.id AND m.due > \(due)) AS next_due,
-                    (SELECT parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
-                        ORDER BY f.subject_id IS NULL LIMIT 1) AS parameters
-                FROM subjects s WHERE s.id = \(subjectID) AND s.owner_id = \(owner.id)
-                """
+                try await connection.row(DueCounts(due: due, subjectID: subjectID, ownerID: owner.id), logger)
             }
-            guard let counts = try await connection.row(query, logger) else { throw StoreError.notFound("subject #\(subjectID)") }
+            guard let counts = found else { throw StoreError.notFound("subject #\(subjectID)") }
             let reviews = try counts.int("reviews")
             let newCards = try counts.int("items") - counts.int("studied")
             var firstID: Int64?
             if reviews > 0 {
-                let query: PostgresQuery = if let subtopicID {
-                    """
-                    SELECT x.id FROM items x JOIN memory_states m ON m.item_id = x.id
-                    WHERE x.subtopic_id = \(subtopicID) AND x.shape != 'lesson' AND m.due <= \(due)
-                    ORDER BY m.due, x.id LIMIT 1
-                    """
+                firstID = if let subtopicID {
+                    try await connection.row(
+                        """
+                        SELECT x.id FROM items x JOIN memory_states m ON m.item_id = x.id
+                        WHERE x.subtopic_id = \(subtopicID) AND x.shape != 'lesson' AND m.due <= \(due)
+                        ORDER BY m.due, x.id LIMIT 1
+                        """, logger)?.value("id")
                 } else {
-                    "SELECT item_id AS id FROM memory_states WHERE subject_id = \(subjectID) AND due <= \(due) ORDER BY due, item_id LIMIT 1"
+                    try await connection.row(FirstReview(subjectID: subjectID, due: due), logger)?.value("id")
                 }
-                firstID = try await connection.row(query, logger)?.value("id")
             } else if newCards > 0 {
-                // Subtopic by subtopic in plan order, each one's first new card in its own order:
-                // no sort of every new card of the subject.
-                firstID = try await connection.row(
-                    """
-                    SELECT first.id FROM topics t JOIN subtopics st ON st.topic_id = t.id
-                    CROSS JOIN LATERAL (
-                        SELECT x.id FROM items x
-                        WHERE x.subtopic_id = st.id AND x.shape != 'lesson' AND NOT EXISTS (SELECT 1 FROM memory_states m WHERE m.item_id = x.id)
-                        ORDER BY x.family, x.position, x.id LIMIT 1
-                    ) first
-                    WHERE t.subject_id = \(subjectID) AND (\(subtopic) = -1 OR st.id = \(subtopic))
-                    ORDER BY t.position, st.position LIMIT 1
-                    """, logger)?.value("id")
+                firstID = try await connection.row(FirstNew(subjectID: subjectID, subtopic: subtopic), logger)?.value("id")
             }
             let next: Double? = reviews + newCards > 0 ? nil : try counts.value("next_due", as: Double?.self)
             var first: StudyCard?
-            if let firstID, let row = try await connection.row("\(unescaped: Self.studyCardSQL) AND x.id = \(firstID)", logger) {
+            if let firstID, let row = try await connection.row(StudyCardByID(id: firstID), logger) {
                 first = try await Self.studyCards(connection, [row], logger)[0]
             }
             // A subtopic's counts leave the parameters to a statement of their own.
@@ -87,4 +67,70 @@ extension PostgresStore {
                 parameters: try parameters.map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) })
         }
     }
+}
+
+/// The subject's title, its items to study, how many have a memory, its reviews due by `due`,
+/// its next due date after it, and the FSRS parameters in effect (its own, else its owner's).
+struct DueCounts: PreparedRead {
+    static let sql = """
+        SELECT s.title,
+            (SELECT COUNT(*) FROM topics t JOIN subtopics st ON st.topic_id = t.id JOIN items x ON x.subtopic_id = st.id
+                WHERE t.subject_id = s.id AND x.shape != 'lesson') AS items,
+            (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id) AS studied,
+            (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id AND m.due <= $1) AS reviews,
+            (SELECT MIN(m.due) FROM memory_states m WHERE m.subject_id = s.id AND m.due > $1) AS next_due,
+            (SELECT parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
+                ORDER BY f.subject_id IS NULL LIMIT 1) AS parameters
+        FROM subjects s WHERE s.id = $2 AND s.owner_id = $3
+        """
+    let due: Double
+    let subjectID: Int64
+    let ownerID: Int64
+
+    func makeBindings() throws -> PostgresBindings { try bindings([due, subjectID, ownerID]) }
+}
+
+/// The subject's first review due by `due`: the head of its range of `memory_states_subject_due`.
+struct FirstReview: PreparedRead {
+    static let sql = "SELECT item_id AS id FROM memory_states WHERE subject_id = $1 AND due <= $2 ORDER BY due, item_id LIMIT 1"
+    let subjectID: Int64
+    let due: Double
+
+    func makeBindings() throws -> PostgresBindings { try bindings([subjectID, due]) }
+}
+
+/// Subtopic by subtopic in plan order (of one subtopic, or of all for -1), each one's first new
+/// card in its own order: no sort of every new card of the subject.
+struct FirstNew: PreparedRead {
+    static let sql = """
+        SELECT first.id FROM topics t JOIN subtopics st ON st.topic_id = t.id
+        CROSS JOIN LATERAL (
+            SELECT x.id FROM items x
+            WHERE x.subtopic_id = st.id AND x.shape != 'lesson' AND NOT EXISTS (SELECT 1 FROM memory_states m WHERE m.item_id = x.id)
+            ORDER BY x.family, x.position, x.id LIMIT 1
+        ) first
+        WHERE t.subject_id = $1 AND ($2 = -1 OR st.id = $2)
+        ORDER BY t.position, st.position LIMIT 1
+        """
+    let subjectID: Int64
+    let subtopic: Int64
+
+    func makeBindings() throws -> PostgresBindings { try bindings([subjectID, subtopic]) }
+}
+
+/// One studied item by id (`PostgresStore.studyCardSQL`); with an owner, only when it is in
+/// one of the owner's subjects.
+struct StudyCardByID: PreparedRead {
+    static let sql = "\(PostgresStore.studyCardSQL) AND x.id = $1"
+    let id: Int64
+
+    func makeBindings() throws -> PostgresBindings { try bindings([id]) }
+}
+
+struct OwnedStudyCardByID: PreparedRead {
+    static let sql = "\(PostgresStore.studyCardSQL) AND x.id = $1 AND s.owner_id = $2"
+    let id: Int64
+    let ownerID: Int64
+
+    func makeBindings() throws -> PostgresBindings { try bindings([id, ownerID]) }
 }

@@ -47,8 +47,7 @@ extension PostgresStore {
 
     public func studyCard(id: Int64) async throws -> StudyCard? {
         try await read { connection in
-            guard let row = try await connection.row("\(unescaped: Self.studyCardSQL) AND x.id = \(id) AND s.owner_id = \(owner.id)", logger)
-            else { return nil }
+            guard let row = try await connection.row(OwnedStudyCardByID(id: id, ownerID: owner.id), logger) else { return nil }
             return try await Self.studyCards(connection, [row], logger)[0]
         }
     }
@@ -201,18 +200,9 @@ extension PostgresStore {
         // after the other, each scheduled from the memory the other left. (Read in the same
         // statement as the lock, the memory would be the one before the wait: PostgreSQL
         // re-reads only the locked row.)
-        guard let row = try await connection.row(
-            """
-            SELECT t.subject_id,
-                (SELECT f.parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
-                    ORDER BY f.subject_id IS NULL LIMIT 1) AS fitted
-            FROM items x JOIN subtopics st ON st.id = x.subtopic_id
-            JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
-            WHERE x.id = \(itemID) AND x.shape != 'lesson' FOR UPDATE OF x
-            """, logger)
-        else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
+        guard let row = try await connection.row(LockRatedItem(id: itemID), logger) else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
         let subjectID: Int64 = try row.value("subject_id")
-        let before = try await connection.row("SELECT * FROM memory_states WHERE item_id = \(itemID)", logger).flatMap(memory)
+        let before = try await connection.row(MemoryOfItem(id: itemID), logger).flatMap(memory)
         // Checked under the item's lock: the same rating sent twice at once is stored once.
         if let clientKey, let earlier = try await connection.row(
             "SELECT review_time, rating FROM review_log WHERE item_id = \(itemID) AND client_key = \(clientKey)", logger)
@@ -343,4 +333,28 @@ extension PostgresStore {
         card.sources = try row.value("sources", as: String?.self).map { try decodeJSON($0, as: [Citation].self) } ?? []
         return card
     }
+}
+
+/// Locks a rated item's row; gives its subject and the FSRS parameters in effect for it (the
+/// subject's own, else its owner's). Prepared once per connection (`PreparedRead`).
+struct LockRatedItem: PreparedRead {
+    static let sql = """
+        SELECT t.subject_id,
+            (SELECT f.parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
+                ORDER BY f.subject_id IS NULL LIMIT 1) AS fitted
+        FROM items x JOIN subtopics st ON st.id = x.subtopic_id
+        JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
+        WHERE x.id = $1 AND x.shape != 'lesson' FOR UPDATE OF x
+        """
+    let id: Int64
+
+    func makeBindings() throws -> PostgresBindings { try bindings([id]) }
+}
+
+/// An item's memory state (no row: never reviewed).
+struct MemoryOfItem: PreparedRead {
+    static let sql = "SELECT * FROM memory_states WHERE item_id = $1"
+    let id: Int64
+
+    func makeBindings() throws -> PostgresBindings { try bindings([id]) }
 }
