@@ -54,8 +54,14 @@ public enum ClozeText {
 
     /// The text with every deletion replaced by its answer: what the note says.
     public static func plain(_ text: String) -> String {
-        replacingDeletions(text) { $0.answer }
+        plainTexts.value(for: ExactText(text)) { replacingDeletions(text) { $0.answer } }
     }
+
+    /// A cloze's plain text is read by several gates (placeholders, scope, support) on every
+    /// attempt, then by its span: replaced once per text, not once per reader (a regex pass
+    /// each). Keyed by the text's bytes (`ExactText`), since the plain text is made of them.
+    private static let plainTexts = BoundedCache<ExactText, String>(
+        maxEntries: 1_024, maxWeight: 1 << 20, weight: { $0.text.utf8.count })
 }
 
 nonisolated(unsafe) private let deletionPattern = /\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}/

@@ -106,6 +106,19 @@ package enum GateText {
 
     /// The stemmed content words of a text (stop words, one-letter tokens and bare numbers out).
     package static func keywords(_ text: String) -> Set<String> {
+        keywordCache.value(for: ExactText(text)) { keywording(text) }
+    }
+
+    /// The same texts come back within a subtopic: its lesson and passages (the support rule,
+    /// the key sentences, the passages an item came from), its titles (every family's context),
+    /// an item's claim (its scope, its support, then its span). Folded once each, not once per
+    /// family, gate and attempt. Bounded by count and by the texts' bytes together (passages
+    /// run to kilobytes). A pure function of the text, so a kept set is the one it would make.
+    private static let keywordCache = BoundedCache<ExactText, Set<String>>(
+        maxEntries: 4_096, maxWeight: 4 << 20, weight: { $0.text.utf8.count })
+
+    /// The rule itself (`keywords` without the cache).
+    private static func keywording(_ text: String) -> Set<String> {
         var result = Set<String>()
         for word in words(text) where !stopWords.contains(word) && word.count >= 2 && word.contains(where: \.isLetter) {
             result.insert(stem(word))

@@ -50,12 +50,20 @@ public enum ItemSupport {
         }
 
         let passages: [GroundingPassage]
+        /// Each passage's text on one line, where a span's statement is looked for (`place`):
+        /// flattened once, not once per item.
+        let flatPassages: [String]
         /// Every word of the lesson and the passages (`share`).
         let words: Set<String>
         let statements: [Statement]
+        /// Each statement's words, passages first.
+        public let statementWords: [Set<String>]
 
+        /// The evidence read anew; `ItemSupport.evidence(lesson:passages:)` reads it once for
+        /// all the families and attempts of a subtopic.
         public init(lesson: String, passages: [GroundingPassage]) {
             self.passages = passages
+            flatPassages = passages.map { ItemSupport.flat($0.text) }
             words = ([lesson] + passages.map(\.text)).reduce(into: Set<String>()) { $0.formUnion(Citations.words($1)) }
             var statements: [Statement] = []
             for (index, passage) in passages.enumerated() {
@@ -63,16 +71,14 @@ public enum ItemSupport {
             }
             statements += Statements.of(lesson).map { Statement(text: $0, passage: nil, words: Citations.words($0)) }
             self.statements = statements
+            statementWords = statements.map(\.words)
         }
-
-        /// Each statement's words, passages first.
-        public var statementWords: [Set<String>] { statements.map(\.words) }
     }
 
     /// The share of `claim`'s words found in the lesson and passages together (1 for a claim of
     /// no content words: there is nothing to check).
     public static func share(of claim: String, lesson: String, passages: [GroundingPassage]) -> Double {
-        share(of: claim, in: Evidence(lesson: lesson, passages: passages))
+        share(of: claim, in: evidence(lesson: lesson, passages: passages))
     }
 
     /// As `share(of:lesson:passages:)`, `Citations.support`'s rule, against evidence read once.
@@ -83,7 +89,7 @@ public enum ItemSupport {
     /// The statement of the passages or the lesson that holds the most of `claim`'s words; nil
     /// when none holds any.
     public static func span(of claim: String, lesson: String, passages: [GroundingPassage]) -> Span? {
-        span(of: claim, in: Evidence(lesson: lesson, passages: passages))
+        span(of: claim, in: evidence(lesson: lesson, passages: passages))
     }
 
     /// As `span(of:lesson:passages:)`, against evidence read once.
@@ -97,7 +103,7 @@ public enum ItemSupport {
             best = Span(passage: statement.passage, statement: statement.text, characters: nil, shared: shared)
         }
         if var found = best, let index = found.passage, let range = evidence.passages[index].characters {
-            found.characters = place(of: found.statement, in: evidence.passages[index].text, offset: range.lowerBound)
+            found.characters = place(of: found.statement, inFlat: evidence.flatPassages[index], offset: range.lowerBound)
             best = found
         }
         return best
@@ -106,11 +112,20 @@ public enum ItemSupport {
     /// Where a statement lies in its passage's document: its first words found in the text
     /// (statements join a paragraph's lines with spaces, so the length holds); nil when not found.
     static func place(of statement: String, in text: String, offset: Int) -> Range<Int>? {
+        place(of: statement, inFlat: flat(text), offset: offset)
+    }
+
+    /// As `place(of:in:offset:)`, in a text already flattened (`flat`).
+    static func place(of statement: String, inFlat flat: String, offset: Int) -> Range<Int>? {
         let head = String(statement.prefix(24))
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
         guard !head.isEmpty, let found = flat.range(of: head) else { return nil }
         let start = offset + flat.distance(from: flat.startIndex, to: found.lowerBound)
         return start..<(start + statement.count)
+    }
+
+    /// A passage's text with its line breaks as spaces, as statements join a paragraph's lines.
+    static func flat(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ")
     }
 
     /// The citation a supported item keeps: its document, page and the statement's characters

@@ -25,6 +25,37 @@ public enum KeySentences {
         from passages: [GroundingPassage], subtopic: String, topic: String, siblings: [String] = [],
         limit: Int = 4, characters: Int = 1_000
     ) -> [String] {
+        // Without a passage there is no sentence to choose.
+        guard !passages.isEmpty else { return [] }
+        let key = SelectionKey(
+            passages: passages.map { ExactText($0.text) }, subtopic: ExactText(subtopic), topic: ExactText(topic),
+            siblings: siblings.map(ExactText.init), limit: limit, characters: characters)
+        return selections.value(for: key) {
+            choose(from: passages, subtopic: subtopic, topic: topic, siblings: siblings, limit: limit, characters: characters)
+        }
+    }
+
+    /// What `select` depends on: it reads only the passages' texts.
+    struct SelectionKey: Hashable, Sendable {
+        var passages: [ExactText]
+        var subtopic: ExactText
+        var topic: ExactText
+        var siblings: [ExactText]
+        var limit: Int
+        var characters: Int
+    }
+
+    /// Every family of a subtopic renders the same key sentences into its context (and a family
+    /// made from sentences selects them twice more): chosen once per subtopic, not once per
+    /// family, from the same passages and titles — so the same sentences, in the same order.
+    /// Keyed by the texts' bytes (`ExactText`): the sentences are cut from the passages.
+    static let selections = BoundedCache<SelectionKey, [String]>(
+        maxEntries: 64, maxWeight: 4 << 20, weight: { key in key.passages.reduce(0) { $0 + $1.text.utf8.count } })
+
+    /// The rule itself (`select` without the memo).
+    static func choose(
+        from passages: [GroundingPassage], subtopic: String, topic: String, siblings: [String], limit: Int, characters: Int
+    ) -> [String] {
         let own = GateText.keywords(subtopic)
         let around = GateText.keywords(topic).subtracting(own)
         let others = siblings.reduce(into: Set<String>()) { $0.formUnion(GateText.keywords($1)) }
@@ -101,7 +132,7 @@ public enum KeySentences {
                 line = String(line[end.upperBound...]).trimmedWhitespace
             }
             // A list item's marker ("- ", "* ", "• ", "3. ") is not part of what it says.
-            if let marker = line.firstMatch(of: /^(?:[-*•]|\d{1,2}[.)])\s+/) {
+            if let marker = line.firstMatch(of: listMarker) {
                 line = String(line[marker.range.upperBound...])
             }
             return split(line).filter { lengths.contains($0.count) && !$0.hasSuffix("?") }
@@ -141,3 +172,7 @@ public enum KeySentences {
         return DocumentFence.preface + "\n\n" + DocumentFence.wrap(list, label: documents.joined(separator: "; "))
     }
 }
+
+// A regex literal is compiled each time it is evaluated: this one, asked of every line of every
+// passage, is built once (it is immutable, hence safe to share).
+nonisolated(unsafe) private let listMarker = /^(?:[-*•]|\d{1,2}[.)])\s+/

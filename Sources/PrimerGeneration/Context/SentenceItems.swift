@@ -136,8 +136,10 @@ public enum SentenceItems {
     static func question(sentence: String, answer: String, subtopic: String, pool: [String]) -> ChoiceItem? {
         var seen: Set<String> = [answer.lowercased()]
         let words = { (text: String) in text.split(separator: " ").count }
+        // Folded once, not once for each word of the pool.
+        let normalizedAnswer = GateText.normalize(answer)
         let others = pool.filter {
-            seen.insert($0.lowercased()).inserted && !GateText.keywordsMatch(GateText.normalize($0), GateText.normalize(answer))
+            seen.insert($0.lowercased()).inserted && !GateText.keywordsMatch(GateText.normalize($0), normalizedAnswer)
                 && sentence.range(of: $0, options: .caseInsensitive) == nil
         }
         .enumerated().sorted { (abs(words($0.element) - words(answer)), $0.offset) < (abs(words($1.element) - words(answer)), $1.offset) }
@@ -170,17 +172,17 @@ struct DefiningSentence {
         var most = 6
         // Matched on the sentence itself, ignoring case: what is captured lies in it (an index
         // measured in a lowercased copy need not, when lowercasing changes a character).
-        if let match = sentence.firstMatch(of: #/\b(is|are) (called|termed|known as|referred to as) ([^,.;:()]{2,60})/#.ignoresCase()) {
+        if let match = sentence.firstMatch(of: namedAfterPattern) {
             // The name ends where the sentence goes on about it ("…known as X because they…").
             term = String(match.output.3).split(separator: Self.nameEnd, maxSplits: 1).first.map(String.init)
             after = true
             plural = match.output.1.lowercased() == "are"
-        } else if let match = sentence.firstMatch(of: #/^([^,;:()]{2,60}?) (refers? to|is defined as|are defined as|means|is an?|are|is the) /#.ignoresCase()) {
+        } else if let match = sentence.firstMatch(of: namedBeforePattern) {
             term = String(match.output.1)
             let verb = match.output.2.lowercased()
             plural = verb.hasPrefix("are") || verb == "refer to"
             if verb == "are" { most = 3 }
-        } else if let match = sentence.firstMatch(of: #/^([^:—–]{2,50})\s*[:—–]\s+\S/#) {
+        } else if let match = sentence.firstMatch(of: glossaryLinePattern) {
             term = String(match.output.1)
             most = 3
         }
@@ -206,7 +208,7 @@ struct DefiningSentence {
     ]
 
     /// Where a name captured after "is called" ends: a clause about it follows.
-    static var nameEnd: Regex<Substring> { /\s+(?:because|that|which|who|where|when|since|and|or|in|for|as|while|to|by|with)\s/ }
+    static var nameEnd: Regex<Substring> { nameEndPattern }
 
     /// Whether "What is <description> called?" reads as a question: the description before "is
     /// called" is a noun phrase ("The substances undergoing reaction"), not a pointer back ("This
@@ -245,6 +247,19 @@ struct DefiningSentence {
 extension String {
     /// Without punctuation at either end.
     var trimmingPunctuation: String {
-        trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        trimmingCharacters(in: punctuationAndSpaces)
     }
 }
+
+/// Made once: `CharacterSet.punctuationCharacters` builds a new set on every access, and
+/// `trimmingPunctuation` is asked of every word of every statement a family made from
+/// sentences reads (`SentenceItems.Blanks.ranked`). The same set, so the same trim.
+private let punctuationAndSpaces = CharacterSet.punctuationCharacters.union(.whitespaces)
+
+// Regex literals are compiled each time they are evaluated; `DefiningSentence` is asked of every
+// statement of a subtopic's passages by each family made from sentences, so its patterns are
+// built once (they are immutable, hence safe to share).
+nonisolated(unsafe) private let namedAfterPattern = #/\b(is|are) (called|termed|known as|referred to as) ([^,.;:()]{2,60})/#.ignoresCase()
+nonisolated(unsafe) private let namedBeforePattern = #/^([^,;:()]{2,60}?) (refers? to|is defined as|are defined as|means|is an?|are|is the) /#.ignoresCase()
+nonisolated(unsafe) private let glossaryLinePattern = #/^([^:—–]{2,50})\s*[:—–]\s+\S/#
+nonisolated(unsafe) private let nameEndPattern = /\s+(?:because|that|which|who|where|when|since|and|or|in|for|as|while|to|by|with)\s/

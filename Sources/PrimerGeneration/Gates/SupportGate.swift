@@ -51,8 +51,8 @@ struct SupportGate: Gate {
     func apply(_ output: GeneratedOutput, context: GateContext) -> GateVerdict {
         guard !context.passages.isEmpty || ((!documentsOnly || context.heldToLesson) && !context.lesson.isEmpty) else { return GateVerdict(output: output) }
         let labels = context.labels ?? .defaults(for: output.shape)
-        // Read once for all the output's items.
-        let evidence = ItemSupport.Evidence(lesson: context.lesson, passages: context.passages)
+        // Read once for all the subtopic's families and attempts, and the spans of its outputs.
+        let evidence = ItemSupport.evidence(lesson: context.lesson, passages: context.passages)
         let statements = evidence.statementWords
         return output.droppingItems(context) { item in
             guard let content = item.content, let claim = ItemSupport.claim(of: content) else { return nil }

@@ -229,7 +229,8 @@ struct SubtopicRunner: Sendable {
         }
         // Each item keeps the statement that supports it: "from ch05.md, p. 3".
         if let output = outcome.output, output.shape != .lesson, !shared.facts.lesson.isEmpty || !shared.facts.passages.isEmpty {
-            let evidence = ItemSupport.Evidence(lesson: shared.facts.lesson, passages: shared.facts.passages)
+            // The evidence the `support` gate read for this subtopic, not read again.
+            let evidence = ItemSupport.evidence(lesson: shared.facts.lesson, passages: shared.facts.passages)
             outcome.record.itemSpans = ItemContent.items(of: output).map { item in
                 ItemSupport.claim(of: item)
                     .flatMap { ItemSupport.span(of: $0, in: evidence) }
