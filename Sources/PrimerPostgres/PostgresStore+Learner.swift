@@ -351,9 +351,10 @@ struct LockRatedItem: PreparedRead {
     func makeBindings() throws -> PostgresBindings { try bindings([id]) }
 }
 
-/// An item's memory state (no row: never reviewed).
+/// An item's memory state (no row: never reviewed). Its columns named: a prepared `SELECT *`
+/// fails on every connection once a later migration adds a column under a running server.
 struct MemoryOfItem: PreparedRead {
-    static let sql = "SELECT * FROM memory_states WHERE item_id = $1"
+    static let sql = "SELECT item_id, phase, step, stability, difficulty, due, last_review, reps, lapses FROM memory_states WHERE item_id = $1"
     let id: Int64
 
     func makeBindings() throws -> PostgresBindings { try bindings([id]) }

@@ -77,7 +77,7 @@ extension SQLiteStore {
         let (applicationID, objects, superseded, complete) = try pool.read { db in
             (
                 try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'grdb_%'") ?? 0,
+                try Int.fetchOne(db, sql: Self.objectsSQL) ?? 0,
                 try migrator.hasBeenSuperseded(db),
                 try migrator.hasCompletedMigrations(db)
             )

@@ -60,9 +60,7 @@ public final class SQLiteStore: Store, Sendable {
         let (applicationID, objects, superseded, complete) = try dbPool.read { db in
             (
                 try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                // GRDB creates grdb_migrations before the first migration commits (with the
-                // application id): a store with only that table is a Primer store being made.
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'grdb_%'") ?? 0,
+                try Int.fetchOne(db, sql: Self.objectsSQL) ?? 0,
                 try migrator.hasBeenSuperseded(db),
                 try migrator.hasCompletedMigrations(db)
             )
@@ -72,6 +70,13 @@ public final class SQLiteStore: Store, Sendable {
         // An up-to-date store is not written to: opening it to read changes nothing in the file.
         if !complete { try migrator.migrate(dbPool) }
     }
+
+    /// The schema's objects but GRDB's: GRDB commits `grdb_migrations` (and its primary key's
+    /// index, `sqlite_autoindex_grdb_migrations_1`) before the first migration commits the
+    /// tables with the application id, so a store with only those is a Primer store being made
+    /// — counting the index called it foreign to an opener that did not wait (`primer list`
+    /// while another process made the store).
+    static let objectsSQL = "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name NOT LIKE 'grdb_%'"
 
     /// Every read of the store after it is open: SQLite's failures become `StoreError`s that name
     /// the file and say what to do (one place, so no command prints a raw SQLite error).
