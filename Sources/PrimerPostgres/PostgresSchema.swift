@@ -51,44 +51,33 @@ enum PostgresSchema {
         ]),
         // As SQLite's `v20-memory-subjects`: each memory state names its item's subject
         // (`MemorySubjects`), kept by triggers whoever writes.
-        ("pg13-memory-subjects", [
-            "ALTER TABLE memory_states ADD COLUMN subject_id BIGINT",
-            "UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))",
-            "CREATE INDEX memory_states_subject_due ON memory_states(subject_id, due, item_id)",
-            "CREATE INDEX items_subtopic_shape ON items(subtopic_id, shape)",
-            """
-            CREATE FUNCTION primer_memory_subject() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN NEW.subject_id := (\(MemorySubjects.subjectSQL("NEW.item_id"))); RETURN NEW; END $$
-            """,
-            "CREATE TRIGGER memory_states_subject BEFORE INSERT ON memory_states FOR EACH ROW EXECUTE FUNCTION primer_memory_subject()",
-            """
-            CREATE FUNCTION primer_items_memory_subject() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id"))) WHERE item_id = NEW.id;
-                RETURN NULL;
-            END $$
-            """,
-            "CREATE TRIGGER items_memory_subject AFTER UPDATE OF subtopic_id, shape ON items FOR EACH ROW EXECUTE FUNCTION primer_items_memory_subject()",
-            """
-            CREATE FUNCTION primer_subtopics_memory_subject() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))
-                WHERE item_id IN (SELECT id FROM items WHERE subtopic_id = NEW.id);
-                RETURN NULL;
-            END $$
-            """,
-            "CREATE TRIGGER subtopics_memory_subject AFTER UPDATE OF topic_id ON subtopics FOR EACH ROW EXECUTE FUNCTION primer_subtopics_memory_subject()",
-            """
-            CREATE FUNCTION primer_topics_memory_subject() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))
-                WHERE item_id IN (SELECT x.id FROM items x JOIN subtopics st ON st.id = x.subtopic_id WHERE st.topic_id = NEW.id);
-                RETURN NULL;
-            END $$
-            """,
-            "CREATE TRIGGER topics_memory_subject AFTER UPDATE OF subject_id ON topics FOR EACH ROW EXECUTE FUNCTION primer_topics_memory_subject()",
-        ]),
+        ("pg13-memory-subjects", memorySubjects),
     ]
+
+    /// `pg13-memory-subjects`: the column, its indexes, and the triggers that keep it
+    /// (`MemorySubjects`): a new memory state takes its item's subject, a move sets it again.
+    static let memorySubjects: [String] = [
+        "ALTER TABLE memory_states ADD COLUMN subject_id BIGINT",
+        "UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))",
+        "CREATE INDEX memory_states_subject_due ON memory_states(subject_id, due, item_id)",
+        "CREATE INDEX items_subtopic_shape ON items(subtopic_id, shape)",
+        """
+        CREATE FUNCTION primer_memory_subject() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN NEW.subject_id := (\(MemorySubjects.subjectSQL("NEW.item_id"))); RETURN NEW; END $$
+        """,
+        "CREATE TRIGGER memory_states_subject BEFORE INSERT ON memory_states FOR EACH ROW EXECUTE FUNCTION primer_memory_subject()",
+    ] + MemorySubjects.moves.flatMap { move in
+        [
+            """
+            CREATE FUNCTION primer_\(move.table)_memory_subject() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN \(MemorySubjects.refreshSQL(items: move.items)); RETURN NULL; END $$
+            """,
+            """
+            CREATE TRIGGER \(move.table)_memory_subject AFTER UPDATE OF \(move.columns) ON \(move.table)
+            FOR EACH ROW EXECUTE FUNCTION primer_\(move.table)_memory_subject()
+            """,
+        ]
+    }
 
     /// Steps written in Swift, run after a migration's statements: `pg7-email-keys` recomputes
     /// every account's `email_key` in today's form (`Account.emailKey`: NFKC, lowercased).

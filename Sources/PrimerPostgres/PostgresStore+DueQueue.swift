@@ -18,7 +18,8 @@ extension PostgresStore {
                 try await connection.row(
                     """
                     SELECT s.title, COUNT(x.id) AS items, COUNT(m.item_id) AS studied,
-                        COUNT(*) FILTER (WHERE m.due <= \(due)) AS reviews, MIN(m.due) FILTER (WHERE m.due > \(due)) AS next_due
+                        COUNT(*) FILTER (WHERE m.due <= \(due)) AS reviews, MIN(m.due) FILTER (WHERE m.due > \(due)) AS next_due,
+                        \(unescaped: ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS parameters
                     FROM subjects s JOIN topics t ON t.subject_id = s.id JOIN subtopics st ON st.topic_id = t.id AND st.id = \(subtopicID)
                         LEFT JOIN items x ON x.subtopic_id = st.id AND x.shape != 'lesson'
                         LEFT JOIN memory_states m ON m.item_id = x.id
@@ -51,16 +52,7 @@ extension PostgresStore {
             if let firstID, let row = try await connection.row(StudyCardByID(id: firstID), logger) {
                 first = try await Self.studyCards(connection, [row], logger)[0]
             }
-            // A subtopic's counts leave the parameters to a statement of their own.
-            let parameters = if subtopicID == nil {
-                try counts.value("parameters", as: String?.self)
-            } else {
-                try await connection.row(
-                    """
-                    SELECT parameters FROM fitted_parameters WHERE owner_id = \(owner.id) AND (subject_id IS NULL OR subject_id = \(subjectID))
-                    ORDER BY subject_id IS NULL LIMIT 1
-                    """, logger)?.value("parameters", as: String.self)
-            }
+            let parameters = try counts.value("parameters", as: String?.self)
             return DueQueue(
                 first: first, due: reviews + newCards, nextDue: next.map(Date.init(timeIntervalSince1970:)),
                 subjectTitle: try counts.value("title"),
@@ -79,8 +71,7 @@ struct DueCounts: PreparedRead {
             (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id) AS studied,
             (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id AND m.due <= $1) AS reviews,
             (SELECT MIN(m.due) FROM memory_states m WHERE m.subject_id = s.id AND m.due > $1) AS next_due,
-            (SELECT parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
-                ORDER BY f.subject_id IS NULL LIMIT 1) AS parameters
+            \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS parameters
         FROM subjects s WHERE s.id = $2 AND s.owner_id = $3
         """
     let due: Double

@@ -339,9 +339,7 @@ extension PostgresStore {
 /// subject's own, else its owner's). Prepared once per connection (`PreparedRead`).
 struct LockRatedItem: PreparedRead {
     static let sql = """
-        SELECT t.subject_id,
-            (SELECT f.parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
-                ORDER BY f.subject_id IS NULL LIMIT 1) AS fitted
+        SELECT t.subject_id, \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted
         FROM items x JOIN subtopics st ON st.id = x.subtopic_id
         JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
         WHERE x.id = $1 AND x.shape != 'lesson' FOR UPDATE OF x

@@ -33,7 +33,7 @@ extension SQLiteStore {
                 try Int64.fetchOne(db.cachedStatement(sql: Self.firstNewSQL), arguments: [subjectID, subtopic, subtopic])
             } else { nil }
             let next: Double? = reviews + newCards > 0 ? nil : counts["next_due"]
-            let parameters = try String.fetchOne(db.cachedStatement(sql: Self.parametersInEffectSQL), arguments: [owner.id, subjectID])
+            let parameters: String? = counts["parameters"]
             return DueQueue(
                 first: try firstID.flatMap { try Self.fetchStudyCard(db, id: $0) }, due: reviews + newCards,
                 nextDue: next.map(Date.init(timeIntervalSince1970:)), subjectTitle: counts["title"],
@@ -42,8 +42,8 @@ extension SQLiteStore {
     }
 
     /// The subject's title, its items to study (every one but lessons), how many of them have a
-    /// memory, its reviews due by the horizon and (for when nothing is due) its earliest due date
-    /// after it; no row when the owner has no such subject. The memories are one range of
+    /// memory, its reviews due by the horizon, (for when nothing is due) its earliest due date
+    /// after it, and its FSRS parameters (`ParametersInEffect`); no row when the owner has no such subject. The memories are one range of
     /// `memory_states_subject_due`, the items one of `items_subtopic_shape` per subtopic.
     static let dueCountsSQL = """
         SELECT s.title,
@@ -51,20 +51,16 @@ extension SQLiteStore {
                 WHERE t.subject_id = s.id AND x.shape != 'lesson') AS items,
             (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id) AS studied,
             (SELECT COUNT(*) FROM memory_states m WHERE m.subject_id = s.id AND m.due <= ?) AS reviews,
-            (SELECT MIN(m.due) FROM memory_states m WHERE m.subject_id = s.id AND m.due > ?) AS next_due
+            (SELECT MIN(m.due) FROM memory_states m WHERE m.subject_id = s.id AND m.due > ?) AS next_due,
+            \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS parameters
         FROM subjects s WHERE s.id = ? AND s.owner_id = ?
-        """
-
-    /// The FSRS parameters that schedule a subject: its own, else its owner's.
-    static let parametersInEffectSQL = """
-        SELECT parameters FROM fitted_parameters WHERE owner_id = ? AND (subject_id IS NULL OR subject_id = ?)
-        ORDER BY subject_id IS NULL LIMIT 1
         """
 
     /// As `dueCountsSQL`, of one subtopic of the subject (its items, each item's memory).
     static let subtopicDueCountsSQL = """
         SELECT s.title, COUNT(x.id) AS items, COUNT(m.item_id) AS studied,
-            SUM(CASE WHEN m.due <= ? THEN 1 ELSE 0 END) AS reviews, MIN(CASE WHEN m.due > ? THEN m.due END) AS next_due
+            SUM(CASE WHEN m.due <= ? THEN 1 ELSE 0 END) AS reviews, MIN(CASE WHEN m.due > ? THEN m.due END) AS next_due,
+            \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS parameters
         FROM subjects s JOIN topics t ON t.subject_id = s.id JOIN subtopics st ON st.topic_id = t.id AND st.id = ?
             LEFT JOIN items x ON x.subtopic_id = st.id AND x.shape != 'lesson'
             LEFT JOIN memory_states m ON m.item_id = x.id

@@ -226,9 +226,7 @@ extension SQLiteStore {
         // effect (the subject's, else its owner's), not its fields.
         guard let row = try Row.fetchOne(
             db.cachedStatement(sql: """
-                SELECT t.subject_id, m.*,
-                    (SELECT f.parameters FROM fitted_parameters f WHERE f.owner_id = s.owner_id AND (f.subject_id IS NULL OR f.subject_id = s.id)
-                        ORDER BY f.subject_id IS NULL LIMIT 1) AS fitted
+                SELECT t.subject_id, m.*, \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted
                 FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
                 JOIN subjects s ON s.id = t.subject_id LEFT JOIN memory_states m ON m.item_id = x.id
                 WHERE x.id = ? AND x.shape != 'lesson'

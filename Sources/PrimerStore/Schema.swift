@@ -260,24 +260,22 @@ enum Schema {
     /// through one index range instead of probing every item's memory (half of `next`'s CPU on
     /// 1,000 items). Triggers keep the column true whoever writes: a new memory state, an item
     /// moved or reshaped, a subtopic moved to another topic, a topic to another subject.
-    static let v20MemorySubjects = """
+    static let v20MemorySubjects = v20MemorySubjectsColumn + MemorySubjects.moves.map { move in
+        """
+        CREATE TRIGGER \(move.table)_memory_subject AFTER UPDATE OF \(move.columns) ON \(move.table) BEGIN
+            \(MemorySubjects.refreshSQL(items: move.items));
+        END;
+
+        """
+    }.joined()
+
+    private static let v20MemorySubjectsColumn = """
         ALTER TABLE memory_states ADD COLUMN subject_id INTEGER;
         UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")));
         CREATE INDEX memory_states_subject_due ON memory_states(subject_id, due);
         CREATE INDEX items_subtopic_shape ON items(subtopic_id, shape);
         CREATE TRIGGER memory_states_subject AFTER INSERT ON memory_states BEGIN
-            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("NEW.item_id"))) WHERE item_id = NEW.item_id;
-        END;
-        CREATE TRIGGER items_memory_subject AFTER UPDATE OF subtopic_id, shape ON items BEGIN
-            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("NEW.id"))) WHERE item_id = NEW.id;
-        END;
-        CREATE TRIGGER subtopics_memory_subject AFTER UPDATE OF topic_id ON subtopics BEGIN
-            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))
-            WHERE item_id IN (SELECT id FROM items WHERE subtopic_id = NEW.id);
-        END;
-        CREATE TRIGGER topics_memory_subject AFTER UPDATE OF subject_id ON topics BEGIN
-            UPDATE memory_states SET subject_id = (\(MemorySubjects.subjectSQL("memory_states.item_id")))
-            WHERE item_id IN (SELECT x.id FROM items x JOIN subtopics st ON st.id = x.subtopic_id WHERE st.topic_id = NEW.id);
+            \(MemorySubjects.refreshSQL(items: "NEW.item_id"));
         END;
         """
 

@@ -12,3 +12,28 @@ public enum MemorySubjects {
         """
     }
 }
+
+extension MemorySubjects {
+    /// A change that can move items to another subject: the table, the columns whose update
+    /// fires it, and the ids of the items it moves (SQL, `NEW` the changed row).
+    public struct Move: Sendable {
+        public let table: String
+        public let columns: String
+        public let items: String
+    }
+
+    /// Every such change: an item moved or reshaped, a subtopic moved to another topic, a topic
+    /// to another subject. Each engine makes one trigger of each.
+    public static let moves = [
+        Move(table: "items", columns: "subtopic_id, shape", items: "NEW.id"),
+        Move(table: "subtopics", columns: "topic_id", items: "SELECT id FROM items WHERE subtopic_id = NEW.id"),
+        Move(
+            table: "topics", columns: "subject_id",
+            items: "SELECT x.id FROM items x JOIN subtopics st ON st.id = x.subtopic_id WHERE st.topic_id = NEW.id"),
+    ]
+
+    /// The statement that sets again the subject of the memory states of `items` (SQL ids).
+    public static func refreshSQL(items: String) -> String {
+        "UPDATE memory_states SET subject_id = (\(subjectSQL("memory_states.item_id"))) WHERE item_id IN (\(items))"
+    }
+}
