@@ -62,17 +62,21 @@ extension Workspace {
         }
         let store = try await readingStore()
         guard let stored = try await store.subject(titled: subject) else { throw Self.noSubject(subject) }
+        let studied = try await store.studiedMemories(subjectTitle: stored.title)
         return StudyHistory.of(
-            memories: try await store.studiedMemories(subjectTitle: stored.title), log: try await store.reviewLog(subjectTitle: stored.title),
+            memories: studied.memories, new: studied.new[stored.title] ?? 0, log: try await store.reviewLog(subjectTitle: stored.title),
             days: days, forecastDays: 30, now: now, scheduler: try await scheduler(forSubject: stored.title), calendar: calendar)
     }
 
     /// Due counts of every subject with cards: now, today and on each of the next `days` days.
     public func dueForecast(days: Int, now: Date = Date()) async throws -> [DueForecast] {
         let store = try await readingStore()
-        let cards = Dictionary(grouping: try await store.studiedMemories(subjectTitle: nil), by: \.subject)
+        let studied = try await store.studiedMemories(subjectTitle: nil)
+        let memories = Dictionary(grouping: studied.memories, by: \.subject)
         return try await store.listSubjects().map(\.title).compactMap { title in
-            cards[title].map { StudyProgress.forecast(title, memories: $0, days: days, now: now) }
+            let new = studied.new[title] ?? 0
+            guard memories[title] != nil || new > 0 else { return nil }
+            return StudyProgress.forecast(title, memories: memories[title] ?? [], new: new, days: days, now: now)
         }
     }
 

@@ -3,8 +3,9 @@ import PostgresNIO
 import PrimerCore
 
 /// The learner's side (`LearnerStore`): memory states, the review log, known flags, quizzes,
-/// learner-written items. A write that changes an item locks its row first, so a review, an edit
-/// and a rewrite of one card follow one another.
+/// learner-written items. A write that changes an item locks its row first, so an edit and a
+/// rewrite of one card follow one another; a rating writes only if the memory it read is unchanged
+/// (`review`), holding the row in share mode while it writes.
 extension PostgresStore {
     static let studyCardSQL = """
         SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags, x.sources,
@@ -31,17 +32,36 @@ extension PostgresStore {
         }
     }
 
-    public func studiedMemories(subjectTitle: String?) async throws -> [StudiedMemory] {
+    public func studiedMemories(subjectTitle: String?) async throws -> StudiedMemories {
         try await read { connection in
-            let rows = try await connection.rows(
+            // As SQLite's: the memories through their subject, the new items as a count less them.
+            let all = subjectTitle == nil
+            let key = SubjectTitle.key(subjectTitle ?? "")
+            var memories: [StudiedMemory] = []
+            var studied: [String: Int] = [:]
+            for row in try await connection.rows(
                 """
-                SELECT x.id, s.title AS subject, m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses
-                FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
-                JOIN subjects s ON s.id = t.subject_id LEFT JOIN memory_states m ON m.item_id = x.id
-                WHERE x.shape != 'lesson' AND s.owner_id = \(owner.id)
-                    AND (\(subjectTitle == nil) OR s.title_key = \(SubjectTitle.key(subjectTitle ?? "")))
+                SELECT m.item_id AS id, s.title AS subject, m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses
+                FROM memory_states m JOIN subjects s ON s.id = m.subject_id
+                WHERE s.owner_id = \(owner.id) AND (\(all) OR s.title_key = \(key))
                 """, logger)
-            return try rows.map { StudiedMemory(itemID: try $0.value("id"), subject: try $0.value("subject"), memory: try Self.memory($0)) }
+            {
+                let memory = StudiedMemory(itemID: try row.value("id"), subject: try row.value("subject"), memory: try Self.memory(row))
+                studied[memory.subject, default: 0] += 1
+                memories.append(memory)
+            }
+            var new: [String: Int] = [:]
+            for row in try await connection.rows(
+                """
+                SELECT s.title AS subject, COUNT(*) AS items FROM subjects s JOIN topics t ON t.subject_id = s.id
+                JOIN subtopics st ON st.topic_id = t.id JOIN items x ON x.subtopic_id = st.id
+                WHERE x.shape <> 'lesson' AND s.owner_id = \(owner.id) AND (\(all) OR s.title_key = \(key)) GROUP BY s.id
+                """, logger)
+            {
+                let subject: String = try row.value("subject")
+                new[subject] = try row.int("items") - (studied[subject] ?? 0)
+            }
+            return StudiedMemories(memories: memories, new: new)
         }
     }
 
@@ -68,9 +88,9 @@ extension PostgresStore {
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
         scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
-        try await write { connection in
-            try await Self.review(
-                connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: scheduling, logger)
+        // No transaction: the rating's write is one statement that checks what it read.
+        try await read { connection in
+            try await review(connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: scheduling)
         }
     }
 
@@ -156,9 +176,8 @@ extension PostgresStore {
                     VALUES (\(attemptID), \(position), \(answer.itemID), \(answer.question), \(answer.chosen), \(answer.correctIndex))
                     """, logger)
                 let rated = rating(answer)
-                _ = try await Self.review(
-                    connection, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0, schedule: { before, _ in schedule(before, rated) },
-                    logger)
+                _ = try await review(
+                    connection, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0, schedule: { before, _ in schedule(before, rated) })
             }
         }
     }
@@ -192,48 +211,43 @@ extension PostgresStore {
 
     // MARK: - Rows
 
-    static func review(
+    /// Rates an item: its state read (`RatedItem`), the next memory scheduled, then written only
+    /// if the memory is still the one read (`WriteRating`): another rating of the card in
+    /// between makes the write store nothing, and the rating is read and scheduled again. So a
+    /// rating takes two statements and no transaction of its own (a lock, a read, BEGIN and
+    /// COMMIT were five round trips), and two ratings of one card are still stored one after the
+    /// other, each scheduled from the memory the other left. The write holds the item's row in
+    /// share mode while it runs: an edit or a leech's rewrite (which lock it for update) sees the
+    /// memory before or after it, never midway. Inside a transaction (a quiz) the same holds.
+    func review(
         _ connection: PostgresConnection, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String? = nil,
-        schedule: (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory, _ logger: Logger
+        schedule: (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
-        // The item's row is locked, then its memory read: two ratings of one card are stored one
-        // after the other, each scheduled from the memory the other left. (Read in the same
-        // statement as the lock, the memory would be the one before the wait: PostgreSQL
-        // re-reads only the locked row.)
-        guard let row = try await connection.row(LockRatedItem(id: itemID), logger) else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
-        let subjectID: Int64 = try row.value("subject_id")
-        let before = try await connection.row(MemoryOfItem(id: itemID), logger).flatMap(memory)
-        // Checked under the item's lock: the same rating sent twice at once is stored once.
-        if let clientKey, let earlier = try await connection.row(
-            "SELECT review_time, rating FROM review_log WHERE item_id = \(itemID) AND client_key = \(clientKey)", logger)
-        {
-            try ReviewKeyRule.checkRepeat(Int(try earlier.value("rating", as: Int64.self)), rating, clientKey: clientKey)
-            guard let before else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
-            let time = try earlier.value("review_time", as: Int64.self)
-            return RecordedReview(before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
+        for _ in 0..<Self.ratingAttempts {
+            guard let row = try await connection.row(RatedItem(id: itemID, clientKey: clientKey), logger) else {
+                throw StoreError.notFound("item \(ItemKey.of(itemID))")
+            }
+            let before = try Self.memory(row)
+            // The same rating sent again (its client key in the item's log) stores nothing.
+            if let clientKey, let earlier = try row.value("earlier_rating", as: Int64?.self) {
+                try ReviewKeyRule.checkRepeat(Int(earlier), rating, clientKey: clientKey)
+                guard let before else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
+                let time = try row.value("earlier_time", as: Int64.self)
+                return RecordedReview(before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
+            }
+            let parameters = try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
+            let after = try schedule(before, parameters)
+            let written = try await connection.row(
+                WriteRating(itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey).query,
+                logger)
+            if written != nil { return RecordedReview(before: before, after: after, reviewedAt: date, repeated: false) }
         }
-        let parameters = try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
-        let after = try schedule(before, parameters)
-        let state = after.state
-        // The memory and the log's line in one statement: one round trip less per rating.
-        try await connection.run(
-            """
-            WITH memory AS (
-                INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
-                VALUES (\(itemID), \(state.phase.rawValue), \(state.step), \(state.stability), \(state.difficulty),
-                    \(state.due.timeIntervalSince1970), \(state.lastReview?.timeIntervalSince1970), \(after.reps), \(after.lapses))
-                ON CONFLICT (item_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
-                    stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
-                    last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
-                RETURNING item_id
-            )
-            INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
-            SELECT \(subjectID), item_id, \(Int64((date.timeIntervalSince1970 * 1000).rounded())), \(rating.rawValue),
-                \(before?.state.phase.rawValue ?? 0), \(max(0, durationMs)), \(clientKey)
-            FROM memory
-            """, logger)
-        return RecordedReview(before: before, after: after, reviewedAt: date, repeated: false)
+        throw StoreError.refused(
+            store: address, reason: "item \(ItemKey.of(itemID)) was rated \(Self.ratingAttempts) times by others while this rating was made; rate it again")
     }
+
+    /// How often a rating is scheduled again when other ratings of the card keep coming first.
+    static let ratingAttempts = 16
 
     /// Locks an item's row; returns its shape. Throws `notFound` when there is none.
     @discardableResult
@@ -335,25 +349,66 @@ extension PostgresStore {
     }
 }
 
-/// Locks a rated item's row; gives its subject and the FSRS parameters in effect for it (the
-/// subject's own, else its owner's). Prepared once per connection (`PreparedRead`).
-struct LockRatedItem: PreparedRead {
+/// What a rating reads of its item: the FSRS parameters in effect for it (the subject's own, else
+/// its owner's), its memory, and the time and rating of an earlier review sent with the same
+/// client key (none when `clientKey` is nil). Prepared once per connection (`PreparedRead`); its
+/// columns named: a prepared `SELECT *` fails on every connection once a later migration adds a
+/// column under a running server.
+struct RatedItem: PreparedRead {
     static let sql = """
-        SELECT t.subject_id, \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted
+        SELECT \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted,
+            m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
+            r.review_time AS earlier_time, r.rating AS earlier_rating
         FROM items x JOIN subtopics st ON st.id = x.subtopic_id
         JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
-        WHERE x.id = $1 AND x.shape != 'lesson' FOR UPDATE OF x
+        LEFT JOIN memory_states m ON m.item_id = x.id
+        LEFT JOIN review_log r ON r.item_id = x.id AND r.client_key = $2
+        WHERE x.id = $1 AND x.shape != 'lesson'
         """
     let id: Int64
+    let clientKey: String?
 
-    func makeBindings() throws -> PostgresBindings { try bindings([id]) }
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try bindings([id])
+        try bindings.append(clientKey)
+        return bindings
+    }
 }
 
-/// An item's memory state (no row: never reviewed). Its columns named: a prepared `SELECT *`
-/// fails on every connection once a later migration adds a column under a running server.
-struct MemoryOfItem: PreparedRead {
-    static let sql = "SELECT item_id, phase, step, stability, difficulty, due, last_review, reps, lapses FROM memory_states WHERE item_id = $1"
-    let id: Int64
+/// A rating's memory and its line of the review log, in one statement, stored only if the item
+/// is still there and its memory is still `before` (none: still none). No row back: nothing was
+/// stored. The log's subject is the memory's (`memory_states.subject_id`, kept by the store's
+/// triggers), so a card moved meanwhile logs where it is now.
+struct WriteRating {
+    let itemID: Int64
+    let before: ItemMemory?
+    let after: ItemMemory
+    let rating: ReviewRating
+    let at: Date
+    let durationMs: Int
+    let clientKey: String?
 
-    func makeBindings() throws -> PostgresBindings { try bindings([id]) }
+    var query: PostgresQuery {
+        let state = after.state
+        let was = before?.state
+        return """
+            WITH item AS (SELECT id FROM items WHERE id = \(itemID) FOR SHARE),
+            memory AS (
+                INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
+                SELECT id, \(state.phase.rawValue), \(state.step), \(state.stability), \(state.difficulty),
+                    \(state.due.timeIntervalSince1970), \(state.lastReview?.timeIntervalSince1970), \(after.reps), \(after.lapses) FROM item
+                ON CONFLICT (item_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
+                    stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+                    last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
+                WHERE \(before != nil) AND (memory_states.reps, memory_states.due, memory_states.last_review)
+                    IS NOT DISTINCT FROM (\(before?.reps ?? 0), \(was?.due.timeIntervalSince1970 ?? 0), \(was?.lastReview?.timeIntervalSince1970))
+                RETURNING item_id, subject_id
+            )
+            INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
+            SELECT subject_id, item_id, \(Int64((at.timeIntervalSince1970 * 1000).rounded())), \(rating.rawValue),
+                \(was?.phase.rawValue ?? 0), \(max(0, durationMs)), \(clientKey)
+            FROM memory
+            RETURNING item_id
+            """
+    }
 }

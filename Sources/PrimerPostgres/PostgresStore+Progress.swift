@@ -28,18 +28,29 @@ extension PostgresStore {
             {
                 logs[try row.value("id")] = try Self.logSums(row)
             }
+            // As SQLite's: cards counted on the subtopics' covering index, memories summed through
+            // their subject.
+            var cards: [Int64: Int] = [:]
+            for row in try await connection.rows(
+                """
+                SELECT x.subtopic_id AS id, COUNT(*) AS cards FROM items x WHERE x.shape <> 'lesson'
+                    AND x.subtopic_id IN (SELECT st.id FROM subtopics st JOIN topics t ON t.id = st.topic_id WHERE t.subject_id = \(subjectID))
+                GROUP BY x.subtopic_id
+                """, logger)
+            {
+                cards[try row.value("id")] = try row.int("cards")
+            }
             var sums: [Int64: PostgresRandomAccessRow] = [:]
             for row in try await connection.rows(
                 """
-                SELECT x.subtopic_id AS id, COUNT(*) AS cards, COUNT(*) FILTER (WHERE m.item_id IS NULL) AS new,
+                SELECT x.subtopic_id AS id, COUNT(*) AS studied,
                     COALESCE(SUM(CASE WHEN m.last_review IS NULL OR m.stability IS NULL THEN 0.0
                         ELSE power(1 + \(curve.factor) * GREATEST(0, floor((\(now.timeIntervalSince1970) - m.last_review) / 86400.0)) / NULLIF(m.stability, 0),
                             \(curve.decay)) END), 0) AS recall,
                     COUNT(*) FILTER (WHERE m.due < \(endOfToday.timeIntervalSince1970)) AS due_today, COALESCE(SUM(m.lapses), 0)::bigint AS lapses,
                     COUNT(*) FILTER (WHERE m.lapses >= \(leechLapses)) AS leeches
-                FROM items x LEFT JOIN memory_states m ON m.item_id = x.id
-                WHERE x.shape <> 'lesson'
-                    AND x.subtopic_id IN (SELECT st.id FROM subtopics st JOIN topics t ON t.id = st.topic_id WHERE t.subject_id = \(subjectID))
+                FROM memory_states m JOIN items x ON x.id = m.item_id
+                WHERE m.subject_id = \(subjectID)
                 GROUP BY x.subtopic_id
                 """, logger)
             {
@@ -47,11 +58,12 @@ extension PostgresStore {
             }
             let subtopics = try places.compactMap { place -> ProgressSums.Subtopic? in
                 let id: Int64 = try place.value("id")
-                guard let row = sums[id] else { return nil }
+                guard let count = cards[id] else { return nil }
+                let row = sums[id]
                 return ProgressSums.Subtopic(
-                    id: id, topic: try place.value("topic"), subtopic: try place.value("subtopic"), cards: try row.int("cards"),
-                    new: try row.int("new"), recall: try row.value("recall", as: Double.self), dueToday: try row.int("due_today"),
-                    lapses: try row.int("lapses"), log: logs[id] ?? .init())
+                    id: id, topic: try place.value("topic"), subtopic: try place.value("subtopic"), cards: count,
+                    new: count - (try row?.int("studied") ?? 0), recall: try row?.value("recall", as: Double.self) ?? 0,
+                    dueToday: try row?.int("due_today") ?? 0, lapses: try row?.int("lapses") ?? 0, log: logs[id] ?? .init())
             }
             let whole = try await connection.row(
                 """

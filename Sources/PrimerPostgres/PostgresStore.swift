@@ -5,8 +5,9 @@ import PrimerCore
 
 /// Primer's store in a PostgreSQL database: the same ports as `SQLiteStore`, for a store that many
 /// processes and machines share. Every write is one transaction; where a write checks before it
-/// changes (a content save, a rewrite, a review, a claim) it first locks the rows it depends on,
-/// so two writers never both act on what they read.
+/// changes (a content save, a rewrite, a claim) it first locks the rows it depends on, so two
+/// writers never both act on what they read. A rating is the one write of two statements without
+/// a transaction: its write stores only if what it read is unchanged (`review`).
 public final class PostgresStore: Store, Sendable {
     /// The store's address without its password, for messages.
     public let address: String
@@ -96,7 +97,8 @@ public final class PostgresStore: Store, Sendable {
         pool.running.cancel()
     }
 
-    /// Every read: one connection from the pool, PostgreSQL's failures mapped (`storeError`).
+    /// Every read, and a rating (its statements check what they depend on): one connection from
+    /// the pool, no transaction, PostgreSQL's failures mapped (`storeError`).
     func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await client.withConnection { connection in try await body(connection) }

@@ -32,16 +32,22 @@ extension SQLiteStore {
             {
                 logs[row["id"]] = Self.logSums(row)
             }
+            // Cards counted on the subtopics' covering index; memories summed through their subject
+            // (`memory_states.subject_id`): a new card is a count, not a lookup of its memory.
+            var cards: [Int64: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT x.subtopic_id AS id, COUNT(*) AS cards FROM items x WHERE \(inSubject) GROUP BY x.subtopic_id", arguments: [subjectID]) {
+                cards[row["id"]] = row["cards"]
+            }
             var sums: [Int64: Row] = [:]
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT x.subtopic_id AS id, COUNT(*) AS cards, TOTAL(m.item_id IS NULL) AS new,
+                    SELECT x.subtopic_id AS id, COUNT(*) AS studied,
                         TOTAL(CASE WHEN m.last_review IS NULL OR m.stability IS NULL THEN 0.0
                             ELSE pow(1 + ? * max(0, floor((? - m.last_review) / 86400.0)) / NULLIF(m.stability, 0), ?) END) AS recall,
-                        TOTAL(m.due < ?) AS due_today, TOTAL(COALESCE(m.lapses, 0)) AS lapses, TOTAL(m.lapses >= ?) AS leeches
-                    FROM items x LEFT JOIN memory_states m ON m.item_id = x.id
-                    WHERE \(inSubject) GROUP BY x.subtopic_id
+                        TOTAL(m.due < ?) AS due_today, TOTAL(m.lapses) AS lapses, TOTAL(m.lapses >= ?) AS leeches
+                    FROM memory_states m JOIN items x ON x.id = m.item_id
+                    WHERE m.subject_id = ? GROUP BY x.subtopic_id
                     """,
                 arguments: [curve.factor, now.timeIntervalSince1970, curve.decay, endOfToday.timeIntervalSince1970, leechLapses, subjectID])
             {
@@ -49,10 +55,11 @@ extension SQLiteStore {
             }
             let subtopics = places.compactMap { place -> ProgressSums.Subtopic? in
                 let id: Int64 = place["id"]
-                guard let row = sums[id] else { return nil }
+                guard let count = cards[id] else { return nil }
+                let row = sums[id]
                 return ProgressSums.Subtopic(
-                    id: id, topic: place["topic"], subtopic: place["subtopic"], cards: row["cards"], new: Int(row["new"] as Double),
-                    recall: row["recall"], dueToday: Int(row["due_today"] as Double), lapses: Int(row["lapses"] as Double),
+                    id: id, topic: place["topic"], subtopic: place["subtopic"], cards: count, new: count - (row?["studied"] ?? 0),
+                    recall: row?["recall"] ?? 0, dueToday: Int(row?["due_today"] ?? 0.0), lapses: Int(row?["lapses"] ?? 0.0),
                     log: logs[id] ?? .init())
             }
             let whole = try Row.fetchOne(

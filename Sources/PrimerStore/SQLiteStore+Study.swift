@@ -30,22 +30,39 @@ extension SQLiteStore {
         }
     }
 
-    public func studiedMemories(subjectTitle: String?) async throws -> [StudiedMemory] {
+    public func studiedMemories(subjectTitle: String?) async throws -> StudiedMemories {
         try await read { [owner] db in
-            let sql = """
-                SELECT x.id, s.title AS subject, m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses
-                FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
-                JOIN subjects s ON s.id = t.subject_id LEFT JOIN memory_states m ON m.item_id = x.id
-                WHERE x.shape != 'lesson' AND s.owner_id = ?
-                """
-            let rows = if let subjectTitle {
-                try Row.fetchCursor(db, sql: sql + " AND s.title_key = ?", arguments: [owner.id, SubjectRow.key(subjectTitle)])
-            } else {
-                try Row.fetchCursor(db, sql: sql, arguments: [owner.id])
-            }
+            // The memories through their subject (`memory_states.subject_id`), the new items as
+            // the subject's item count (its subtopics' covering index) less its memories: no
+            // lookup of each new item's memory.
+            let mine = subjectTitle == nil ? "s.owner_id = ?" : "s.owner_id = ? AND s.title_key = ?"
+            let arguments: StatementArguments = subjectTitle.map { [owner.id, SubjectRow.key($0)] } ?? [owner.id]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT m.item_id AS id, s.title AS subject, m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses
+                    FROM memory_states m JOIN subjects s ON s.id = m.subject_id WHERE \(mine)
+                    """, arguments: arguments)
             var memories: [StudiedMemory] = []
-            while let row = try rows.next() { memories.append(StudiedMemory(itemID: row["id"], subject: row["subject"], memory: Self.memory(row))) }
-            return memories
+            var studied: [String: Int] = [:]
+            while let row = try rows.next() {
+                let memory = StudiedMemory(itemID: row["id"], subject: row["subject"], memory: Self.memory(row))
+                studied[memory.subject, default: 0] += 1
+                memories.append(memory)
+            }
+            var new: [String: Int] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.title AS subject, COUNT(*) AS items FROM subjects s JOIN topics t ON t.subject_id = s.id
+                    JOIN subtopics st ON st.topic_id = t.id JOIN items x ON x.subtopic_id = st.id
+                    WHERE x.shape != 'lesson' AND \(mine) GROUP BY s.id
+                    """, arguments: arguments)
+            {
+                let subject: String = row["subject"]
+                new[subject] = (row["items"] as Int) - (studied[subject] ?? 0)
+            }
+            return StudiedMemories(memories: memories, new: new)
         }
     }
 

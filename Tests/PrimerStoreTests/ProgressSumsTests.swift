@@ -36,6 +36,12 @@ import Testing
                 content: n % 2 == 0 ? .pair(PairItem(front: "Q\(n)", back: "A\(n)")) : .cloze(ClozeItem(text: "{{c1::Fact \(n)}}")),
                 memory: remembered, reviews: log))
         }
+        // A subtopic of new cards only: counted, with no memory to sum.
+        for n in 0..<6 {
+            items.append(ImportedItem(
+                topic: "Cells", subtopic: "Ribosomes", family: "flashcards", content: .pair(PairItem(front: "R\(n)", back: "B\(n)")),
+                memory: nil, reviews: []))
+        }
         let ids = try await store.importItems(subjectID: subject.id, items: items, at: now.addingTimeInterval(-30))
         // Reviews today and yesterday for a streak; a known card; a deleted card whose log stays.
         for id in ids.prefix(3).compactMap({ $0 }) {
@@ -68,16 +74,19 @@ import Testing
             #expect(topic.subtopics.count == want.subtopics.count)
             for (subtopic, wanted) in zip(topic.subtopics, want.subtopics) { Self.expectSame(subtopic, wanted) }
         }
-        // The history and forecast read memories alone: the same items and memories as the cards.
+        // The history and forecast read the studied items' memories and a count of the new ones:
+        // the same as the cards.
         let cards = try await store.studyCards(subjectTitle: "Biology")
-        let memories = try await store.studiedMemories(subjectTitle: "Biology")
-        #expect(memories.sorted { $0.itemID < $1.itemID } == cards.map(StudiedMemory.init).sorted { $0.itemID < $1.itemID })
-        #expect(memories.contains { $0.memory != nil } && memories.contains { $0.memory == nil })
-        #expect(try await store.studiedMemories(subjectTitle: nil).count == memories.count)
-        #expect(try await store.studiedMemories(subjectTitle: "Nope").isEmpty)
+        let studied = try await store.studiedMemories(subjectTitle: "Biology")
+        let expectedStudied = StudiedMemories(cards)
+        #expect(studied.memories.sorted { $0.itemID < $1.itemID } == expectedStudied.memories.sorted { $0.itemID < $1.itemID })
+        #expect(studied.new == expectedStudied.new && studied.new["Biology"] == expected.progress.new)
+        #expect(!studied.memories.isEmpty && studied.memories.allSatisfy { $0.memory != nil })
+        #expect(try await store.studiedMemories(subjectTitle: nil).memories.count == studied.memories.count)
+        #expect(try await store.studiedMemories(subjectTitle: "Nope") == StudiedMemories(memories: [], new: [:]))
         // Another owner sees no sums of this subject.
         let other = store.owned(by: .account(99))
-        #expect(try await other.studiedMemories(subjectTitle: nil).isEmpty)
+        #expect(try await other.studiedMemories(subjectTitle: nil) == StudiedMemories(memories: [], new: [:]))
         #expect(try await other.progressSums(subjectID: subject.id, now: now, endOfToday: now, curve: scheduler.recallCurve, leechLapses: 8).subtopics.isEmpty)
         #expect(try await other.reviewQuarters(subjectID: subject.id, since: Date.distantPast).isEmpty)
     }

@@ -111,9 +111,10 @@ import Testing
         }
     }
 
-    /// Two ratings of one card at once (two keys): both are stored, the second scheduled from the
-    /// memory the first left (on PostgreSQL the memory is read after the item's lock).
-    @Test(arguments: Engine.allCases) func twoRatingsOfOneCardAtOnceAreBothScheduled(engine: Engine) async throws {
+    /// Ratings of one card at once (each its key): all are stored, each scheduled from the memory
+    /// the one before left (on PostgreSQL a rating's write stores only over the memory it was
+    /// scheduled from, else it is scheduled again).
+    @Test(arguments: Engine.allCases) func ratingsOfOneCardAtOnceAreAllScheduled(engine: Engine) async throws {
         let folder = try TempFolder()
         let store = try await engine.store(in: folder)
         _ = try await Self.kit(store)
@@ -121,7 +122,7 @@ import Testing
         let scheduler = FSRSScheduler(fuzz: false)
         for round in 0..<4 {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for one in 0..<2 {
+                for one in 0..<4 {
                     group.addTask {
                         _ = try await store.recordReview(itemID: card.id, rating: .good, at: Date(), durationMs: 0, clientKey: "r\(round)-\(one)") {
                             scheduler.review($0, rating: .good, at: Date())
@@ -132,7 +133,39 @@ import Testing
             }
         }
         let stored = try #require(try await store.studyCard(id: card.id))
-        #expect(stored.memory?.reps == 8, "each of the eight ratings was scheduled from the one before: \(String(describing: stored.memory))")
+        #expect(stored.memory?.reps == 16, "each of the 16 ratings was scheduled from the one before: \(String(describing: stored.memory))")
+        #expect(try await store.reviewLog(subjectTitle: "Biology").filter { $0.itemID == card.id }.count == 16)
+    }
+
+    /// A rating racing its card's deletion is either stored before it (its log line stays) or
+    /// refused as not found; neither leaves a memory without its card.
+    @Test(arguments: Engine.allCases) func aRatingRacingItsCardsDeletionIsStoredBeforeOrNotFound(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
+        _ = try await Self.kit(store)
+        let cards = try await store.studyCards(subjectTitle: "Biology")
+        let scheduler = FSRSScheduler(fuzz: false)
+        var stored = 0
+        #expect(cards.count >= 4)
+        for card in cards {
+            let rated = try await withThrowingTaskGroup(of: Bool?.self) { group in
+                group.addTask {
+                    do {
+                        _ = try await store.recordReview(itemID: card.id, rating: .good, at: Date(), durationMs: 0) {
+                            scheduler.review($0, rating: .good, at: Date())
+                        }
+                        return true
+                    } catch StoreError.notFound { return false }
+                }
+                group.addTask { _ = try await store.deleteItem(id: card.id); return nil }
+                var rated: Bool?
+                for try await outcome in group { if let outcome { rated = outcome } }
+                return rated
+            }
+            if rated == true { stored += 1 }
+        }
+        #expect(try await store.studyCards(subjectTitle: "Biology").isEmpty)
+        #expect(try await store.reviewLog(subjectTitle: "Biology").count == stored, "each rating reported stored kept its log line")
     }
 
     @Test func theStudyMigrationKeepsItemsTheirIdsAndTheSequence() async throws {

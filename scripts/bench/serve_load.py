@@ -8,7 +8,9 @@ For each engine: fill the store (`primer-bench serve-store`: --users accounts, e
 and a subject of --items/--users flashcards), start `primer serve` on it, then for
 `nextStudyItem` and `rateItem` run wrk (--connections connections, 2 threads, --seconds seconds;
 each request as a random account, `rateItem` on a random card of that account) and read
-requests per second, latency percentiles, errors, and the server's memory (VmRSS, VmHWM).
+requests per second, latency percentiles, errors, and the server's memory (VmRSS, VmHWM); then
+the first account's `getStats` (--stats-runs reads, one at a time: with --users 1 that is one
+subject of --items cards, after the ratings of the `rateItem` run).
 The server's CPU time (user + system, from /proc) over each wrk run, divided by the requests
 it answered, is its CPU per request. Needs the release build (swift build -c release, or
 --bin: a folder holding another build's primer and primer-bench, to compare) and wrk (Debian's wrk).
@@ -17,10 +19,12 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 from common import RELEASE, ROOT, machine
 
@@ -102,10 +106,27 @@ def engine(store, args, folder):
             result[name]["server_cpu_ms_per_request"] = round(1000 * spent / max(result[name]["requests"], 1), 3)
             result[name]["memory_mb"] = memory(server.pid)
             print(name, json.dumps(result[name]), file=sys.stderr)
+        if args.stats_runs:
+            result["getStats"] = get_stats(url, accounts[0], args.stats_runs)
+            print("getStats", json.dumps(result["getStats"]), file=sys.stderr)
     finally:
         server.terminate()
         server.wait(timeout=30)
     return result
+
+
+def get_stats(url, account, runs):
+    """`GET /api/subjects/{id}/stats` of the first account's subject, one request at a time after
+    the load (so after its ratings): the median and slowest of `runs` wall times."""
+    request = urllib.request.Request(f"{url}/api/subjects/{account['subject']}/stats",
+                                     headers={"Authorization": f"Bearer {account['token']}"})
+    times = []
+    for _ in range(runs):
+        started = time.monotonic()
+        with urllib.request.urlopen(request) as response:
+            response.read()
+        times.append(time.monotonic() - started)
+    return {"runs": runs, "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3)}
 
 
 def main():
@@ -117,6 +138,7 @@ def main():
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--routes", default=",".join(ROUTES), help="the routes to load (default: all)")
+    parser.add_argument("--stats-runs", type=int, default=5, help="times getStats is read after the load (0: not read)")
     parser.add_argument("--sqlite-only", action="store_true", help="skip the PostgreSQL run")
     parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "bench", "results", f"serve-load-{time.strftime('%Y-%m-%d')}.json"))
     args = parser.parse_args()

@@ -6,9 +6,10 @@ public protocol LearnerStore: Sendable {
     /// The studied items (every shape but the lesson) of the subject titled `subjectTitle`, or
     /// of every subject when nil, in kit order (topic, subtopic, family, position).
     func studyCards(subjectTitle: String?) async throws -> [StudyCard]
-    /// The owner's studied items of one subject (nil: of all) as their memories alone, in no
-    /// particular order: what a history or a forecast reads.
-    func studiedMemories(subjectTitle: String?) async throws -> [StudiedMemory]
+    /// The owner's studied items of one subject (nil: of all) as a history or a forecast reads
+    /// them: the memories of those studied at least once, and a count of the new ones
+    /// (`StudiedMemories`).
+    func studiedMemories(subjectTitle: String?) async throws -> StudiedMemories
     /// `primer stats`' sums of one of this view's owner's subjects, computed by the store
     /// (`ProgressSums`): recall on `curve` at `now`, due before `endOfToday`, leeches with at least
     /// `leechLapses` lapses. Empty for another owner's subject.

@@ -41,12 +41,12 @@ public struct StudyHistory: Sendable, Equatable, Encodable {
         cards: [StudyCard], log: [ReviewLogEntry], days: Int, forecastDays: Int, now: Date, scheduler: FSRSScheduler,
         calendar: Calendar = .current
     ) -> StudyHistory {
-        of(memories: cards.map(StudiedMemory.init), log: log, days: days, forecastDays: forecastDays, now: now, scheduler: scheduler, calendar: calendar)
+        of(memories: cards.map(StudiedMemory.init), new: 0, log: log, days: days, forecastDays: forecastDays, now: now, scheduler: scheduler, calendar: calendar)
     }
 
-    /// As `of(cards:…)`, from the items' memories alone.
+    /// As `of(cards:…)`, from the items' memories alone and `new` more never studied.
     public static func of(
-        memories cards: [StudiedMemory], log: [ReviewLogEntry], days: Int, forecastDays: Int, now: Date, scheduler: FSRSScheduler,
+        memories cards: [StudiedMemory], new: Int, log: [ReviewLogEntry], days: Int, forecastDays: Int, now: Date, scheduler: FSRSScheduler,
         calendar: Calendar = .current
     ) -> StudyHistory {
         let today = calendar.startOfDay(for: now)
@@ -93,10 +93,10 @@ public struct StudyHistory: Sendable, Equatable, Encodable {
         let history = starts.indices.map { day in
             Day(
                 date: formatter.string(from: starts[day]), reviews: reviews[day], learntReviews: learnt[day], recalled: recalled[day],
-                knowledgePercent: cards.isEmpty ? 0 : recall[day] * 100 / Double(cards.count))
+                knowledgePercent: cards.count + new == 0 ? 0 : recall[day] * 100 / Double(cards.count + new))
         }
 
-        var mastery = Mastery()
+        var mastery = Mastery(new: new)
         for card in cards {
             guard let state = card.memory?.state else { mastery.new += 1; continue }
             switch state.phase {
@@ -105,7 +105,7 @@ public struct StudyHistory: Sendable, Equatable, Encodable {
             }
         }
         return StudyHistory(
-            days: history, forecast: StudyProgress.forecast("", memories: cards, days: forecastDays, now: now, calendar: calendar).days,
+            days: history, forecast: StudyProgress.forecast("", memories: cards, new: new, days: forecastDays, now: now, calendar: calendar).days,
             mastery: mastery)
     }
 

@@ -129,11 +129,13 @@ public enum StudyProgress {
 
     /// Due counts of one subject's cards now, today and on each of the next `days` days.
     public static func forecast(_ subject: String, cards: [StudyCard], days: Int, now: Date, calendar: Calendar = .current) -> DueForecast {
-        forecast(subject, memories: cards.map(StudiedMemory.init), days: days, now: now, calendar: calendar)
+        forecast(subject, memories: cards.map(StudiedMemory.init), new: 0, days: days, now: now, calendar: calendar)
     }
 
-    /// As `forecast(_:cards:…)`, from the items' memories alone.
-    public static func forecast(_ subject: String, memories cards: [StudiedMemory], days: Int, now: Date, calendar: Calendar = .current) -> DueForecast {
+    /// As `forecast(_:cards:…)`, from the items' memories alone and `new` more never studied.
+    public static func forecast(
+        _ subject: String, memories cards: [StudiedMemory], new: Int, days: Int, now: Date, calendar: Calendar = .current
+    ) -> DueForecast {
         let dues = cards.compactMap { $0.memory?.state.due }
         let today = calendar.startOfDay(for: now)
         let formatter = dayFormatter(calendar)
@@ -144,7 +146,7 @@ public enum StudyProgress {
         }
         let endOfToday = calendar.date(byAdding: .day, value: 1, to: today)!
         return DueForecast(
-            subject: subject, new: cards.filter { $0.memory == nil }.count, dueNow: dues.filter { $0 <= now }.count,
+            subject: subject, new: new + cards.filter { $0.memory == nil }.count, dueNow: dues.filter { $0 <= now }.count,
             dueToday: dues.filter { $0 < endOfToday }.count, days: forecast)
     }
 
