@@ -144,12 +144,12 @@ extension Workspace {
     public func rate(
         _ key: String, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
     ) async throws -> RatedCard {
-        try await rate(card: try await studyCard(key), rating, at: date, durationMs: durationMs, clientKey: clientKey)
+        try await rate(item: try await studyCard(key).id, rating, at: date, durationMs: durationMs, clientKey: clientKey)
     }
 
-    /// As `rate(_ key:)`, of a card already read (`Study.rate`: by id, read once).
+    /// As `rate(_ key:)`, by id (`Study.rate`): the store reads the card in the rating's call.
     func rate(
-        card: StudyCard, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
+        item: Int64, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
     ) async throws -> RatedCard {
         guard (0...Self.longestReviewMs).contains(durationMs) else {
             throw WorkspaceError("a review's duration is 0 to \(Self.longestReviewMs) ms (a day), not \(durationMs); give it in milliseconds")
@@ -160,25 +160,25 @@ extension Workspace {
         if reviewedAt > now.addingTimeInterval(60) {
             throw WorkspaceError("the review time \(Self.iso(reviewedAt)) is in the future; record a review when it was done")
         }
-        // Compared to the second: a time written without fractions in the second the card was made is in its life.
-        if let created = card.createdAt, reviewedAt < created.addingTimeInterval(-1) {
-            throw WorkspaceError(
-                "item \(card.key) was made at \(Self.iso(created)), after the review time \(Self.iso(reviewedAt)); a review cannot be older than its card")
-        }
-        // The order of reviews is checked in the store's transaction, against the memory it
-        // holds then (and after a repeated client key, which is no new review); the store gives
-        // the subject's FSRS parameters from the same transaction.
-        let itemKey = card.key
+        // The card's life and the order of reviews are checked in the store's call, against the
+        // card and memory it holds then (and after a repeated client key, which is no new
+        // review); the store gives the subject's FSRS parameters from the same call.
         let configured = studyPolicy.scheduler
-        let recorded = try await store().recordReview(
-            itemID: card.id, rating: rating, at: reviewedAt, durationMs: durationMs, clientKey: clientKey
-        ) { before, parameters in
-            if let last = before?.state.lastReview, reviewedAt < last {
+        let recorded = try await store().rateItem(
+            itemID: item, rating: rating, at: reviewedAt, durationMs: durationMs, clientKey: clientKey
+        ) { card, parameters in
+            // Compared to the second: a time written without fractions in the second the card was made is in its life.
+            if let created = card.createdAt, reviewedAt < created.addingTimeInterval(-1) {
                 throw WorkspaceError(
-                    "item \(itemKey) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
+                    "item \(card.key) was made at \(Self.iso(created)), after the review time \(Self.iso(reviewedAt)); a review cannot be older than its card")
             }
-            return (parameters.map(configured.with(parameters:)) ?? configured).review(before, rating: rating, at: reviewedAt)
+            if let last = card.memory?.state.lastReview, reviewedAt < last {
+                throw WorkspaceError(
+                    "item \(card.key) was last reviewed at \(Self.iso(last)); reviews are recorded in the order they were done, so the review time must be later")
+            }
+            return (parameters.map(configured.with(parameters:)) ?? configured).review(card.memory, rating: rating, at: reviewedAt)
         }
+        let card = recorded.card
         var rated = card
         rated.memory = recorded.after
         return RatedCard(

@@ -7,16 +7,19 @@ import PrimerCore
 /// rewrite of one card follow one another; a rating writes only if the memory it read is unchanged
 /// (`review`), holding the row in share mode while it writes.
 extension PostgresStore {
-    static let studyCardSQL = """
-        SELECT x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags, x.sources,
+    /// A studied card's columns (`studyCard(_:)` reads them) and the tables they come from.
+    static let studyCardColumns = """
+        x.id, x.family, x.shape, x.fields, x.generation_id, x.edited_at, x.created_at, x.tags, x.sources,
             s.title AS subject, t.title AS topic, st.title AS subtopic,
             m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
-            k.item_id IS NOT NULL AS known, EXISTS (SELECT 1 FROM item_rewrites r WHERE r.item_id = x.id) AS rewritten
-        FROM items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+            k.item_id IS NOT NULL AS known, EXISTS (SELECT 1 FROM item_rewrites w WHERE w.item_id = x.id) AS rewritten
+        """
+    static let studyCardTables = """
+        items x JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
         JOIN subjects s ON s.id = t.subject_id
         LEFT JOIN memory_states m ON m.item_id = x.id LEFT JOIN known_items k ON k.item_id = x.id
-        WHERE x.shape != 'lesson'
         """
+    static let studyCardSQL = "SELECT \(studyCardColumns) FROM \(studyCardTables) WHERE x.shape != 'lesson'"
     static let kitOrder = "ORDER BY lower(s.title), s.id, t.position, st.position, x.family, x.position, x.id"
 
     public func studyCards(subjectTitle: String?) async throws -> [StudyCard] {
@@ -84,9 +87,9 @@ extension PostgresStore {
         }.filter { ItemKey.of($0).hasPrefix(prefix) }
     }
 
-    public func recordReview(
+    public func rateItem(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
-        scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
+        scheduling: @escaping @Sendable (_ card: StudyCard, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
         // No transaction: the rating's write is one statement that checks what it read.
         try await read { connection in
@@ -177,7 +180,7 @@ extension PostgresStore {
                     """, logger)
                 let rated = rating(answer)
                 _ = try await review(
-                    connection, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0, schedule: { before, _ in schedule(before, rated) })
+                    connection, itemID: answer.itemID, rating: rated, at: attempt.takenAt, durationMs: 0, schedule: { card, _ in schedule(card.memory, rated) })
             }
         }
     }
@@ -211,36 +214,39 @@ extension PostgresStore {
 
     // MARK: - Rows
 
-    /// Rates an item: its state read (`RatedItem`), the next memory scheduled, then written only
-    /// if the memory is still the one read (`WriteRating`): another rating of the card in
-    /// between makes the write store nothing, and the rating is read and scheduled again. So a
-    /// rating takes two statements and no transaction of its own (a lock, a read, BEGIN and
-    /// COMMIT were five round trips), and two ratings of one card are still stored one after the
-    /// other, each scheduled from the memory the other left. The write holds the item's row in
-    /// share mode while it runs: an edit or a leech's rewrite (which lock it for update) sees the
-    /// memory before or after it, never midway. Inside a transaction (a quiz) the same holds.
+    /// Rates one of the owner's items: the card read with what its rating needs (`RatedItem`),
+    /// the next memory scheduled, then written only if the memory is still the one read
+    /// (`WriteRating`): another rating of the card in between makes the write store nothing, and
+    /// the rating is read and scheduled again. So a rating takes two statements and no
+    /// transaction of its own (a card read, a lock, a memory read, BEGIN and COMMIT were six round
+    /// trips), and two ratings of one card are still stored one after the other, each scheduled
+    /// from the memory the other left. The write holds the item's row in share mode while it
+    /// runs: an edit or a leech's rewrite (which lock it for update) sees the memory before or
+    /// after it, never midway. Inside a transaction (a quiz) the same holds.
     func review(
         _ connection: PostgresConnection, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String? = nil,
-        schedule: (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
+        schedule: (_ card: StudyCard, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
         for _ in 0..<Self.ratingAttempts {
-            guard let row = try await connection.row(RatedItem(id: itemID, clientKey: clientKey), logger) else {
+            guard let row = try await connection.row(RatedItem(id: itemID, clientKey: clientKey, ownerID: owner.id), logger) else {
                 throw StoreError.notFound("item \(ItemKey.of(itemID))")
             }
-            let before = try Self.memory(row)
+            let card = try await Self.studyCards(connection, [row], logger)[0]
+            let before = card.memory
             // The same rating sent again (its client key in the item's log) stores nothing.
             if let clientKey, let earlier = try row.value("earlier_rating", as: Int64?.self) {
                 try ReviewKeyRule.checkRepeat(Int(earlier), rating, clientKey: clientKey)
                 guard let before else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
                 let time = try row.value("earlier_time", as: Int64.self)
-                return RecordedReview(before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
+                return RecordedReview(
+                    card: card, before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
             }
             let parameters = try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
-            let after = try schedule(before, parameters)
+            let after = try schedule(card, parameters)
             let written = try await connection.row(
                 WriteRating(itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey).query,
                 logger)
-            if written != nil { return RecordedReview(before: before, after: after, reviewedAt: date, repeated: false) }
+            if written != nil { return RecordedReview(card: card, before: before, after: after, reviewedAt: date, repeated: false) }
         }
         throw StoreError.refused(
             store: address, reason: "item \(ItemKey.of(itemID)) was rated \(Self.ratingAttempts) times by others while this rating was made; rate it again")
@@ -349,28 +355,25 @@ extension PostgresStore {
     }
 }
 
-/// What a rating reads of its item: the FSRS parameters in effect for it (the subject's own, else
-/// its owner's), its memory, and the time and rating of an earlier review sent with the same
-/// client key (none when `clientKey` is nil). Prepared once per connection (`PreparedRead`); its
-/// columns named: a prepared `SELECT *` fails on every connection once a later migration adds a
-/// column under a running server.
+/// What a rating reads of its item: the card (`PostgresStore.studyCardColumns`) when it is the
+/// owner's, the FSRS parameters in effect for it (the subject's own, else its owner's), and the
+/// time and rating of an earlier review sent with the same client key (none when `clientKey` is
+/// nil). Prepared once per connection (`PreparedRead`).
 struct RatedItem: PreparedRead {
     static let sql = """
-        SELECT \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted,
-            m.phase, m.step, m.stability, m.difficulty, m.due, m.last_review, m.reps, m.lapses,
+        SELECT \(PostgresStore.studyCardColumns), \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted,
             r.review_time AS earlier_time, r.rating AS earlier_rating
-        FROM items x JOIN subtopics st ON st.id = x.subtopic_id
-        JOIN topics t ON t.id = st.topic_id JOIN subjects s ON s.id = t.subject_id
-        LEFT JOIN memory_states m ON m.item_id = x.id
-        LEFT JOIN review_log r ON r.item_id = x.id AND r.client_key = $2
-        WHERE x.id = $1 AND x.shape != 'lesson'
+        FROM \(PostgresStore.studyCardTables) LEFT JOIN review_log r ON r.item_id = x.id AND r.client_key = $2
+        WHERE x.id = $1 AND x.shape != 'lesson' AND s.owner_id = $3
         """
     let id: Int64
     let clientKey: String?
+    let ownerID: Int64
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = try bindings([id])
         try bindings.append(clientKey)
+        try bindings.append(ownerID)
         return bindings
     }
 }

@@ -85,26 +85,28 @@ extension SQLiteStore {
         }.filter { ItemKey.of($0).hasPrefix(prefix) }
     }
 
-    /// Rates an item at `date`: `schedule` turns its memory (nil: new) into the next one, which
-    /// is stored with a line of the review log, in one transaction; a `clientKey` the item's log
-    /// has already stores nothing (`RecordedReview.repeated`).
-    public func recordReview(
+    /// Rates one of the owner's items at `date` (`LearnerStore.rateItem`), the card read in the
+    /// rating's transaction: its next memory stored with a line of the review log; a `clientKey`
+    /// the item's log has already stores nothing (`RecordedReview.repeated`).
+    public func rateItem(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
-        scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
+        scheduling: @escaping @Sendable (_ card: StudyCard, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
-        try await write { db in
+        try await write { [owner] db in
+            guard let card = try Self.fetchStudyCard(db, id: itemID, owner: owner) else { throw StoreError.notFound("item \(ItemKey.of(itemID))") }
             if let clientKey, let earlier = try Row.fetchOne(
                 db, sql: "SELECT review_time, rating FROM review_log WHERE item_id = ? AND client_key = ?", arguments: [itemID, clientKey])
             {
                 try ReviewKeyRule.checkRepeat(earlier["rating"], rating, clientKey: clientKey)
-                let row = try Row.fetchOne(db, sql: "SELECT * FROM memory_states WHERE item_id = ?", arguments: [itemID])
-                guard let now = row.flatMap(Self.memory) else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
+                guard let now = card.memory else { throw StoreError.notFound("item \(ItemKey.of(itemID))'s memory") }
                 let time: Int64 = earlier["review_time"]
-                return RecordedReview(before: now, after: now, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
+                return RecordedReview(
+                    card: card, before: now, after: now, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
             }
             let (before, after) = try Self.review(
-                db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: scheduling)
-            return RecordedReview(before: before, after: after, reviewedAt: date, repeated: false)
+                db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey,
+                schedule: { _, parameters in try scheduling(card, parameters) })
+            return RecordedReview(card: card, before: before, after: after, reviewedAt: date, repeated: false)
         }
     }
 

@@ -49,7 +49,12 @@ public struct Study: Sendable {
     public func rate(
         _ item: ItemID, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
     ) async throws -> RatedCard {
-        try await workspace.rate(card: try await library.item(item), rating, at: date, durationMs: durationMs, clientKey: clientKey)
+        // Another owner's item is `notFound` in the store's rating call, as in `library.item`.
+        do {
+            return try await workspace.rate(item: item.rawValue, rating, at: date, durationMs: durationMs, clientKey: clientKey)
+        } catch StoreError.notFound {
+            throw Library.missing("item \(ItemKey.of(item.rawValue))")
+        }
     }
 
     /// An exercise's answer scored part by part; nothing is stored (rate after).

@@ -22,16 +22,17 @@ public protocol LearnerStore: Sendable {
     func studyCard(id: Int64) async throws -> StudyCard?
     /// The ids of this view's owner's studied items whose key (`ItemKey`) starts with `prefix`.
     func studyItemIDs(keyPrefix prefix: String) async throws -> [Int64]
-    /// Rates an item at `date`: `schedule` turns its memory (nil: new) into the next one, which
-    /// is stored with a line of the review log, in one transaction. A `clientKey` already in the
-    /// item's log (the same rating sent again) stores nothing and answers with the memory as it
-    /// is, `repeated`.
-    /// `scheduling` is given the memory before and the FSRS parameters in effect for the item's
-    /// subject (its own fitted ones, else the learner's; nil: the configured ones), read in the
-    /// same transaction: a rating is one call to the store.
-    func recordReview(
+    /// Rates one of this view's owner's studied items at `date`, the card read in the same call
+    /// (`notFound` when the item is none of the owner's): `scheduling` is given the card as it is
+    /// (its memory nil: new) and the FSRS parameters in effect for its subject (its own fitted
+    /// ones, else the learner's; nil: the configured ones), and its next memory is stored with a
+    /// line of the review log, atomically. A `clientKey` already in the item's log (the same
+    /// rating sent again) stores nothing and answers with the memory as it is, `repeated`.
+    /// `scheduling` may run more than once (PostgreSQL schedules again over a rating of the
+    /// card that came first); it only computes.
+    func rateItem(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
-        scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
+        scheduling: @escaping @Sendable (_ card: StudyCard, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview
     /// Marks an item known or not known.
     func setKnown(itemID: Int64, known: Bool, at date: Date) async throws
@@ -79,6 +80,16 @@ public protocol LearnerStore: Sendable {
 }
 
 extension LearnerStore {
+    /// As `rateItem`, given the memory before rather than the card.
+    public func recordReview(
+        itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
+        scheduling: @escaping @Sendable (_ before: ItemMemory?, _ parameters: [Double]?) throws -> ItemMemory
+    ) async throws -> RecordedReview {
+        try await rateItem(
+            itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey,
+            scheduling: { card, parameters in try scheduling(card.memory, parameters) })
+    }
+
     /// As `recordReview(…scheduling:)`, scheduled without regard to fitted parameters.
     public func recordReview(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
@@ -99,16 +110,19 @@ extension LearnerStore {
     }
 }
 
-/// What `LearnerStore.recordReview` stored: the memory before and after, or — for a client key
-/// already recorded — the memory as it is (both) and the time of the review recorded then.
+/// What `LearnerStore.rateItem` stored: the card as it was, the memory before and after, or —
+/// for a client key already recorded — the memory as it is (both) and the time of the review
+/// recorded then.
 public struct RecordedReview: Sendable, Equatable {
+    public var card: StudyCard
     public var before: ItemMemory?
     public var after: ItemMemory
     public var reviewedAt: Date
     /// The client key was the item's already: nothing was stored.
     public var repeated: Bool
 
-    public init(before: ItemMemory?, after: ItemMemory, reviewedAt: Date, repeated: Bool) {
+    public init(card: StudyCard, before: ItemMemory?, after: ItemMemory, reviewedAt: Date, repeated: Bool) {
+        self.card = card
         self.before = before
         self.after = after
         self.reviewedAt = reviewedAt
