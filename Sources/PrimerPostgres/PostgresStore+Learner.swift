@@ -244,7 +244,7 @@ extension PostgresStore {
             let parameters = try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
             let after = try schedule(card, parameters)
             let written = try await connection.row(
-                WriteRating(itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey).query,
+                WriteRating(itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey),
                 logger)
             if written != nil { return RecordedReview(card: card, before: before, after: after, reviewedAt: date, repeated: false) }
         }
@@ -382,7 +382,28 @@ struct RatedItem: PreparedRead {
 /// is still there and its memory is still `before` (none: still none). No row back: nothing was
 /// stored. The log's subject is the memory's (`memory_states.subject_id`, kept by the store's
 /// triggers), so a card moved meanwhile logs where it is now.
-struct WriteRating {
+struct WriteRating: PreparedRead {
+    static let sql = """
+        WITH item AS (SELECT id FROM items WHERE id = $1 FOR SHARE),
+        memory AS (
+            INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
+            SELECT id, $2, $3, $4, $5, $6, $7, $8, $9 FROM item
+            ON CONFLICT (item_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
+                stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+                last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
+            WHERE $10 AND (memory_states.reps, memory_states.due, memory_states.last_review) IS NOT DISTINCT FROM ($11, $12, $13)
+            RETURNING item_id, subject_id
+        )
+        INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
+        SELECT subject_id, item_id, $14, $15, $16, $17, $18 FROM memory
+        RETURNING item_id
+        """
+    /// Declared: a NULL (a new card's step, a first rating's last review) has no type of its own.
+    static let bindingDataTypes: [PostgresDataType] = [
+        .int8, .int8, .int8, .float8, .float8, .float8, .float8, .int8, .int8,
+        .bool, .int8, .float8, .float8,
+        .int8, .int8, .int8, .int8, .text,
+    ]
     let itemID: Int64
     let before: ItemMemory?
     let after: ItemMemory
@@ -391,27 +412,28 @@ struct WriteRating {
     let durationMs: Int
     let clientKey: String?
 
-    var query: PostgresQuery {
+    func makeBindings() throws -> PostgresBindings {
         let state = after.state
         let was = before?.state
-        return """
-            WITH item AS (SELECT id FROM items WHERE id = \(itemID) FOR SHARE),
-            memory AS (
-                INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
-                SELECT id, \(state.phase.rawValue), \(state.step), \(state.stability), \(state.difficulty),
-                    \(state.due.timeIntervalSince1970), \(state.lastReview?.timeIntervalSince1970), \(after.reps), \(after.lapses) FROM item
-                ON CONFLICT (item_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
-                    stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
-                    last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
-                WHERE \(before != nil) AND (memory_states.reps, memory_states.due, memory_states.last_review)
-                    IS NOT DISTINCT FROM (\(before?.reps ?? 0), \(was?.due.timeIntervalSince1970 ?? 0), \(was?.lastReview?.timeIntervalSince1970))
-                RETURNING item_id, subject_id
-            )
-            INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
-            SELECT subject_id, item_id, \(Int64((at.timeIntervalSince1970 * 1000).rounded())), \(rating.rawValue),
-                \(was?.phase.rawValue ?? 0), \(max(0, durationMs)), \(clientKey)
-            FROM memory
-            RETURNING item_id
-            """
+        var bindings = PostgresBindings(capacity: 18)
+        try bindings.append(itemID)
+        try bindings.append(state.phase.rawValue)
+        try bindings.append(state.step)
+        try bindings.append(state.stability)
+        try bindings.append(state.difficulty)
+        try bindings.append(state.due.timeIntervalSince1970)
+        try bindings.append(state.lastReview?.timeIntervalSince1970)
+        try bindings.append(after.reps)
+        try bindings.append(after.lapses)
+        try bindings.append(before != nil)
+        try bindings.append(before?.reps ?? 0)
+        try bindings.append(was?.due.timeIntervalSince1970 ?? 0)
+        try bindings.append(was?.lastReview?.timeIntervalSince1970)
+        try bindings.append(Int64((at.timeIntervalSince1970 * 1000).rounded()))
+        try bindings.append(rating.rawValue)
+        try bindings.append(was?.phase.rawValue ?? 0)
+        try bindings.append(max(0, durationMs))
+        try bindings.append(clientKey)
+        return bindings
     }
 }
