@@ -62,7 +62,8 @@ extension PostgresStore {
                 """, logger)
             {
                 let subject: String = try row.value("subject")
-                new[subject] = try row.int("items") - (studied[subject] ?? 0)
+                // Two statements, two snapshots: a card deleted between them must not make it negative.
+                new[subject] = max(0, try row.int("items") - (studied[subject] ?? 0))
             }
             return StudiedMemories(memories: memories, new: new)
         }

@@ -62,7 +62,7 @@ extension PostgresStore {
                 let row = sums[id]
                 return ProgressSums.Subtopic(
                     id: id, topic: try place.value("topic"), subtopic: try place.value("subtopic"), cards: count,
-                    new: count - (try row?.int("studied") ?? 0), recall: try row?.value("recall", as: Double.self) ?? 0,
+                    new: max(0, count - (try row?.int("studied") ?? 0)), recall: try row?.value("recall", as: Double.self) ?? 0,
                     dueToday: try row?.int("due_today") ?? 0, lapses: try row?.int("lapses") ?? 0, log: logs[id] ?? .init())
             }
             let whole = try await connection.row(

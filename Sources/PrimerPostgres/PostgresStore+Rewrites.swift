@@ -20,11 +20,14 @@ extension PostgresStore {
             var outcomes: [RewriteOutcome] = []
             for replacement in replacements {
                 let leech = replacement.leech
-                // Locked: an edit or a rating of this card running now ends before it is read.
+                // Locked first, then read: an edit or a rating of this card running now ends before
+                // its memory is read (read in the locking statement, the memory would be the one
+                // from before the wait: PostgreSQL re-reads only the locked row).
+                try await connection.run("SELECT 1 FROM items WHERE id = \(leech.itemID) FOR UPDATE", logger)
                 let row = try await connection.row(
                     """
                     SELECT x.subtopic_id, x.family, x.shape, x.position, x.fields, m.reps, m.lapses
-                    FROM items x LEFT JOIN memory_states m ON m.item_id = x.id WHERE x.id = \(leech.itemID) FOR UPDATE OF x
+                    FROM items x LEFT JOIN memory_states m ON m.item_id = x.id WHERE x.id = \(leech.itemID)
                     """, logger)
                 let stored = try row.map { (subtopicID: try $0.value("subtopic_id", as: Int64.self), content: try Self.itemContent($0)) }
                 let memory = try row.flatMap { row -> (reps: Int, lapses: Int)? in

@@ -52,8 +52,8 @@ public struct Study: Sendable {
         // Another owner's item is `notFound` in the store's rating call, as in `library.item`.
         do {
             return try await workspace.rate(item: item.rawValue, rating, at: date, durationMs: durationMs, clientKey: clientKey)
-        } catch StoreError.notFound {
-            throw Library.missing("item \(ItemKey.of(item.rawValue))")
+        } catch StoreError.notFound(let what) where what == "item \(ItemKey.of(item.rawValue))" {
+            throw Library.missing(what)
         }
     }
 
