@@ -50,10 +50,8 @@ public struct Study: Sendable {
         _ item: ItemID, _ rating: ReviewRating, at date: Date? = nil, durationMs: Int = 0, clientKey: String? = nil
     ) async throws -> RatedCard {
         // Another owner's item is `notFound` in the store's rating call, as in `library.item`.
-        do {
-            return try await workspace.rate(item: item.rawValue, rating, at: date, durationMs: durationMs, clientKey: clientKey)
-        } catch StoreError.notFound(let what) where what == "item \(ItemKey.of(item.rawValue))" {
-            throw Library.missing(what)
+        try await Library.mapped {
+            try await workspace.rate(item: item.rawValue, rating, at: date, durationMs: durationMs, clientKey: clientKey)
         }
     }
 
