@@ -319,6 +319,13 @@ public actor GenerationJobs: Service {
             logger.error("job \(job.id): could not store its end: \(error)")
         }
         Counter(label: "primer_jobs_finished_total", dimensions: [("status", status.rawValue)]).increment()
+        // No longer running here before anyone hears it ended: a scrape after the end event
+        // must not count it running.
+        if running[job.id] != nil {
+            running[job.id] = nil
+            release(job.id)
+        }
+        meter(queued: nil)
         var finished = job
         (finished.status, finished.message, finished.updatedAt) = (status, message, now)
         publish(job.id, JobUpdate(message: message, finished: finished))
