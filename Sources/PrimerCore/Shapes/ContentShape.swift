@@ -235,7 +235,7 @@ public enum ShapeLines {
     /// The two sides of `left | right`, `left — right` or `left: right`. A `|` wins wherever it
     /// is (`Article 231: war guilt | Versailles` is split at the bar), then the first dash or colon.
     public static func sides(_ text: String) -> (String, String)? {
-        let separators = text.contains("|") ? ["|"] : [" — ", " – ", " - ", ": "]
+        let separators = text.contains(exactly: "|") ? ["|"] : [" — ", " – ", " - ", ": "]
         return LineSyntax.split(text, at: separators).map { (trim($0.0), trim($0.1)) }
     }
     /// The text of a label line (`Match: The causes` → "The causes"), for any of `labels`.

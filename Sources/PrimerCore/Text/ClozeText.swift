@@ -25,12 +25,12 @@ public enum ClozeText {
         if matches.isEmpty { return "it has no deletion written {{c1::answer}}" }
         for match in matches {
             let inside = match.output.2 + (match.output.3 ?? "")
-            if inside.contains("{{") { return "a deletion holds another one ({{c…::…{{c…}}…}}); write them side by side" }
+            if inside.contains(exactly: "{{") { return "a deletion holds another one ({{c…::…{{c…}}…}}); write them side by side" }
             guard let number = Int(match.output.1), number > 0 else { return "deletions are numbered from c1" }
             if match.output.2.trimmedWhitespace.isEmpty { return "a deletion has no answer ({{c\(number)::}}); put the hidden words after ::" }
         }
         let rest = text.replacing(deletionPattern, with: "")
-        if rest.contains("{{") || rest.contains("}}") { return "it has {{ or }} outside a deletion; close each deletion as {{c1::answer}}" }
+        if rest.contains(exactly: "{{") || rest.contains(exactly: "}}") { return "it has {{ or }} outside a deletion; close each deletion as {{c1::answer}}" }
         return nil
     }
 

@@ -118,14 +118,14 @@ public enum ItemSupport {
     /// As `place(of:in:offset:)`, in a text already flattened (`flat`).
     static func place(of statement: String, inFlat flat: String, offset: Int) -> Range<Int>? {
         let head = String(statement.prefix(24))
-        guard !head.isEmpty, let found = flat.range(of: head) else { return nil }
+        guard !head.isEmpty, let found = flat.range(ofExactly: head) else { return nil }
         let start = offset + flat.distance(from: flat.startIndex, to: found.lowerBound)
         return start..<(start + statement.count)
     }
 
     /// A passage's text with its line breaks as spaces, as statements join a paragraph's lines.
     static func flat(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ")
+        text.replacing(exactly: "\n", with: " ")
     }
 
     /// The citation a supported item keeps: its document, page and the statement's characters

@@ -7,11 +7,11 @@ package enum JSONExtraction {
     package static func extract(_ text: String) -> Any? {
         let text = TextCleanup.stripThinking(text)
         // Fences need ``` or ~~~, JSON needs { or [: most text answers have neither.
-        let fenced = text.contains("```") || text.contains("~~~") ? fencedBlocks(text) : []
+        let fenced = text.contains(exactly: "```") || text.contains(exactly: "~~~") ? fencedBlocks(text) : []
         for candidate in fenced + [text] {
             if let value = decode(candidate) { return value }
         }
-        guard text.contains("{") || text.contains("[") else { return nil }
+        guard text.contains(exactly: "{") || text.contains(exactly: "[") else { return nil }
         return firstBalanced(in: text)
     }
 
@@ -33,7 +33,7 @@ package enum JSONExtraction {
     }
 
     private static func removingTrailingCommas(_ text: String) -> String {
-        guard text.contains(",") else { return text }
+        guard text.contains(exactly: ",") else { return text }
         return text.replacing(trailingComma) { $0.output.1 }
     }
 

@@ -49,8 +49,7 @@ package enum LineSyntax {
     /// Removes `**bold**` markers. Underscores are left alone because they occur in code
     /// (`__init__`).
     package static func stripBold(_ text: String) -> String {
-        guard text.contains("**") else { return text }
-        return text.replacingOccurrences(of: "**", with: "")
+        text.replacing(exactly: "**", with: "")
     }
 
     /// The text of a line without markers and bold: what most formats treat as the item.
@@ -68,7 +67,7 @@ package enum LineSyntax {
     /// Whether a line is a table separator row such as `|---|:---:|`.
     package static func isTableSeparator(_ line: String) -> Bool {
         let text = trim(line)
-        return text.contains("-") && text.contains("|")
+        return text.contains(exactly: "-") && text.contains(exactly: "|")
             && text.allSatisfy { "|-: ".contains($0) }
     }
 
@@ -77,7 +76,7 @@ package enum LineSyntax {
     /// numbering, not content.
     package static func pipeCells(_ line: String) -> [String]? {
         let text = stripListMarker(line)
-        guard text.contains("|"), !isTableSeparator(text) else { return nil }
+        guard text.contains(exactly: "|"), !isTableSeparator(text) else { return nil }
         // Cut at the "|" bytes: an ASCII byte never occurs inside a multi-byte UTF-8 sequence,
         // so every piece is valid text (Foundation's `components(separatedBy:)` bridged the line).
         var cells = text.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
@@ -93,9 +92,8 @@ package enum LineSyntax {
     /// Splits at the first of the given separators (the earliest in the text wins), returning
     /// the trimmed parts; nil when none occurs or either side is empty.
     package static func split(_ text: String, at separators: [String]) -> (String, String)? {
-        // A separator whose bytes are not in the text cannot be found (the separators used have
-        // no canonically equivalent spellings), so most lines skip the Foundation search.
-        let found = separators.compactMap { text.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+        // Byte for byte: the separators used have no canonically equivalent spellings.
+        let found = separators.compactMap { text.range(ofExactly: $0) }.min { $0.lowerBound < $1.lowerBound }
         guard let range = found else { return nil }
         let left = trim(text[..<range.lowerBound])
         let right = trim(text[range.upperBound...])

@@ -20,7 +20,7 @@ public struct MarkdownFence: Sendable {
             }
             return true
         }
-        guard let fence, fence.marker.first == "~" || !fence.rest.contains("`") else { return false }
+        guard let fence, fence.marker.first == "~" || !fence.rest.contains(exactly: "`") else { return false }
         open = fence.marker
         return true
     }

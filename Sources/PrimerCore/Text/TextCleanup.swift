@@ -9,7 +9,7 @@ package enum TextCleanup {
     /// dropped. One pass, however many tags the answer holds.
     package static func stripThinking(_ text: String) -> String {
         // Every tag starts with "<" (which has no case variants).
-        guard text.contains("<") else { return text }
+        guard text.contains(exactly: "<") else { return text }
         return ThinkingBlocks.removeAll(from: text)
     }
 
@@ -22,7 +22,7 @@ package enum TextCleanup {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         let lines = splitLines(text)
-        guard text.contains("<<<") || text.contains(DocumentFence.close) else { return lines }
+        guard text.contains(exactly: "<<<") || text.contains(exactly: DocumentFence.close) else { return lines }
         return lines.filter { !DocumentFence.isMarker($0) }
     }
 

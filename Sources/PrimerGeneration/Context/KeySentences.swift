@@ -118,7 +118,7 @@ public enum KeySentences {
         score += Double(around.filter { GateText.set(words, mentions: $0) }.count)
         score -= Double(others.filter { GateText.set(words, mentions: $0) }.count)
         let padded = " " + sentence.lowercased() + " "
-        if definingPhrases.contains(where: padded.contains) { score += 1.5 }
+        if definingPhrases.contains(where: { padded.contains(exactly: $0) }) { score += 1.5 }
         return score
     }
 

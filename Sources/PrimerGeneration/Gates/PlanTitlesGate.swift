@@ -61,7 +61,7 @@ struct PlanTitlesGate: OptionlessGate {
     static func copies(_ normalizedTitle: String, of text: String) -> Bool {
         let source = GateText.normalize(text, dropArticles: false)
         let titleWords = GateText.splitWords(normalizedTitle).count
-        guard titleWords >= 4, !source.isEmpty, source.contains(normalizedTitle) else { return false }
+        guard titleWords >= 4, !source.isEmpty, source.contains(exactly: normalizedTitle) else { return false }
         return Double(titleWords) >= 0.5 * Double(GateText.splitWords(source).count)
     }
 }

@@ -36,7 +36,7 @@ public enum FlashcardParser {
     private static func card(_ front: String, _ back: String, hint: String? = nil) -> PairItem? {
         let front = LineSyntax.trim(front), back = LineSyntax.trim(back)
         let hint = hint.map(LineSyntax.trim).flatMap { hint in
-            hint.isEmpty || GateText.normalize(hint).contains(GateText.normalize(back)) ? nil : hint
+            hint.isEmpty || GateText.normalize(hint).contains(exactly: GateText.normalize(back)) ? nil : hint
         }
         return front.isEmpty || back.isEmpty ? nil : PairItem(front: front, back: back, hint: hint)
     }

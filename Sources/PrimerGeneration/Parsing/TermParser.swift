@@ -35,7 +35,7 @@ public enum TermParser {
         let pairs = object.compactMap { key, value in (value as? String).map { (key, $0) } }
         guard pairs.count == object.count else { return [] }
         func position(_ key: String) -> String.Index {
-            text.range(of: "\"\(key)\"")?.lowerBound ?? text.endIndex
+            text.range(ofExactly: "\"\(key)\"")?.lowerBound ?? text.endIndex
         }
         return pairs.sorted { position($0.0) < position($1.0) }.compactMap { make($0.0, $0.1) }
     }

@@ -360,7 +360,7 @@ struct MockLanguage: Sendable {
             (.time, ["number", "time", "day", "week", "clock", "date", "yesterday", "tomorrow"]),
             (.home, ["home", "house", "room", "animal", "pet", "object", "direction", "place", "travel"]),
         ]
-        for (category, keys) in rules where keys.contains(where: text.contains) {
+        for (category, keys) in rules where keys.contains(where: { text.contains(exactly: $0) }) {
             found.append(category)
         }
         return found
