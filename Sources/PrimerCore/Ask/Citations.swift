@@ -42,7 +42,9 @@ public enum Citations {
 
     /// As `support(of:in:)`, against the sources' words read once (`ItemSupport.Evidence`).
     public static func support(of claim: String, available: Set<String>) -> Double {
-        let claimed = words(claim.replacing(/\[[0-9, ]+\]/, with: " "))
+        // A citation ("[2]", "[1, 3]") is no word of the claim; most claims have none, and a
+        // regex pass on each was a twentieth of Primer's own CPU a generation call.
+        let claimed = words(claim.contains(exactly: "[") ? claim.replacing(/\[[0-9, ]+\]/, with: " ") : claim)
         guard !claimed.isEmpty else { return 1 }
         return Double(claimed.intersection(available).count) / Double(claimed.count)
     }

@@ -23,7 +23,7 @@ public enum Statements {
                 statements += split(part)
             }
         }
-        return statements.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.split(separator: " ").count >= 4 }
+        return statements.map(\.trimmedSpaces).filter { $0.split(separator: " ").count >= 4 }
     }
 
     /// Runs of non-empty lines, trimmed; a blank line or a heading ends one.
@@ -31,7 +31,7 @@ public enum Statements {
         var paragraphs: [[String]] = []
         var current: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) + [Substring("")] {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmedSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") {
                 if !current.isEmpty { paragraphs.append(current) }
                 current = []
@@ -84,7 +84,9 @@ public enum Statements {
 
     /// "Week 2: …", "Lecture 3 - …", "Unit 4. …", "Day 1) …": a word or two, a number, a mark.
     static func isLabel(_ line: String) -> Bool {
-        line.count < shortLine && line.firstMatch(of: /^\p{L}[\p{L}]*(?: \p{L}+)? \d{1,3}[a-z]?\s*[:.)\-–—]/) != nil
+        // Only a line with a number can be one: most lines skip the regex.
+        line.count < shortLine && line.unicodeScalars.contains(where: { $0.properties.numericType != nil })
+            && line.firstMatch(of: /^\p{L}[\p{L}]*(?: \p{L}+)? \d{1,3}[a-z]?\s*[:.)\-–—]/) != nil
     }
 
     static func endsStatement(_ text: String) -> Bool {

@@ -131,7 +131,7 @@ extension ItemContent {
         case .lesson(let body): GateText.normalize(body)
         case .pair(let item): GateText.normalize(item.front)
         case .choice(let item): GateText.normalize(item.question)
-        case .cloze(let item): GateText.normalize(ClozeText.replacingDeletions(item.text) { $0.answer })
+        case .cloze(let item): GateText.normalize(ClozeText.plain(item.text))
         case .shaped(let item): item.definition?.identity(item) ?? GateText.normalize(item.fields.values.flatMap(\.texts).joined(separator: " "))
         }
     }

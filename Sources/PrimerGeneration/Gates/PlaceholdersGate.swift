@@ -118,7 +118,8 @@ struct PlaceholdersGate: OptionlessGate {
         if normalized.firstRange(of: "lorem ipsum") != nil { return .placeholder }
         if ["tbd", "tbc", "todo", "xxx", "placeholder"].contains(normalized) { return .placeholder }
         // "Option A", "Choice 2", "Answer C".
-        if choiceLabel.matches(normalized) { return .placeholder }
+        // ("alternative 5", the longest, is 13 bytes: a longer text is no label, unsearched.)
+        if normalized.utf8.count <= 13 && choiceLabel.matches(normalized) { return .placeholder }
         // "[insert answer]", "<answer>", "{definition}", "(your text here)".
         if let first = trimmed.first, let last = trimmed.last, closing(first) == last, trimmed.count > 2 {
             let inner = GateText.normalize(String(trimmed.dropFirst().dropLast()), dropArticles: false)
