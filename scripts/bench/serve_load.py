@@ -140,12 +140,14 @@ def main():
     parser.add_argument("--routes", default=",".join(ROUTES), help="the routes to load (default: all)")
     parser.add_argument("--stats-runs", type=int, default=5, help="times getStats is read after the load (0: not read)")
     parser.add_argument("--sqlite-only", action="store_true", help="skip the PostgreSQL run")
+    parser.add_argument("--postgres-only", action="store_true", help="skip the SQLite run")
     parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "bench", "results", f"serve-load-{time.strftime('%Y-%m-%d')}.json"))
     args = parser.parse_args()
     results = {"machine": machine(), "bin": args.bin, "users": args.users, "items": args.items, "connections": args.connections,
                "seconds": args.seconds, "engines": []}
     with tempfile.TemporaryDirectory() as folder:
-        results["engines"].append(engine(os.path.join(folder, "store.sqlite"), args, folder))
+        if not args.postgres_only:
+            results["engines"].append(engine(os.path.join(folder, "store.sqlite"), args, folder))
         if not args.sqlite_only:
             results["engines"].append(engine(args.postgres, args, folder))
     with open(args.out, "w") as f:
