@@ -30,12 +30,15 @@ import Testing
             What splits water in photosynthesis? | Photosystem II | hint: the second of two
             Which gas is released? | Oxygen | Hint:  it is breathed
             What carries energy? | ATP | hint: ATP
+            Which vitamin is retinol? | A | hint: found in carrots
             What are the two stages? | Light reactions | Calvin cycle
             """
         #expect(try cards(text) == [
             PairItem(front: "What splits water in photosynthesis?", back: "Photosystem II", hint: "the second of two"),
             PairItem(front: "Which gas is released?", back: "Oxygen", hint: "it is breathed"),
             PairItem(front: "What carries energy?", back: "ATP"),
+            // An answer that normalises to nothing ("A" is an article) is in no hint.
+            PairItem(front: "Which vitamin is retinol?", back: "A", hint: "found in carrots"),
             // A third column that is not a hint stays in the answer.
             PairItem(front: "What are the two stages?", back: "Light reactions | Calvin cycle"),
         ])

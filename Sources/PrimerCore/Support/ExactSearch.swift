@@ -34,7 +34,9 @@ extension StringProtocol {
     package func contains(exactly literal: some StringProtocol) -> Bool {
         var needle = String(literal)
         return needle.withUTF8 { needle in
-            guard !needle.isEmpty else { return true }
+            // Nothing is not found, as Foundation's `contains` says: a caller's empty text
+            // (an answer that normalises to nothing) must not count as held.
+            guard !needle.isEmpty else { return false }
             func search(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool { firstOffset(of: needle, in: haystack) != nil }
             if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
             var copy = String(self)
@@ -50,7 +52,7 @@ extension String {
     package func range(ofExactly literal: some StringProtocol) -> Range<String.Index>? {
         var needle = String(literal)
         let offset: Int? = needle.withUTF8 { needle in
-            guard !needle.isEmpty else { return 0 }
+            guard !needle.isEmpty else { return nil }
             func search(_ haystack: UnsafeBufferPointer<UInt8>) -> Int? { firstOffset(of: needle, in: haystack) }
             if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
             var copy = self
