@@ -8,9 +8,9 @@ import Darwin
 
 /// The offset of `needle`'s first occurrence in `haystack`: `memchr` to each candidate first
 /// byte, `memcmp` for the rest (glibc's `memmem` needs _GNU_SOURCE, which Swift's Glibc
-/// module does not define).
+/// module does not define). An empty needle is not found, as with Foundation's search: a
+/// caller's empty text (an answer that normalises to nothing) must not count as held.
 private func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard !needle.isEmpty else { return 0 }
     guard haystack.count >= needle.count, let base = haystack.baseAddress, let first = needle.first else { return nil }
     let last = haystack.count - needle.count  // the last offset a match can start at
     var offset = 0
@@ -32,12 +32,14 @@ extension StringProtocol {
     /// CPU a generation call (`primer-bench overhead`). A marker is a run of bytes; this finds it
     /// with the C library's `memchr` and `memcmp`, on the text's own storage.
     package func contains(exactly literal: some StringProtocol) -> Bool {
+        utf8Offset(of: literal) != nil
+    }
+
+    /// Where `literal`'s bytes first occur in the text's UTF-8.
+    fileprivate func utf8Offset(of literal: some StringProtocol) -> Int? {
         var needle = String(literal)
         return needle.withUTF8 { needle in
-            // Nothing is not found, as Foundation's `contains` says: a caller's empty text
-            // (an answer that normalises to nothing) must not count as held.
-            guard !needle.isEmpty else { return false }
-            func search(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool { firstOffset(of: needle, in: haystack) != nil }
+            func search(_ haystack: UnsafeBufferPointer<UInt8>) -> Int? { firstOffset(of: needle, in: haystack) }
             if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
             var copy = String(self)
             return copy.withUTF8(search)
@@ -50,15 +52,7 @@ extension String {
     /// parsers that cut a line at a separator. A match of whole UTF-8 sequences in UTF-8 starts
     /// and ends between scalars, so the range is a valid one to slice with.
     package func range(ofExactly literal: some StringProtocol) -> Range<String.Index>? {
-        var needle = String(literal)
-        let offset: Int? = needle.withUTF8 { needle in
-            guard !needle.isEmpty else { return nil }
-            func search(_ haystack: UnsafeBufferPointer<UInt8>) -> Int? { firstOffset(of: needle, in: haystack) }
-            if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
-            var copy = self
-            return copy.withUTF8(search)
-        }
-        guard let offset else { return nil }
+        guard let offset = utf8Offset(of: literal) else { return nil }
         let start = utf8.index(utf8.startIndex, offsetBy: offset)
         return start..<utf8.index(start, offsetBy: literal.utf8.count)
     }
@@ -68,7 +62,7 @@ extension String {
     /// Every occurrence of `literal`, left to right and not overlapping, replaced, byte for
     /// byte (Foundation's `replacingOccurrences(of:with:)` searched an NSString copy).
     package func replacing(exactly literal: String, with replacement: String) -> String {
-        guard !literal.isEmpty, contains(exactly: literal) else { return self }
+        guard contains(exactly: literal) else { return self }
         var (text, needle) = (self, literal)
         let bytes: [UInt8] = text.withUTF8 { haystack in
             needle.withUTF8 { needle in
