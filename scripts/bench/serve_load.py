@@ -6,7 +6,8 @@
 The database must exist and be empty; a SQLite file in a temporary folder is the other engine.
 For each engine: fill the store (`primer-bench serve-store`: --users accounts, each with a session
 and a subject of --items/--users flashcards), start `primer serve` on it, then for
-`nextStudyItem` and `rateItem` run wrk (--connections connections, 2 threads, --seconds seconds;
+`nextStudyItem` and `rateItem` run wrk (--connections connections, 2 threads, --warmup seconds
+whose numbers are kept apart as the route's "…Warmup", then --seconds seconds measured;
 each request as a random account, `rateItem` on a random card of that account) and read
 requests per second, latency percentiles, errors, and the server's memory (VmRSS, VmHWM); then
 the first account's `getStats` (--stats-runs reads, one at a time: with --users 1 that is one
@@ -65,8 +66,8 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def wrk(url, script, args):
-    done = subprocess.run(["wrk", "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "--latency", "-s", script, url],
+def wrk(url, script, args, seconds=None):
+    done = subprocess.run(["wrk", "-t2", f"-c{args.connections}", f"-d{seconds or args.seconds}s", "--latency", "-s", script, url],
                           capture_output=True, text=True, check=True)
     out = done.stdout
     latency = {p: m.group(2) + m.group(3) for p in ("50", "90", "99")
@@ -100,6 +101,11 @@ def engine(store, args, folder):
             script = os.path.join(folder, f"{name}.lua")
             with open(script, "w") as f:
                 f.write(LUA % (table, 42, body))
+            if args.warmup:
+                # The server's first second (connections opened, statements prepared, every
+                # session read) is measured apart: the run below is the server at load.
+                result[name + "Warmup"] = wrk(url, script, args, seconds=args.warmup)
+                print(name + "Warmup", json.dumps(result[name + "Warmup"]), file=sys.stderr)
             cpu = cpu_seconds(server.pid)
             result[name] = wrk(url, script, args)
             spent = cpu_seconds(server.pid) - cpu
@@ -137,6 +143,7 @@ def main():
     parser.add_argument("--items", type=int, default=100_000)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--warmup", type=int, default=5, help="seconds of load on each route before the measured run (0: none)")
     parser.add_argument("--routes", default=",".join(ROUTES), help="the routes to load (default: all)")
     parser.add_argument("--stats-runs", type=int, default=5, help="times getStats is read after the load (0: not read)")
     parser.add_argument("--sqlite-only", action="store_true", help="skip the PostgreSQL run")

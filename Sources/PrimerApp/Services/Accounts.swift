@@ -69,20 +69,39 @@ public struct Accounts: Sendable {
 
     public func logOut(token: String) async throws {
         let hash = SessionToken.hash(token)
-        sessions.forget(tokenHash: hash)
+        sessions.forget(tokenHash: hash, at: Date())
         try await store.endSession(tokenHash: hash, at: Date())
         // Again once the store has ended it: a request meanwhile may have read it still open.
-        sessions.forget(tokenHash: hash)
+        sessions.forget(tokenHash: hash, at: Date())
     }
 
     /// The account of a session token, nil when it names no open session.
     public func account(token: String) async throws -> Account? {
         guard token.count <= 200 else { return nil }
         let hash = SessionToken.hash(token)
+        switch sessions.lookup(tokenHash: hash, at: Date()) {
+        case .fresh(let account):
+            return account
+        case .refresh(let account):
+            // Not awaited: this request is served from the cache while the store is read.
+            Task { try? await readSession(hash, cached: true) }
+            return account
+        case .missing:
+            return try await readSession(hash, cached: false)
+        }
+    }
+
+    /// The account of the session the store has under this hash, kept in the cache; when the
+    /// store has no open session under it, a `cached` hash is forgotten (an unknown one is not
+    /// written down: made-up tokens would fill the cache).
+    @discardableResult
+    private func readSession(_ hash: String, cached: Bool) async throws -> Account? {
         let now = Date()
-        if let account = sessions.account(tokenHash: hash, at: now) { return account }
-        guard let session = try await store.sessionAccount(tokenHash: hash, at: now) else { return nil }
-        sessions.keep(session.account, tokenHash: hash, sessionEnds: session.expiresAt, at: now)
+        guard let session = try await store.sessionAccount(tokenHash: hash, at: now) else {
+            if cached { sessions.forget(tokenHash: hash, at: now) }
+            return nil
+        }
+        sessions.keep(session.account, tokenHash: hash, sessionEnds: session.expiresAt, readAt: now)
         return session.account
     }
 
