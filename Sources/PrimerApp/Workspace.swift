@@ -24,6 +24,9 @@ public final class Workspace: @unchecked Sendable {
     private let providers: ProviderCache
     /// The stores this workspace opened (`store()`, `readingStore()`).
     private let stores: OpenStores
+    /// Where the store is (`WorkspaceLocations.storeAddress`), found once: a server asks on every
+    /// request. A wrong address is said when a store is first needed.
+    private let storeAddress: Result<StoreAddress, any Error>
 
     /// Reads the configuration and the provider manifests; opens nothing else yet, so a
     /// problem with a provider, a family or a document is reported before a store is created.
@@ -35,6 +38,7 @@ public final class Workspace: @unchecked Sendable {
         owner = .local
         providers = ProviderCache()
         stores = OpenStores()
+        storeAddress = Result { [config] in try locations.storeAddress(config: config) }
     }
 
     private init(viewOf workspace: Workspace, owner: SubjectOwner) {
@@ -43,6 +47,7 @@ public final class Workspace: @unchecked Sendable {
         resolver = workspace.resolver
         providers = workspace.providers
         stores = workspace.stores
+        storeAddress = workspace.storeAddress
         self.owner = owner
     }
 
@@ -118,7 +123,7 @@ public final class Workspace: @unchecked Sendable {
     /// file or a PostgreSQL database (`StoreAddress`). Throws `StoreError.readOnly` when the
     /// store cannot be written.
     func store() async throws -> any Store {
-        let address = try locations.storeAddress(config: config)
+        let address = try storeAddress.get()
         return try await stores.writer { try await Self.open(address) }.owned(by: owner)
     }
 
@@ -136,7 +141,7 @@ public final class Workspace: @unchecked Sendable {
     /// store nobody may write. A file that is missing or must be upgraded first is opened as
     /// `store()` opens it; a database is opened as `store()` opens it.
     func readingStore() async throws -> any Store {
-        guard case .file(let path) = try locations.storeAddress(config: config) else { return try await store() }
+        guard case .file(let path) = try storeAddress.get() else { return try await store() }
         if let open = await stores.open { return open.owned(by: owner) }
         if FileManager.default.fileExists(atPath: path) {
             do {

@@ -72,8 +72,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
     }
 
     private static func bearer(_ request: Request) -> String? {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
-        let token = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+        guard let header = request.headers[.authorization], header.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = header.dropFirst(7).trimmedSpaces
         return token.isEmpty ? nil : token
     }
 }

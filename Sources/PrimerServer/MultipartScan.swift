@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import OpenAPIRuntime
+import PrimerCore
 
 /// Watches a multipart/form-data body as it streams in, in one pass: a part's header block may
 /// be at most `maxHeaderBytes` and a form at most `maxParts` parts. The OpenAPI runtime's parser
@@ -24,7 +25,9 @@ struct MultipartScan: Sendable {
     /// parser will look for, read by the runtime's own code: a scan that looked for another
     /// (quotes, spaces, a second `boundary=`) would never see a part and bound nothing.
     init?(contentType: String) {
-        guard let boundary = try? OpenAPIMIMEType(contentType).requiredBoundary(), !boundary.isEmpty else { return nil }
+        // Every request with a body passes here; only a type that names a boundary is parsed.
+        guard contentType.lowercased().contains(exactly: "boundary"),
+            let boundary = try? OpenAPIMIMEType(contentType).requiredBoundary(), !boundary.isEmpty else { return nil }
         delimiter = Array("\r\n--\(boundary)".utf8)
         var table = [Int](repeating: 0, count: delimiter.count)
         var k = 0

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenAPIHummingbird
+import OpenAPIRuntime
 import PrimerApp
 import PrimerCore
 import ServiceLifecycle
@@ -46,7 +47,7 @@ public enum PrimerServer {
         let api = PrimerAPI(
             workspace: workspace, accounts: accounts, jobs: jobs, policy: policy, logger: logger,
             extractions: ExtractionQueue(slots: policy.extractions))
-        try api.registerHandlers(on: router)
+        try api.registerHandlers(on: router, configuration: Configuration(dateTranscoder: APIDates()))
         // A client that sends nothing for `read_timeout_seconds` while its request is read (a body
         // that stalls) loses the connection; a handler that takes longer is not cut.
         let app = Application(
