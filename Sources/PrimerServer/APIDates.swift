@@ -13,7 +13,8 @@ struct APIDates: DateTranscoder {
     /// The formatter works in whole milliseconds (ICU's): 08:00:00.9996 is 08:00:01.000 and
     /// written "08:00:01Z", where the style alone would write "08:00:00Z".
     func encode(_ date: Date) throws -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        // As CFDateFormatter computes it: floor(t · 1000 + 0.5) (halves up, also before 1970).
+        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
         return Self.style.format(Date(timeIntervalSince1970: (milliseconds / 1000).rounded(.down)))
     }
 

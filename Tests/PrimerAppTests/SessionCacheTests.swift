@@ -69,6 +69,16 @@ import Testing
         #expect(cache.lookup(tokenHash: "a", at: now.addingTimeInterval(0.2)) == .fresh(ana))
     }
 
+    /// A background read that began before a logout, and found nothing after it, does not
+    /// weaken the logout's mark: a read begun between the two still cannot bring the token back.
+    @Test func aLaterLogoutsMarkIsNotWeakenedByAnEarlierRead() {
+        let cache = SessionCache(lifetime: 5)
+        cache.forget(tokenHash: "a", at: now.addingTimeInterval(2))
+        cache.forget(tokenHash: "a", at: now)
+        cache.keep(ana, tokenHash: "a", sessionEnds: now.addingTimeInterval(60), readAt: now.addingTimeInterval(1))
+        #expect(!served(cache, "a", after: 2.5))
+    }
+
     @Test func theCacheStaysWithinItsCapacity() {
         let cache = SessionCache(lifetime: 5, capacity: 100)
         for index in 0..<250 { cache.keep(ana, tokenHash: "\(index)", sessionEnds: now.addingTimeInterval(60), readAt: now) }

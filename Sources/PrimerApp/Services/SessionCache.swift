@@ -77,6 +77,9 @@ final class SessionCache: Sendable {
     func forget(tokenHash: String, at now: Date) {
         guard lifetime > 0 else { return }
         entries.withLockedValue { entries in
+            // A later mark stays: a background read that began before a logout and found nothing
+            // afterwards must not let a read begun between the two bring the token back.
+            if let mark = entries[tokenHash], mark.account == nil, mark.readAt >= now { return }
             makeRoom(&entries, at: now)
             entries[tokenHash] = Entry(account: nil, readAt: now, refreshAt: .distantFuture, until: now.addingTimeInterval(lifetime))
         }
@@ -85,6 +88,8 @@ final class SessionCache: Sendable {
     private func makeRoom(_ entries: inout [String: Entry], at now: Date) {
         guard entries.count >= capacity else { return }
         entries = entries.filter { $0.value.until > now }
+        // Accounts go before logouts' marks, which keep older reads from bringing a token back.
+        if entries.count >= capacity { entries = entries.filter { $0.value.account == nil } }
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
     }
 }
