@@ -17,7 +17,7 @@ import Testing
     @Test func sessionsAccountsAndBodiesAreChecked() async throws {
         let server = try await ServerProcess(
             engine: .sqlite, settings: ServerProcess.testSettings + "  login_attempts: 3\n  max_upload_mb: 1\n")
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let anonymous = APIClient(baseURL: server.baseURL)
         Self.expectProblem(try await anonymous.request(.GET, "/api/subjects"), 401, "Log in first")
         var forged = anonymous
@@ -97,7 +97,7 @@ import Testing
 
     @Test func anExpiredSessionIsRefused() async throws {
         let server = try await ServerProcess(engine: .sqlite)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         #expect(try await ana.request(.GET, "/api/subjects").status == 200)
         // Seven days later, as the store sees it. The server answered this session from memory a
@@ -134,7 +134,7 @@ import Testing
         let server = try await ServerProcess(
             engine: .sqlite, settings: "server:\n  password_cost: 4\n  provider: mock-slow\n  concurrent_jobs: 1\n  upload_types: [md]\n",
             plugins: ["mock-slow": Self.verySlowMock])
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Physics"]).json["id"] as? Int)
 
@@ -156,7 +156,7 @@ import Testing
     @Test func jobsPerHourAreLimitedPerAccount() async throws {
         let server = try await ServerProcess(
             engine: .sqlite, settings: ServerProcess.testSettings + "  concurrent_jobs: 10\n  jobs_per_hour: 2\n")
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Physics"]).json["id"] as? Int)
         for _ in 0..<2 {

@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: StoreEngine.allCases) func aCalendarAppSubscribesToTheDueReviews(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Biology, cells; and more"]).json["id"] as? Int)
         let topic = try #require(try await ana.request(.POST, "/api/subjects/\(subject)/topics", json: ["title": "Cells"]).json["id"] as? Int)

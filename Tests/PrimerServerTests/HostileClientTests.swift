@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: StoreEngine.allCases) func filesThatLieAboutTheirSizesAreRefusedNotFatal(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Scans"]).json["id"] as? Int)
         // A PNG declaring 4294967295 × 4294967295 pixels once overflowed width × height.
@@ -43,7 +43,7 @@ import Testing
 
     @Test(arguments: StoreEngine.allCases) func controlCharactersAreRefusedBeforeAnythingIsStored(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let anonymous = APIClient(baseURL: server.baseURL)
         // A password cut at NUL would let "abc" log in.
         Self.expectProblem(
@@ -81,7 +81,7 @@ import Testing
 
     @Test(arguments: StoreEngine.allCases) func lookAlikeEmailsAreOneAccount(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let anonymous = APIClient(baseURL: server.baseURL)
         _ = try await anonymous.signedUp(email: "jos\u{E9}@example.com")
         _ = try await anonymous.signedUp(email: "ana@example.com")
@@ -106,7 +106,7 @@ import Testing
     @Test(arguments: StoreEngine.allCases) func guessingIsLimitedAtomicallyAndSurvivesARestart(engine: StoreEngine) async throws {
         let server = try await ServerProcess(
             engine: engine, settings: ServerProcess.testSettings + "  login_attempts: 3\n  signups_per_hour: 3\n  secure_cookies: true\n")
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let anonymous = APIClient(baseURL: server.baseURL)
         _ = try await anonymous.signedUp(email: "ana@example.com")
         _ = try await anonymous.signedUp(email: "ben@example.com")
@@ -145,7 +145,7 @@ import Testing
     @Test(arguments: StoreEngine.allCases) func quotasCountWhatWasStartedAndCreatesDoNotRace(engine: StoreEngine) async throws {
         let server = try await ServerProcess(
             engine: engine, settings: ServerProcess.testSettings + "  jobs_per_hour: 2\n  concurrent_jobs: 5\n  questions_per_hour: 1\n")
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let first = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "One"]).json["id"] as? Int)
         // A POST without a body: the options are optional.
@@ -178,7 +178,7 @@ import Testing
     @Test(arguments: StoreEngine.allCases) func bodiesAndStatusesAreBounded(engine: StoreEngine) async throws {
         let server = try await ServerProcess(
             engine: engine, settings: ServerProcess.testSettings + "  max_upload_mb: 2\n  read_timeout_seconds: 2\n")
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let subject = try #require(try await ana.request(.POST, "/api/subjects", json: ["title": "Ökologie"]).json["id"] as? Int)
         // Messages name no CLI command an API client has not.

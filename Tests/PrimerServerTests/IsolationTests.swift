@@ -7,7 +7,7 @@ import Testing
 @Suite struct IsolationTests {
     @Test(arguments: StoreEngine.allCases) func everyRouteAnswersAnotherAccount404AndChangesNothing(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let ana = try await APIClient(baseURL: server.baseURL).signedUp(name: "Ana", email: "ana@example.com")
         let ben = try await APIClient(baseURL: server.baseURL).signedUp(name: "Ben", email: "ben@example.com")
 

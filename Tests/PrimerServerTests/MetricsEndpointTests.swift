@@ -10,7 +10,7 @@ import Testing
 
     @Test func metricsAreAnsweredOnlyToTheTokenAndMoveWithAJob() async throws {
         let server = try await ServerProcess(engine: .sqlite, environment: ["PRIMER_METRICS_TOKEN": Self.token, "PRIMER_LOG_LEVEL": "info"])
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let anonymous = APIClient(baseURL: server.baseURL)
         #expect(try await anonymous.request(.GET, "/metrics").status == 404, "no token: a path that does not exist")
         #expect(try await anonymous.request(.GET, "/metrics", headers: [("Authorization", "Bearer wrong")]).status == 404)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func withoutATokenThereIsNoMetricsRoute() async throws {
         let server = try await ServerProcess(engine: .sqlite)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let anonymous = APIClient(baseURL: server.baseURL)
         #expect(try await anonymous.request(.GET, "/metrics", headers: [("Authorization", "Bearer anything")]).status == 404)
     }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct OfflineRatingTests {
     @Test(arguments: StoreEngine.allCases) func aRatingSentAgainWithItsKeyCountsOnce(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let app = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let subject = try #require(try await app.request(.POST, "/api/subjects", json: ["title": "Spanish"]).json["id"] as? Int)
         let topic = try #require(try await app.request(.POST, "/api/subjects/\(subject)/topics", json: ["title": "Verbs"]).json["id"] as? Int)

@@ -12,7 +12,7 @@ import Testing
             engine: .sqlite,
             settings: ServerProcess.testSettings
                 + "  login_attempts: 100000\n  jobs_per_hour: 100000\n  concurrent_jobs: 100000\n  signups_per_hour: 100000\n  questions_per_hour: 100000\n")
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let app = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         // A subject with a kit, so that links between operations reach real ids too.
         let subject = try #require(try await app.request(.POST, "/api/subjects", json: ["title": "Seed"]).json["id"] as? Int)

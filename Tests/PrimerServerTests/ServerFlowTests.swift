@@ -18,7 +18,7 @@ import Testing
 
     @Test(arguments: StoreEngine.allCases) func anAppSignsUpGeneratesStudiesAndExports(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let anonymous = APIClient(baseURL: server.baseURL)
         let document = try await anonymous.request(.GET, "/openapi.yaml")
         #expect(document.status == 200 && document.text.contains("operationId: nextStudyItem"))

@@ -127,7 +127,8 @@ final class ServerProcess: @unchecked Sendable {
         return await Self.waitForExit(process)
     }
 
-    /// Sends SIGTERM without waiting; `exitStatus()` waits.
+    /// Sends SIGTERM without waiting; `exitStatus()` waits. What a test defers: a `Task` that
+    /// awaited `stop()` could be lost when the test process ended first, leaving the server running.
     func terminate() {
         if let process, process.isRunning { kill(process.processIdentifier, SIGTERM) }
     }

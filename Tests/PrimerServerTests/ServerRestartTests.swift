@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: StoreEngine.allCases) func aKilledServerResumesItsJobAndMakesNothingTwice(engine: StoreEngine) async throws {
         let server = try await Self.slowServer(engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let (client, accountID, subject, job) = try await Self.startJob(on: server)
         // Past the first subtopic's lesson: about 5 s into a job of about 22 (2.5 s a call; the
         // families after a lesson run side by side), so a loaded machine still stops it mid-job
@@ -44,7 +44,7 @@ import Testing
 
     @Test func aStoppedServerFinishesItsRequestsAndLeavesTheJobToTheNextOne() async throws {
         let server = try await Self.slowServer(.sqlite)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let (client, accountID, subject, job) = try await Self.startJob(on: server)
         try await Self.waitForProgress(client, job: job, past: 1)
         // A client following the job's events while the server stops: its stream ends, without `end`.
@@ -80,7 +80,7 @@ import Testing
         let server = try await ServerProcess(
             engine: .sqlite, settings: "server:\n  password_cost: 4\n  provider: mock-slow\n", plugins: ["mock-slow": Self.slowMock],
             environment: ["PRIMER_LOG_LEVEL": "info"])
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let (client, _, subject, job) = try await Self.startJob(on: server)
         try await Self.waitForProgress(client, job: job, past: 1)
         let following = Task { try await client.events(ofJob: job).map { [$0.event, $0.data["message"] as? String ?? ""] } }

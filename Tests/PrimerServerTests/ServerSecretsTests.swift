@@ -20,7 +20,7 @@ import Testing
                 """
             ],
             environment: ["REMOTE_KEY": secret, "PRIMER_LOG_LEVEL": "debug"])
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let app = try await APIClient(baseURL: server.baseURL).signedUp(email: "ana@example.com")
         let providers = try await app.request(.GET, "/api/providers")
         let remote = (providers.json["providers"] as? [[String: Any]])?.first { $0["name"] as? String == "remote" }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct StudyClientTests {
     @Test func theGeneratedClientStudiesOnARunningServer() async throws {
         let server = try await ServerProcess(engine: .sqlite)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let url = try #require(URL(string: server.baseURL))
         let (client, token) = try await StudyServer.signUp(url, name: "Ana", email: "ana@example.com", password: "correct horse battery")
         #expect(!token.isEmpty)

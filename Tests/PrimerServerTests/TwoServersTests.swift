@@ -22,7 +22,7 @@ import Testing
         let first = try await ServerProcess(
             engine: .postgres, settings: Self.settings, plugins: ["mock-slow": ServerRestartTests.slowMock], environment: info)
         let second = try await ServerProcess(sharing: first, environment: info)
-        defer { Task { await first.stop(); await second.stop() } }
+        defer { first.terminate(); second.terminate() }
 
         // Signed up on the first; the second knows the session.
         let (onFirst, accountID, subject, job) = try await ServerRestartTests.startJob(on: first)

@@ -40,7 +40,7 @@ import Testing
     /// the page's answers forbid inline script and style.
     @Test func theServiceWorkerIsServedWithTheReleaseVersion() async throws {
         let server = try await ServerProcess(engine: .sqlite)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let app = APIClient(baseURL: server.baseURL)
         let worker = try await app.request(.GET, "/sw.js")
         #expect(worker.status == 200 && !worker.text.contains("__WEB_VERSION__"), "\(worker.text.prefix(300))")

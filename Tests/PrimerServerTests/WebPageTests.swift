@@ -11,7 +11,7 @@ import Testing
 @Suite struct WebPageTests {
     @Test(arguments: StoreEngine.allCases) func aLearnerStudiesInChromium(engine: StoreEngine) async throws {
         let server = try await ServerProcess(engine: engine)
-        defer { Task { await server.stop() } }
+        defer { server.terminate() }
         let pdf = server.folder.appendingPathComponent("cells.pdf")
         try MinimalPDF.make([
             .text(["1 Membranes", "", "The cell membrane is a phospholipid bilayer.", "It controls what enters the cell."]),
