@@ -44,6 +44,43 @@ struct GateTextTests {
         #expect(GateText.normalizingASCII("Crème brûlée", dropArticles: true) == nil)
     }
 
+    /// Keywords over an ASCII text's bytes are the rule over its words: random texts of words
+    /// with every plural and derived ending, stop words, numbers and one-letter tokens, and a
+    /// textbook chapter's lines.
+    @Test func asciiKeywordsAreTheRuleOverWords() throws {
+        let stems = ["vector", "matr", "propert", "box", "church", "wish", "quiz", "clas", "bus", "analys", "integrat", "determin", "ab", "x", "ion", "sing"]
+        let endings = ["", "s", "es", "ies", "sses", "xes", "ches", "shes", "zes", "ss", "us", "is", "ing", "ed", "ion", "ions", "ings", "y"]
+        let others = ["the", "of", "Introduction", "3", "42nd", "a", "I", "don't", "'", "x2", ">", "--", "  ", "\n", "Vectors:", "**bold**"]
+        var generator = SystemRandomNumberGenerator()
+        var texts: [String] = []
+        for _ in 0..<3_000 {
+            texts.append((0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                Bool.random(using: &generator)
+                    ? stems.randomElement(using: &generator)! + endings.randomElement(using: &generator)!
+                    : others.randomElement(using: &generator)!
+            }.joined(separator: Bool.random(using: &generator) ? " " : ", "))
+        }
+        let chapter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/openstax/psychology-2e-ch05.md")
+        texts += try String(contentsOf: chapter, encoding: .utf8).split(separator: "\n").map(String.init).filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        for text in texts {
+            var normalized = GateText.normalize(text)
+            let fast = normalized.withUTF8 { GateText.keywordingASCII($0) }
+            let rule = Set(GateText.words(text).filter { !GateText.stopWords.contains($0) && $0.count >= 2 && $0.contains(where: \.isLetter) }
+                .map { GateText.stemming(characters: $0) })
+            #expect(fast == rule, "\(text.debugDescription)")
+            #expect(GateText.keywords(text) == rule)
+            for word in GateText.words(text) {
+                var bytes = word
+                #expect(bytes.withUTF8 { GateText.stemmingASCII($0) } == GateText.stemming(characters: word), "\(word)")
+            }
+        }
+        // Any other text takes the rule over words.
+        var accented = "crème brûlée"
+        #expect(accented.withUTF8 { GateText.keywordingASCII($0) } == nil)
+        #expect(GateText.keywords("Crème brûlées") == ["creme", "brulee"])
+    }
+
     @Test func languageNormalizationKeepsArticles() {
         // In a language course "a" can be a word of the language ("voy a casa").
         #expect(GateText.normalize("Voy a casa", dropArticles: false) == "voy a casa")

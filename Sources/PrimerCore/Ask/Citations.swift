@@ -46,7 +46,7 @@ public enum Citations {
         // regex pass on each was a twentieth of Primer's own CPU a generation call.
         let claimed = words(claim.contains(exactly: "[") ? claim.replacing(/\[[0-9, ]+\]/, with: " ") : claim)
         guard !claimed.isEmpty else { return 1 }
-        return Double(claimed.intersection(available).count) / Double(claimed.count)
+        return Double(claimed.sharedCount(with: available)) / Double(claimed.count)
     }
 
     /// The least `support` a claim needs.

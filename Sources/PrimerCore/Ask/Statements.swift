@@ -95,19 +95,23 @@ public enum Statements {
 
     /// Splits after ". ", "? ", "! ".
     static func split(_ text: String) -> [String] {
+        // Each sentence cut from the text at once: appending it Character by Character was
+        // most of reading a lesson's statements (`primer-bench overhead`).
         var sentences: [String] = []
-        var sentence = ""
+        var start = text.startIndex
         var previous: Character = " "
-        for character in text {
-            if character == " " && ".?!".contains(previous) {
-                sentences.append(sentence)
-                sentence = ""
-            } else {
-                sentence.append(character)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == " " && (previous == "." || previous == "?" || previous == "!") {
+                sentences.append(String(text[start..<index]))
+                start = next
             }
             previous = character
+            index = next
         }
-        sentences.append(sentence)
+        sentences.append(String(text[start...]))
         return sentences
     }
 }

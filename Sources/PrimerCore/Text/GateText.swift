@@ -155,6 +155,12 @@ package enum GateText {
     /// A light stem: plural -s/-es/-ies, -ing, -ed and -ion endings removed. Not a real stemmer;
     /// `keywordsMatch` tolerates the leftovers (matrix/matric, determinant/determin).
     package static func stem(_ word: String) -> String {
+        var ascii = word
+        return ascii.withUTF8({ stemmingASCII($0) }) ?? stemming(characters: word)
+    }
+
+    /// The rule for any word, on its Characters.
+    package static func stemming(characters word: String) -> String {
         var w = word
         guard w.count > 3 else { return w }
         if w.hasSuffix("ies"), w.count > 4 {
@@ -188,11 +194,73 @@ package enum GateText {
 
     /// The rule itself (`keywords` without the cache).
     private static func keywording(_ text: String) -> Set<String> {
+        var normalized = normalize(text)
+        return normalized.withUTF8({ keywordingASCII($0) }) ?? keywording(words: splitWords(normalized))
+    }
+
+    /// The rule over a text's normalised words, for any text.
+    package static func keywording(words: [String]) -> Set<String> {
         var result = Set<String>()
-        for word in words(text) where !stopWords.contains(word) && word.count >= 2 && word.contains(where: \.isLetter) {
+        for word in words where !stopWords.contains(word) && word.count >= 2 && word.contains(where: \.isLetter) {
             result.insert(stem(word))
         }
         return result
+    }
+
+    /// The rule over a normalised ASCII text's bytes, or nil for any other text: splitting it
+    /// into Strings, counting Characters and stemming with `hasSuffix` was most of the scope
+    /// gate's time and of the support gate's evidence (`primer-bench overhead`). In ASCII a
+    /// Character is a byte and the letters are a–z (a normalised text is lowercase).
+    /// `GateTextTests` holds both rules equal.
+    package static func keywordingASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Set<String>? {
+        var result = Set<String>()
+        var start = 0
+        var hasLetter = false
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : UInt8(ascii: " ")
+            guard byte < 0x80 else { return nil }
+            if byte != UInt8(ascii: " ") {
+                if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { hasLetter = true }
+                continue
+            }
+            defer { start = index + 1; hasLetter = false }
+            guard index - start >= 2, hasLetter else { continue }
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            guard !stopWords.contains(String(decoding: word, as: UTF8.self)) else { continue }
+            result.insert(stemmingASCII(word) ?? "")
+        }
+        return result
+    }
+
+    /// `stem` over an ASCII word's bytes (nil for any other word), the same rule.
+    package static func stemmingASCII(_ w: UnsafeBufferPointer<UInt8>) -> String? {
+        guard w.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard w.count > 3 else { return String(decoding: w, as: UTF8.self) }
+        /// Whether the first `length` bytes end with `suffix`.
+        func ends(_ suffix: StaticString, _ length: Int) -> Bool {
+            let n = suffix.utf8CodeUnitCount
+            guard length >= n else { return false }
+            return suffix.withUTF8Buffer { suffix in (0..<n).allSatisfy { w[length - n + $0] == suffix[$0] } }
+        }
+        var length = w.count
+        if ends("ies", length), length > 4 {
+            // The "y" the rule puts back ends in none of the endings below.
+            return String(decoding: UnsafeBufferPointer(rebasing: w[..<(length - 3)]), as: UTF8.self) + "y"
+        } else if ends("sses", length) {
+            length -= 2
+        } else if ends("xes", length) || ends("ches", length) || ends("shes", length) || ends("zes", length) {
+            length -= 2
+        } else if ends("s", length), !(ends("ss", length) || ends("us", length) || ends("is", length)) {
+            length -= 1
+        }
+        if ends("ing", length), length - 3 >= 4 {
+            length -= 3
+        } else if ends("ed", length), length - 2 >= 4 {
+            length -= 2
+        } else if ends("ion", length), length - 3 >= 4 {
+            length -= 3
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: w[..<length]), as: UTF8.self)
     }
 
     /// Two stems name the same thing when equal, or when they share a prefix of at least five

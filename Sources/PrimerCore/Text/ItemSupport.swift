@@ -98,7 +98,7 @@ public enum ItemSupport {
         guard !words.isEmpty else { return nil }
         var best: Span?
         for statement in evidence.statements {
-            let shared = words.intersection(statement.words).count
+            let shared = words.sharedCount(with: statement.words)
             guard shared > (best?.shared ?? 0) else { continue }
             best = Span(passage: statement.passage, statement: statement.text, characters: nil, shared: shared)
         }

@@ -17,7 +17,7 @@ public enum PassageMatch {
             let words = GateText.keywords(text(of: item))
             var shared: [(index: Int, count: Int)] = []
             for (index, passage) in passageWords.enumerated() {
-                let count = passage.intersection(words).count
+                let count = passage.sharedCount(with: words)
                 if count >= minimumShared { shared.append((index, count)) }
             }
             shared.sort { $0.count != $1.count ? $0.count > $1.count : $0.index < $1.index }

@@ -76,7 +76,7 @@ struct SupportGate: Gate {
         // How strongly the best statement holding every word of a choice backs it with the question.
         func backing(_ words: Set<String>) -> Int? {
             guard !words.isEmpty else { return nil }
-            return statements.filter { words.isSubset(of: $0) }.map { asked.intersection($0).count }.max()
+            return statements.filter { words.isSubset(of: $0) }.map { asked.sharedCount(with: $0) }.max()
         }
         let keyBacking = backing(keyWords)
         for (index, choice) in question.choices.enumerated() where index != question.correctIndex {

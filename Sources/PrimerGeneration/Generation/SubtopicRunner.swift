@@ -176,6 +176,12 @@ struct SubtopicRunner: Sendable {
             if stopRequested?() == true { throw PipelineStopped() }
             try await readShared()
             try await readStoredItems()
+            // The evidence every family's `support` gate and spans read, read here once: the
+            // families run side by side, and two of them missing the memo at the same moment
+            // each read it (1.8 times a subtopic, a tenth of Primer's own CPU a call).
+            if !shared.facts.lesson.isEmpty || !shared.facts.passages.isEmpty {
+                _ = ItemSupport.evidence(lesson: shared.facts.lesson, passages: shared.facts.passages)
+            }
             let ordered = OrderedProgress(count: rest.count, forward: progress)
             let context = shared
             try await withThrowingTaskGroup(of: (Int, GenerationOutcome).self) { group in

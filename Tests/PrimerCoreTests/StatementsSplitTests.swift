@@ -1,0 +1,38 @@
+import Testing
+@testable import PrimerCore
+
+/// `Statements.split` cuts each sentence from the text at once; it must cut where the rule
+/// (after ". ", "? ", "! ", Character by Character) does.
+struct StatementsSplitTests {
+    /// The rule as first written: each Character appended to the sentence being read.
+    static func rule(_ text: String) -> [String] {
+        var sentences: [String] = []
+        var sentence = ""
+        var previous: Character = " "
+        for character in text {
+            if character == " " && ".?!".contains(previous) {
+                sentences.append(sentence)
+                sentence = ""
+            } else {
+                sentence.append(character)
+            }
+            previous = character
+        }
+        sentences.append(sentence)
+        return sentences
+    }
+
+    @Test func sentencesAreCutWhereTheRuleCutsThem() {
+        // Marks and spaces in every order, a combining accent after a space or a mark (one
+        // Character with it), CRLF, emoji and words.
+        let pieces = [".", "?", "!", " ", " ", "  ", "Dot", "products", "e.g.", "\u{301}", "é", "\r\n", "🙂", "—", "3.14", "x"]
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", " ", ". ", "A. B", "Why? Because! Yes. ", ". \u{301}x", "end.  two"]
+        for _ in 0..<3_000 {
+            texts.append((0..<Int.random(in: 0...16, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            #expect(Statements.split(text) == Self.rule(text), "\(text.debugDescription)")
+        }
+    }
+}
