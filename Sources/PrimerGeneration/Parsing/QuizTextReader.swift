@@ -107,7 +107,7 @@ struct QuizTextReader {
             text = LineSyntax.trim(text.dropFirst())
         }
         let bold = text.hasPrefix("**") && text.hasSuffix("**") && text.count > 4
-            || text.wholeMatch(of: quizTextReaderPattern4) != nil
+            || (Self.mayMatch(text, startingWith: "(abcdefgh") && text.wholeMatch(of: quizTextReaderPattern4) != nil)
         text = LineSyntax.trim(LineSyntax.stripBold(text))
         guard let (letter, rest) = Self.choiceLine(text), let index = QuizAnswerKey.letterIndex(letter)
         else { return false }
@@ -135,7 +135,8 @@ struct QuizTextReader {
 
     /// The letter and text of a choice line (`quizTextReaderPattern5`, whole line).
     static func choiceLine(_ text: String) -> (letter: String, rest: String)? {
-        guard let match = text.wholeMatch(of: quizTextReaderPattern5), let letter = match.output.1 ?? match.output.2
+        guard mayMatch(text, startingWith: "(abcdefgh"),
+              let match = text.wholeMatch(of: quizTextReaderPattern5), let letter = match.output.1 ?? match.output.2
         else { return nil }
         return (String(letter), String(match.output.3))
     }
@@ -143,24 +144,39 @@ struct QuizTextReader {
     /// The number and the text after it of a numbered question line (`quizTextReaderPattern6`,
     /// whole line); the text is "" when there is none.
     static func numberedLine(_ text: String) -> (digits: String, rest: String)? {
-        guard let match = text.wholeMatch(of: quizTextReaderPattern6), let digits = match.output.1 ?? match.output.2 ?? match.output.3
+        guard mayMatch(text, startingWith: "q0123456789"),
+              let match = text.wholeMatch(of: quizTextReaderPattern6), let digits = match.output.1 ?? match.output.2 ?? match.output.3
         else { return nil }
         return (String(digits), String(match.output.4 ?? ""))
     }
 
     /// The answer after an `Answer:` label (`quizTextReaderPattern2`, whole line).
     static func answerLine(_ text: String) -> String? {
-        text.wholeMatch(of: quizTextReaderPattern2).map { String($0.output.1) }
+        guard mayMatch(text, startingWith: "tcras") else { return nil }
+        return text.wholeMatch(of: quizTextReaderPattern2).map { String($0.output.1) }
     }
 
     /// The text after an `Explanation:` label (`quizTextReaderPattern3`, whole line).
     static func explanationLine(_ text: String) -> String? {
-        text.wholeMatch(of: quizTextReaderPattern3).map { String($0.output.1) }
+        guard mayMatch(text, startingWith: "erw") else { return nil }
+        return text.wholeMatch(of: quizTextReaderPattern3).map { String($0.output.1) }
     }
 
     /// Whether the line heads an answer key (`quizTextReaderPattern0`, whole line).
     static func isAnswerKeyHeading(_ text: String) -> Bool {
-        text.wholeMatch(of: quizTextReaderPattern0) != nil
+        mayMatch(text, startingWith: "as") && text.wholeMatch(of: quizTextReaderPattern0) != nil
+    }
+
+    /// Whether a whole-line pattern can match `text`, by its first byte: false only when that
+    /// byte is ASCII and, lowercased, none of `firsts` (the pattern's possible first letters,
+    /// lowercase). An ASCII letter folds only to ASCII letters, so a case-insensitive pattern
+    /// is judged rightly too; any other first byte is left to the regex. Most lines are none of
+    /// these labels, and each regex tried on them was most of a quiz answer's parse
+    /// (`primer-bench overhead`). `QuizTextReaderTests` holds the guards to the regexes.
+    static func mayMatch(_ text: String, startingWith firsts: StaticString) -> Bool {
+        guard var first = text.utf8.first, first < 0x80 else { return true }
+        if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { first |= 0x20 }
+        return firsts.withUTF8Buffer { $0.contains(first) }
     }
 
     /// A line without bold, bullets and leading emoji, for recognising `Answer:` style labels.
@@ -175,10 +191,10 @@ struct QuizTextReader {
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
 
-nonisolated(unsafe) private let quizTextReaderPattern0 = /(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?/
-nonisolated(unsafe) private let quizTextReaderPattern1 = /(?i)(?:q(?:uestion)?\s*)?(\d+)\s*[.):\-–—]?\s*(.+)/
-nonisolated(unsafe) private let quizTextReaderPattern2 = /(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?(?:\s*[:：\-–—]|\s+is\b:?)\s*(.+)/
-nonisolated(unsafe) private let quizTextReaderPattern3 = /(?i)(?:explanation|rationale|reason|why)\s*[:：\-–—]\s*(.*)/
-nonisolated(unsafe) private let quizTextReaderPattern4 = /\(?[A-Ha-h][).:]?\s+\*\*.+\*\*\s*/
-nonisolated(unsafe) private let quizTextReaderPattern5 = /(?:\(([A-Ha-h])\)|([A-Ha-h])[).:])\s*(.+)/
-nonisolated(unsafe) private let quizTextReaderPattern6 = /(?i)(?:question\s*(\d+)\s*[:.)\-–—]?|q\s*(\d+)\s*[:.)\-–—]?|(\d+)\s*[.)])(?:\s+(.*))?/
+nonisolated(unsafe) let quizTextReaderPattern0 = /(?i)(answer\s+key|answers|answer\s+sheet|solutions)\s*:?/
+nonisolated(unsafe) let quizTextReaderPattern1 = /(?i)(?:q(?:uestion)?\s*)?(\d+)\s*[.):\-–—]?\s*(.+)/
+nonisolated(unsafe) let quizTextReaderPattern2 = /(?i)(?:the\s+)?(?:correct\s+answer|right\s+answer|answer|correct|solution)(?:\s*\d+)?(?:\s*[:：\-–—]|\s+is\b:?)\s*(.+)/
+nonisolated(unsafe) let quizTextReaderPattern3 = /(?i)(?:explanation|rationale|reason|why)\s*[:：\-–—]\s*(.*)/
+nonisolated(unsafe) let quizTextReaderPattern4 = /\(?[A-Ha-h][).:]?\s+\*\*.+\*\*\s*/
+nonisolated(unsafe) let quizTextReaderPattern5 = /(?:\(([A-Ha-h])\)|([A-Ha-h])[).:])\s*(.+)/
+nonisolated(unsafe) let quizTextReaderPattern6 = /(?i)(?:question\s*(\d+)\s*[:.)\-–—]?|q\s*(\d+)\s*[:.)\-–—]?|(\d+)\s*[.)])(?:\s+(.*))?/
