@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PrimerCore
@@ -30,6 +31,31 @@ import Testing
         #expect(found?["a"] as? [Int] == [1, 2])
         #expect(JSONExtraction.extract("no json here") == nil)
         #expect(JSONExtraction.extract("\"a string\"") == nil)
+    }
+
+    /// A `{` no JSON object can begin is passed over (a cloze's `{{c1::…}}`); what is found must
+    /// be what trying every brace finds: random chatter of braces, quotes, commas, cloze
+    /// deletions, JSON pieces and white space.
+    @Test func bracesNoObjectCanBeginChangeNothingFound() throws {
+        let pieces = ["{", "}", "[", "]", "\"", "\"a\"", ":", ",", " ", "\n", "\r\n", "\t", "1", "true", "x", "{{c1::Paris}}",
+                      "{\"a\": 1}", "[1, 2,]", "{ \"b\": [ ] ,}", "{,}", "\\", "{\u{301}", "é"]
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["{{c1::Paris}} is the capital of {{c2::France}}.", "{ \"a\": 1 }", "{,}", "[{c1::x}]", "{\n\"k\": 2}"]
+        for _ in 0..<4_000 {
+            texts.append((0..<Int.random(in: 1...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        func written(_ value: Any?) throws -> Data? {
+            try value.map { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]) }
+        }
+        var found = 0
+        for text in texts {
+            let fast = JSONExtraction.firstBalanced(in: text)
+            let rule = JSONExtraction.firstBalanced(in: text, everyStart: true)
+            #expect(try written(fast) == written(rule), "\(text.debugDescription)")
+            if rule != nil { found += 1 }
+        }
+        #expect(found > 100)
+        #expect(JSONExtraction.extract("{{c1::Paris}} is the capital of {{c2::France}}.") == nil)
     }
 
     @Test func outputParserDispatchesByKind() throws {

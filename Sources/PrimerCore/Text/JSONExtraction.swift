@@ -15,6 +15,39 @@ package enum JSONExtraction {
         return firstBalanced(in: text)
     }
 
+    /// Whether a `{` in the text could begin a JSON object: followed, after JSON's white space,
+    /// by `"`, `}` or `,` (a trailing comma is repaired). A cloze answer's `{{c1::…}}` cannot;
+    /// trying each of its braces was most of parsing it (`primer-bench overhead`). On the bytes:
+    /// every Character `{` is the byte, so no object the Characters hold is missed.
+    private static func mayHoldObject(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == UInt8(ascii: "{") else { continue }
+                var next = index + 1
+                while next < bytes.count, isJSONSpace(bytes[next]) { next += 1 }
+                if next < bytes.count, [UInt8(ascii: "\""), UInt8(ascii: "}"), UInt8(ascii: ",")].contains(bytes[next]) { return true }
+            }
+            return false
+        }
+    }
+
+    /// JSON's white space: space, tab, line feed, carriage return.
+    private static func isJSONSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Whether the Character after `start` (past JSON's white space) can follow a `{` that
+    /// begins an object; a `[` may begin an array with anything.
+    private static func mayBegin(_ chars: [Character], at start: Int) -> Bool {
+        guard chars[start] == "{" else { return true }
+        var next = start + 1
+        while next < chars.count, [" ", "\t", "\n", "\r", "\r\n"].contains(chars[next]) { next += 1 }
+        return next < chars.count && ["\"", "}", ","].contains(chars[next])
+    }
+
     private static func decode(_ text: String) -> Any? {
         let trimmed = LineSyntax.trim(text)
         guard trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else { return nil }
@@ -57,13 +90,17 @@ package enum JSONExtraction {
 
     /// Tries each `{` or `[` as the start of a balanced value, skipping brackets inside
     /// strings. Bounded so a long answer full of brackets stays cheap.
-    private static func firstBalanced(in text: String) -> Any? {
+    /// `everyStart` tries every `{` as the rule is written (`JSONExtractionTests` holds the two
+    /// equal); else a `{` no object can begin is passed over, and a text with none is not read.
+    package static func firstBalanced(in text: String, everyStart: Bool = false) -> Any? {
+        guard everyStart || text.contains(exactly: "[") || mayHoldObject(text) else { return nil }
         let chars = Array(text)
         var attempts = 0
         for start in chars.indices where chars[start] == "{" || chars[start] == "[" {
             attempts += 1
             if attempts > 40 { return nil }
-            guard let end = balancedEnd(chars, from: start) else { continue }
+            // A `{` no object can begin is no candidate (its decoding would fail), still counted.
+            guard everyStart || mayBegin(chars, at: start), let end = balancedEnd(chars, from: start) else { continue }
             if let value = decode(String(chars[start...end])) { return value }
         }
         return nil
