@@ -5,7 +5,8 @@ import GRDB
 // kept in the connection's statement cache, instead of GRDB's record insert (which encodes the
 // row through Codable, looks up the table's primary key and builds the INSERT each time; that
 // cost more than SQLite's own work). The columns and values are the ones the record insert
-// writes: dates as Date.databaseValue (GRDB's default .deferredToDate strategy), optionals as
+// writes: dates as Date.databaseValue's text (GRDB's default .deferredToDate strategy; written by
+// `StoredDateText`), optionals as
 // NULL, string arrays as the JSON text of the record's JSON encoder. `FastInsertTests`
 // (PrimerStoreTests) writes every row both ways and compares the stored rows.
 
@@ -20,7 +21,7 @@ extension GenerationInsert {
     func insertFast(_ db: Database) throws -> Int64 {
         try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [
             id, subjectID, subtopicID, family, familyVersion, familyHash, provider, model, status, error, attempts,
-            promptTokens, completionTokens, cachedPromptTokens, cost, latencyMs, createdAt,
+            promptTokens, completionTokens, cachedPromptTokens, cost, latencyMs, StoredDateText.of(createdAt),
         ])
         return db.lastInsertedRowID
     }
@@ -47,7 +48,7 @@ extension ItemRow {
         """
 
     func insertFast(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, shape, position, fields, generationID, createdAt, sources])
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [subtopicID, family, shape, position, fields, generationID, StoredDateText.of(createdAt), sources])
     }
 }
 

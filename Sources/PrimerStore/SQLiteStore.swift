@@ -116,7 +116,7 @@ public final class SQLiteStore: Store, Sendable {
 
     /// Bumps the subject's `updated_at` after a write under it.
     static func touch(_ db: Database, subjectID: Int64, at date: Date) throws {
-        try db.cachedStatement(sql: "UPDATE subjects SET updated_at = ? WHERE id = ?").execute(arguments: [date, subjectID])
+        try db.cachedStatement(sql: "UPDATE subjects SET updated_at = ? WHERE id = ?").execute(arguments: [StoredDateText.of(date), subjectID])
     }
 
     static func requireSubject(_ db: Database, _ subjectID: Int64) throws {

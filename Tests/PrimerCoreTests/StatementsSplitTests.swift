@@ -35,4 +35,13 @@ struct StatementsSplitTests {
             #expect(Statements.split(text) == Self.rule(text), "\(text.debugDescription)")
         }
     }
+
+    @Test func linesAreTheCharactersLines() {
+        let pieces = ["\n", "\n", "\r\n", "\r", "a", "é", "\u{301}", " ", "# H", "🙂"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(Statements.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
+        }
+    }
 }
