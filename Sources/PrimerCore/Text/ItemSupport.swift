@@ -58,6 +58,9 @@ public enum ItemSupport {
         let statements: [Statement]
         /// Each statement's words, passages first.
         public let statementWords: [Set<String>]
+        /// Which statements hold each word, in order: a span counts a claim's words in every
+        /// statement from these, not by testing each statement's set (`span(of:in:)`).
+        let statementsHolding: [String: [Int]]
 
         /// The evidence read anew; `ItemSupport.evidence(lesson:passages:)` reads it once for
         /// all the families and attempts of a subtopic.
@@ -72,6 +75,11 @@ public enum ItemSupport {
             statements += Statements.of(lesson).map { Statement(text: $0, passage: nil, words: Citations.words($0)) }
             self.statements = statements
             statementWords = statements.map(\.words)
+            var holding: [String: [Int]] = [:]
+            for (index, statement) in statements.enumerated() {
+                for word in statement.words { holding[word, default: []].append(index) }
+            }
+            statementsHolding = holding
         }
     }
 
@@ -96,10 +104,15 @@ public enum ItemSupport {
     public static func span(of claim: String, in evidence: Evidence) -> Span? {
         let words = Citations.words(claim)
         guard !words.isEmpty else { return nil }
+        // Each statement's count of the claim's words, from the statements holding each word;
+        // the first statement with the most wins, as when they are read in order.
+        var counts = [Int](repeating: 0, count: evidence.statements.count)
+        for word in words {
+            for index in evidence.statementsHolding[word] ?? [] { counts[index] += 1 }
+        }
         var best: Span?
-        for statement in evidence.statements {
-            let shared = words.sharedCount(with: statement.words)
-            guard shared > (best?.shared ?? 0) else { continue }
+        for (index, shared) in counts.enumerated() where shared > (best?.shared ?? 0) {
+            let statement = evidence.statements[index]
             best = Span(passage: statement.passage, statement: statement.text, characters: nil, shared: shared)
         }
         if var found = best, let index = found.passage, let range = evidence.passages[index].characters {
