@@ -58,6 +58,20 @@ import Testing
         #expect(JSONExtraction.extract("{{c1::Paris}} is the capital of {{c2::France}}.") == nil)
     }
 
+    /// `listMarker` tries its regexes only on lines that could begin with a marker; it must find
+    /// what the regexes alone find.
+    @Test func aListMarkerIsFoundAsTheRegexesFindIt() {
+        let pieces = ["-", "*", "•", "+", "–", "1", "12", "٣", ".", ")", "(", "Q", "q", ":", " ", "\t", "x", "A", "**", "é", "—"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let line = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            let rule = [lineSyntaxPattern0, lineSyntaxPattern1, lineSyntaxPattern2, lineSyntaxPattern3].lazy
+                .compactMap { text.prefixMatch(of: $0) }.first.map { [String($0.output), String(text[$0.range.upperBound...])] }
+            #expect(LineSyntax.listMarker(line).map { [$0.marker, $0.rest] } == rule, "\(line.debugDescription)")
+        }
+    }
+
     @Test func outputParserDispatchesByKind() throws {
         #expect(try OutputParser.parse("a | b", as: .pair) == .pairs([PairItem(front: "a", back: "b")]))
         #expect(try OutputParser.parse("x: y", as: .pair, pairLines: .termDefinition) == .pairs([PairItem(front: "x", back: "y")]))
