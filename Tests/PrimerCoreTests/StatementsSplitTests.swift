@@ -44,4 +44,15 @@ struct StatementsSplitTests {
             #expect(Statements.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
         }
     }
+
+    @Test func wordsAreCountedAsTheSplitCountsThem() {
+        let pieces = [" ", "  ", "a", "word", "\u{301}", " \u{301}", "é", "\t", "\n"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for count in 0...5 {
+                #expect(Statements.hasWords(text, atLeast: count) == (text.split(separator: " ").count >= count), "\(text.debugDescription) \(count)")
+            }
+        }
+    }
 }

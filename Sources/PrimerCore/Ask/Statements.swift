@@ -23,7 +23,25 @@ public enum Statements {
                 statements += split(part)
             }
         }
-        return statements.map(\.trimmedSpaces).filter { $0.split(separator: " ").count >= 4 }
+        return statements.map(\.trimmedSpaces).filter { hasWords($0, atLeast: 4) }
+    }
+
+    /// Whether the text splits on " " into at least `count` pieces (`split(separator: " ")`'s
+    /// count), read until the last one needed: the pieces made and counted were a tenth of
+    /// reading a lesson's statements.
+    static func hasWords(_ text: String, atLeast count: Int) -> Bool {
+        var pieces = 0
+        var inPiece = false
+        for character in text {
+            if character == " " {
+                inPiece = false
+            } else if !inPiece {
+                inPiece = true
+                pieces += 1
+                if pieces >= count { return true }
+            }
+        }
+        return pieces >= count
     }
 
     /// Runs of non-empty lines, trimmed; a blank line or a heading ends one.

@@ -77,7 +77,7 @@ package enum GateText {
                 guard !word.isEmpty else { return }
                 defer { wordIndex += 1 }
                 // A leading ">" is a Markdown quote marker, not a comparison.
-                let quoteMark = wordIndex == 0 && word.elementsEqual([UInt8(ascii: ">")])
+                let quoteMark = wordIndex == 0 && word.count == 1 && word.first == UInt8(ascii: ">")
                 if quoteMark || (dropArticles && isArticle(word)) {
                     out.removeSubrange(wordStart...)  // the space before it ends the word before
                     return
@@ -85,6 +85,8 @@ package enum GateText {
                 out.append(UInt8(ascii: " "))
                 wordStart = out.count
             }
+            // The table read once, not through the static's accessor on every byte.
+            let separators = asciiSeparators
             for index in bytes.indices {
                 var byte = bytes[index]
                 guard byte < 0x80 else { return nil }
@@ -92,7 +94,7 @@ package enum GateText {
                     // Inside a word ("don't") dropped so the word stays whole; else a symbol.
                     let inside = index > 0 && isLetter(bytes[index - 1]) && index + 1 < bytes.count && isLetter(bytes[index + 1])
                     if !inside { out.append(byte) }
-                } else if asciiSeparators[Int(byte)] {
+                } else if separators[Int(byte)] {
                     endWord()
                 } else {
                     if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
