@@ -6,6 +6,15 @@ struct GatePlaceholdersTests {
     let general = GateContext(subject: "Linear algebra")
     let spanish = GateContext(subject: "Spanish", subjectKind: .language)
 
+    /// Markers are found as Characters: an accent joined to a brace makes it no template tag.
+    @Test func aMarkerIsFoundAsCharacters() {
+        #expect(PlaceholdersGate.classify("{{answer}}") == .placeholder)
+        #expect(PlaceholdersGate.classify("{{\u{301}x}} is a combining accent on a brace") == .content)
+        #expect(PlaceholdersGate.holds("a {{b}} c", "{{"))
+        #expect(!PlaceholdersGate.holds("a {{\u{301}b", "{{"))
+        #expect(PlaceholdersGate.holds("é {{b", "{{"))
+    }
+
     @Test func dropsQuestionsThatNameNothing() {
         let kept = [
             PairItem(front: "What is 2 + 3?", back: "5"),

@@ -75,6 +75,8 @@ struct GateTextTests {
                 #expect(bytes.withUTF8 { GateText.stemmingASCII($0) } == GateText.stemming(characters: word), "\(word)")
             }
         }
+        // A CRLF is one Character and two bytes: such a word takes the Character rule.
+        #expect(GateText.stem("\r\nbs") == GateText.stemming(characters: "\r\nbs"))
         // Any other text takes the rule over words.
         var accented = "crème brûlée"
         #expect(accented.withUTF8 { GateText.keywordingASCII($0) } == nil)

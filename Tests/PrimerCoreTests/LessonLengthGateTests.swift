@@ -13,7 +13,7 @@ struct LessonLengthGateTests {
         #expect(gate.apply(.lesson(notes), context: context) == GateVerdict(output: .lesson(notes)))
     }
 
-    @Test func rejectsTooShortAndTooLongNotes() {
+    @Test func rejectsATooShortAndATooLongLesson() {
         let short = gate.apply(.lesson("The dot product is a number."), context: context)
         #expect(short.rejections == ["the lesson is 6 words; write at least 10"])
         #expect(short.output == .lesson("The dot product is a number."))
@@ -21,7 +21,7 @@ struct LessonLengthGateTests {
         #expect(gate.apply(.lesson(long), context: context).rejections == ["the lesson is 31 words; write at most 30"])
     }
 
-    @Test func rejectsPlaceholderNotesWhateverTheirLength() {
+    @Test func rejectsAPlaceholderLessonWhateverItsLength() {
         let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore."
         let cases: [(String, String)] = [
             ("TBD", "the lesson is only a placeholder (‘TBD’); write the lesson"),

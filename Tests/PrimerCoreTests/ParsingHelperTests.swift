@@ -38,7 +38,7 @@ import Testing
     /// deletions, JSON pieces and white space.
     @Test func bracesNoObjectCanBeginChangeNothingFound() throws {
         let pieces = ["{", "}", "[", "]", "\"", "\"a\"", ":", ",", " ", "\n", "\r\n", "\t", "1", "true", "x", "{{c1::Paris}}",
-                      "{\"a\": 1}", "[1, 2,]", "{ \"b\": [ ] ,}", "{,}", "\\", "{\u{301}", "é"]
+                      "{\"a\": 1}", "[1, 2,]", "{ \"b\": [ ] ,}", "{,}", "\\", "{\u{301}", "é", "\"\u{301}", "{\"\u{301}\": 1}"]
         var generator = SystemRandomNumberGenerator()
         var texts = ["{{c1::Paris}} is the capital of {{c2::France}}.", "{ \"a\": 1 }", "{,}", "[{c1::x}]", "{\n\"k\": 2}"]
         for _ in 0..<4_000 {
@@ -56,6 +56,8 @@ import Testing
         }
         #expect(found > 100)
         #expect(JSONExtraction.extract("{{c1::Paris}} is the capital of {{c2::France}}.") == nil)
+        // A key that begins with a combining mark: the quote and the mark are one Character.
+        #expect(JSONExtraction.extract("x {\"\u{301}\": \"\u{301}\"}") as? [String: String] == ["\u{301}": "\u{301}"])
     }
 
     /// `listMarker` tries its regexes only on lines that could begin with a marker; it must find

@@ -91,7 +91,7 @@ extension ClozeText {
     /// The pattern's matches in order: read from an ASCII text's bytes (`scanningASCII`), by
     /// the regex in any other. Every gate of a cloze answer and its parse read its deletions,
     /// and the regex's passes were a twentieth of Primer's own CPU a generation call
-    /// (`primer-bench overhead`). `ClozeTextTests` holds the two equal.
+    /// (`primer-bench overhead`). `ClozeScanTests` holds the two equal.
     static func matches(_ text: String) -> [Match] {
         scanningASCII(text) ?? matching(text)
     }

@@ -238,14 +238,15 @@ package enum GateText {
             guard index - start >= 2, hasLetter else { continue }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
             guard !stopWords.contains(String(decoding: word, as: UTF8.self)) else { continue }
-            result.insert(stemmingASCII(word) ?? "")
+            result.insert(stemmingASCII(word) ?? stemming(characters: String(decoding: word, as: UTF8.self)))
         }
         return result
     }
 
     /// `stem` over an ASCII word's bytes (nil for any other word), the same rule.
     package static func stemmingASCII(_ w: UnsafeBufferPointer<UInt8>) -> String? {
-        guard w.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // A CR is left to the Character rule: CRLF is one Character there, two bytes here.
+        guard w.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
         guard w.count > 3 else { return String(decoding: w, as: UTF8.self) }
         /// Whether the first `length` bytes end with `suffix`.
         func ends(_ suffix: StaticString, _ length: Int) -> Bool {

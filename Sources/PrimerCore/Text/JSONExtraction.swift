@@ -45,7 +45,9 @@ package enum JSONExtraction {
         guard chars[start] == "{" else { return true }
         var next = start + 1
         while next < chars.count, [" ", "\t", "\n", "\r", "\r\n"].contains(chars[next]) { next += 1 }
-        return next < chars.count && ["\"", "}", ","].contains(chars[next])
+        // A Character of more than one scalar (a quote with a combining mark joined to it) is
+        // left to the decoder: its first scalar may be the quote a key begins with.
+        return next < chars.count && (chars[next].unicodeScalars.count > 1 || ["\"", "}", ","].contains(chars[next]))
     }
 
     private static func decode(_ text: String) -> Any? {
@@ -90,7 +92,7 @@ package enum JSONExtraction {
 
     /// Tries each `{` or `[` as the start of a balanced value, skipping brackets inside
     /// strings. Bounded so a long answer full of brackets stays cheap.
-    /// `everyStart` tries every `{` as the rule is written (`JSONExtractionTests` holds the two
+    /// `everyStart` tries every `{` as the rule is written (`ParsingHelperTests` holds the two
     /// equal); else a `{` no object can begin is passed over, and a text with none is not read.
     package static func firstBalanced(in text: String, everyStart: Bool = false) -> Any? {
         guard everyStart || text.contains(exactly: "[") || mayHoldObject(text) else { return nil }

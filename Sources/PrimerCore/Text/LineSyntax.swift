@@ -34,7 +34,8 @@ package enum LineSyntax {
         return nil
     }
 
-    /// The ASCII bytes a list marker can begin with.
+    /// The ASCII bytes a list marker can begin with: `-*+`, digits, `(`, `Q`, `q` (`•` and `–`
+    /// are not ASCII, so a line beginning with them still goes to the regexes).
     private static let markerStarts = Set("-*+0123456789(qQ".utf8)
 
     /// Removes up to two nested markers ("- 1. Q"), bold, and surrounding whitespace.
@@ -105,8 +106,6 @@ package enum LineSyntax {
 
 // Regex literals are compiled each time they are evaluated; these are built once (they are
 // immutable, hence safe to share).
-/// The ASCII bytes a list marker can start with: `-*+`, digits, `(`, `Q`, `q` (`•` and `–` are
-/// not ASCII, so a line starting with them still goes to the regexes).
 
 nonisolated(unsafe) let lineSyntaxPattern0 = /^[-*•+–]\s+/
 nonisolated(unsafe) let lineSyntaxPattern1 = /^\d+[.)]\s+/

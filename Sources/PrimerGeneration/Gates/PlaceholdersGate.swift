@@ -111,12 +111,12 @@ struct PlaceholdersGate: OptionlessGate {
         // A byte search (`contains(exactly:)`): Foundation's `contains` bridged the whole text (a
         // lesson of 4 KB) to an NSString on every call, and the standard library's generic
         // `firstRange(of:)` was most of this gate's time (`primer-bench overhead`).
-        if trimmed.contains(exactly: "{{") && trimmed.contains(exactly: "}}") { return .placeholder }
+        if holds(trimmed, "{{") && holds(trimmed, "}}") { return .placeholder }
         // "N/A" is a placeholder, but "Na" is sodium: only the slashed form counts.
         if ["n/a", "n.a.", "n / a"].contains(trimmed.lowercased()) { return .placeholder }
 
         let normalized = GateText.normalize(trimmed, dropArticles: false)
-        if normalized.contains(exactly: "lorem ipsum") { return .placeholder }
+        if holds(normalized, "lorem ipsum") { return .placeholder }
         if ["tbd", "tbc", "todo", "xxx", "placeholder"].contains(normalized) { return .placeholder }
         // "Option A", "Choice 2", "Answer C".
         // ("alternative 5", the longest, is 13 bytes: a longer text is no label, unsearched.)
@@ -148,6 +148,13 @@ struct PlaceholdersGate: OptionlessGate {
         guard core else { return .content }
         if marker { return .placeholder }
         return .generic(strong: strong)
+    }
+
+    /// Whether `text` holds `marker` as Characters (`firstRange(of:)`): found by its bytes first,
+    /// and in a text past ASCII confirmed Character by Character (in "{{\u{301}" the second brace
+    /// carries an accent: the bytes hold "{{", the Characters do not).
+    static func holds(_ text: String, _ marker: String) -> Bool {
+        text.contains(exactly: marker) && (text.utf8.allSatisfy { $0 < 0x80 } || text.firstRange(of: marker) != nil)
     }
 
     /// The bracket closing an opening one, for "[insert answer]"-style fields.

@@ -207,7 +207,7 @@ struct QuizTextReader {
     /// lowercase). An ASCII letter folds only to ASCII letters, so a case-insensitive pattern
     /// is judged rightly too; any other first byte is left to the regex. Most lines are none of
     /// these labels, and each regex tried on them was most of a quiz answer's parse
-    /// (`primer-bench overhead`). `QuizTextReaderTests` holds the guards to the regexes.
+    /// (`primer-bench overhead`). `QuizTextReaderGuardTests` holds the guards to the regexes.
     static func mayMatch(_ text: String, startingWith firsts: StaticString) -> Bool {
         guard var first = text.utf8.first, first < 0x80 else { return true }
         if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { first |= 0x20 }
