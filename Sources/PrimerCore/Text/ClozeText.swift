@@ -118,10 +118,9 @@ extension ClozeText {
     private typealias Offsets = (whole: Range<Int>, number: Range<Int>, answer: Range<Int>, hint: Range<Int>?)
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Offsets]? {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard bytes.allASCII else { return nil }
         let (open, close, colon) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ":"))
         func pair(_ byte: UInt8, at index: Int) -> Bool { index + 1 < bytes.count && bytes[index] == byte && bytes[index + 1] == byte }
-        func isNewline(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
         var found: [Offsets] = []
         var start = 0
         search: while start < bytes.count {
@@ -135,7 +134,7 @@ extension ClozeText {
             while true {
                 if pair(colon, at: end) {
                     var hintEnd = end + 2
-                    while hintEnd < bytes.count, !isNewline(bytes[hintEnd]), !pair(close, at: hintEnd) { hintEnd += 1 }
+                    while hintEnd < bytes.count, !ASCIIByte.isLineBreak(bytes[hintEnd]), !pair(close, at: hintEnd) { hintEnd += 1 }
                     if pair(close, at: hintEnd) {
                         found.append((start..<(hintEnd + 2), number, answerStart..<end, (end + 2)..<hintEnd))
                         start = hintEnd + 2
@@ -147,7 +146,7 @@ extension ClozeText {
                     start = end + 2
                     continue search
                 }
-                guard end < bytes.count, !isNewline(bytes[end]) else { break }
+                guard end < bytes.count, !ASCIIByte.isLineBreak(bytes[end]) else { break }
                 end += 1
             }
             start += 1

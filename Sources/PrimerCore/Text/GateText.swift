@@ -71,7 +71,6 @@ package enum GateText {
             out.reserveCapacity(bytes.count)
             var wordStart = 0  // where the word being read begins in `out`
             var wordIndex = 0  // words read so far, articles included
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
             func endWord() {
                 let word = out[wordStart...]
                 guard !word.isEmpty else { return }
@@ -88,17 +87,16 @@ package enum GateText {
             // The table read once, not through the static's accessor on every byte.
             let separators = asciiSeparators
             for index in bytes.indices {
-                var byte = bytes[index]
+                let byte = bytes[index]
                 guard byte < 0x80 else { return nil }
                 if byte == UInt8(ascii: "'") {
                     // Inside a word ("don't") dropped so the word stays whole; else a symbol.
-                    let inside = index > 0 && isLetter(bytes[index - 1]) && index + 1 < bytes.count && isLetter(bytes[index + 1])
+                    let inside = index > 0 && ASCIIByte.isLetter(bytes[index - 1]) && index + 1 < bytes.count && ASCIIByte.isLetter(bytes[index + 1])
                     if !inside { out.append(byte) }
                 } else if separators[Int(byte)] {
                     endWord()
                 } else {
-                    if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-                    out.append(byte)
+                    out.append(ASCIIByte.lowercased(byte))
                 }
             }
             endWord()
@@ -231,7 +229,7 @@ package enum GateText {
             let byte = index < bytes.count ? bytes[index] : UInt8(ascii: " ")
             guard byte < 0x80 else { return nil }
             if byte != UInt8(ascii: " ") {
-                if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { hasLetter = true }
+                if ASCIIByte.isLetter(byte) { hasLetter = true }
                 continue
             }
             defer { start = index + 1; hasLetter = false }
@@ -246,7 +244,7 @@ package enum GateText {
     /// `stem` over an ASCII word's bytes (nil for any other word), the same rule.
     package static func stemmingASCII(_ w: UnsafeBufferPointer<UInt8>) -> String? {
         // A CR is left to the Character rule: CRLF is one Character there, two bytes here.
-        guard w.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+        guard w.allASCII, !w.contains(0x0D) else { return nil }
         guard w.count > 3 else { return String(decoding: w, as: UTF8.self) }
         /// Whether the first `length` bytes end with `suffix`.
         func ends(_ suffix: StaticString, _ length: Int) -> Bool {

@@ -61,13 +61,13 @@ struct LessonLengthGate: Gate {
             var inPiece = false, pieceHasWord = false
             for byte in bytes {
                 guard byte < 0x80 else { return nil }
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if ASCIIByte.isSpace(byte) {
                     if pieceHasWord { count += 1 }
                     inPiece = false
                     pieceHasWord = false
                 } else {
                     inPiece = true
-                    if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { pieceHasWord = true }
+                    if ASCIIByte.isLetter(byte) || (0x30...0x39).contains(byte) { pieceHasWord = true }
                 }
             }
             if inPiece && pieceHasWord { count += 1 }

@@ -154,7 +154,7 @@ struct PlaceholdersGate: OptionlessGate {
     /// and in a text past ASCII confirmed Character by Character (in "{{\u{301}" the second brace
     /// carries an accent: the bytes hold "{{", the Characters do not).
     static func holds(_ text: String, _ marker: String) -> Bool {
-        text.contains(exactly: marker) && (text.utf8.allSatisfy { $0 < 0x80 } || text.firstRange(of: marker) != nil)
+        text.contains(exactly: marker) && (text.utf8.allASCII || text.firstRange(of: marker) != nil)
     }
 
     /// The bracket closing an opening one, for "[insert answer]"-style fields.

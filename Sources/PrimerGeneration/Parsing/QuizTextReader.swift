@@ -150,8 +150,8 @@ struct QuizTextReader {
     static func choiceLineASCII(_ text: String) -> ((letter: String, rest: String)?)? {
         var text = text
         return text.withUTF8 { bytes -> ((letter: String, rest: String)?)? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "h") }
+            guard bytes.allASCII else { return nil }
+            func isLetter(_ byte: UInt8) -> Bool { ASCIIByte.isLetter(byte) && ASCIIByte.lowercased(byte) <= UInt8(ascii: "h") }
             let letter: UInt8
             var index: Int
             if bytes.count >= 3, bytes[0] == UInt8(ascii: "("), isLetter(bytes[1]), bytes[2] == UInt8(ascii: ")") {
@@ -161,16 +161,14 @@ struct QuizTextReader {
             } else {
                 return .some(nil)
             }
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-            func isNewline(_ byte: UInt8) -> Bool { (0x0A...0x0D).contains(byte) }
             let afterMark = index
-            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            while index < bytes.count, ASCIIByte.isSpace(bytes[index]) { index += 1 }
             if index == bytes.count {
                 // Only white space after the mark: `.+` takes its last byte, unless a line break.
-                guard index > afterMark, !isNewline(bytes[index - 1]) else { return .some(nil) }
+                guard index > afterMark, !ASCIIByte.isLineBreak(bytes[index - 1]) else { return .some(nil) }
                 index -= 1
             }
-            guard !bytes[index...].contains(where: isNewline) else { return .some(nil) }
+            guard !bytes[index...].contains(where: ASCIIByte.isLineBreak) else { return .some(nil) }
             let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
             return .some((String(UnicodeScalar(letter)), rest))
         }
@@ -209,9 +207,8 @@ struct QuizTextReader {
     /// these labels, and each regex tried on them was most of a quiz answer's parse
     /// (`primer-bench overhead`). `QuizTextReaderGuardTests` holds the guards to the regexes.
     static func mayMatch(_ text: String, startingWith firsts: StaticString) -> Bool {
-        guard var first = text.utf8.first, first < 0x80 else { return true }
-        if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { first |= 0x20 }
-        return firsts.withUTF8Buffer { $0.contains(first) }
+        guard let first = text.utf8.first, first < 0x80 else { return true }
+        return firsts.withUTF8Buffer { $0.contains(ASCIIByte.lowercased(first)) }
     }
 
     /// A line without bold, bullets and leading emoji, for recognising `Answer:` style labels.
