@@ -52,6 +52,18 @@ enum PostgresSchema {
         // As SQLite's `v20-memory-subjects`: each memory state names its item's subject
         // (`MemorySubjects`), kept by triggers whoever writes.
         ("pg13-memory-subjects", memorySubjects),
+        // As SQLite's `v21-rating-writes`: the index on `due` alone goes (every queue reads
+        // `memory_states_subject_due`; each rating kept both), and the new memory state's subject
+        // is looked up only when the writer did not give it: a rating gives it from the same
+        // rule (`WriteRating`), in the statement that writes the row, and skips the trigger's call.
+        ("pg14-rating-writes", [
+            "DROP INDEX IF EXISTS memory_states_due",
+            "DROP TRIGGER memory_states_subject ON memory_states",
+            """
+            CREATE TRIGGER memory_states_subject BEFORE INSERT ON memory_states FOR EACH ROW
+            WHEN (NEW.subject_id IS NULL) EXECUTE FUNCTION primer_memory_subject()
+            """,
+        ]),
     ]
 
     /// `pg13-memory-subjects`: the column, its indexes, and the triggers that keep it

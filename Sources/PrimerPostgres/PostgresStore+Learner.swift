@@ -217,8 +217,9 @@ extension PostgresStore {
 
     /// Rates one of the owner's items: the card read with what its rating needs (`RatedItem`),
     /// the next memory scheduled, then written only if the memory is still the one read
-    /// (`WriteRating`): another rating of the card in between makes the write store nothing, and
-    /// the rating is read and scheduled again. So a rating takes two statements and no
+    /// (`WriteRating`, or `WriteFirstRating` for a card never rated): another rating of the card
+    /// in between makes the write store nothing, and the rating is read and scheduled again.
+    /// So a rating takes two statements and no
     /// transaction of its own (a card read, a lock, a memory read, BEGIN and COMMIT were six round
     /// trips), and two ratings of one card are still stored one after the other, each scheduled
     /// from the memory the other left. The write holds the item's row in share mode while it
@@ -244,9 +245,9 @@ extension PostgresStore {
             }
             let parameters = try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
             let after = try schedule(card, parameters)
-            let written = try await connection.row(
-                WriteRating(itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey),
-                logger)
+            let written = try await RatingWrite(
+                itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey
+            ).store(connection, logger)
             if written != nil { return RecordedReview(card: card, before: before, after: after, reviewedAt: date, repeated: false) }
         }
         throw StoreError.refused(
@@ -379,30 +380,71 @@ struct RatedItem: PreparedRead {
     }
 }
 
-/// A rating's memory and its line of the review log, in one statement, stored only if the item
-/// is still there and its memory is still `before` (none: still none). No row back: nothing was
-/// stored. The log's subject is the memory's (`memory_states.subject_id`, kept by the store's
-/// triggers), so a card moved meanwhile logs where it is now.
+/// A card's first rating: its memory and its line of the review log, in one statement, stored
+/// only if the item is still there and still has no memory (`ON CONFLICT DO NOTHING`: another
+/// first rating came in between). No row back: nothing was stored. The memory's subject is
+/// looked up here by the store's rule (`MemorySubjects`), so the insert trigger, which does the
+/// same when a writer gives none, is not called; a card moved meanwhile is set again by the
+/// move's trigger, as for any writer.
+struct WriteFirstRating: PreparedRead {
+    static let sql = """
+        WITH item AS (
+            SELECT x0.id, (\(MemorySubjects.subjectSQL("x0.id"))) AS subject_id FROM items x0 WHERE x0.id = $1 FOR SHARE OF x0
+        ),
+        memory AS (
+            INSERT INTO memory_states (item_id, subject_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
+            SELECT id, subject_id, $2, $3, $4, $5, $6, $7, $8, $9 FROM item
+            ON CONFLICT (item_id) DO NOTHING
+            RETURNING item_id, subject_id
+        )
+        \(RatingWrite.logSQL)
+        """
+    static let bindingDataTypes = RatingWrite.dataTypes
+    let write: RatingWrite
+
+    func makeBindings() throws -> PostgresBindings { try write.bindings() }
+}
+
+/// A rating of a card already studied: its memory and its line of the review log, in one
+/// statement, stored only if the item is still there and its memory is still the one the rating
+/// was scheduled from. No row back: nothing was stored. The log's subject is the memory's
+/// (`memory_states.subject_id`, kept by the store's triggers), so a card moved meanwhile logs
+/// where it is now.
 struct WriteRating: PreparedRead {
     static let sql = """
         WITH item AS (SELECT id FROM items WHERE id = $1 FOR SHARE),
         memory AS (
-            INSERT INTO memory_states (item_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
-            SELECT id, $2, $3, $4, $5, $6, $7, $8, $9 FROM item
-            ON CONFLICT (item_id) DO UPDATE SET phase = excluded.phase, step = excluded.step,
-                stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
-                last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
-            WHERE $10 AND (memory_states.reps, memory_states.due, memory_states.last_review) IS NOT DISTINCT FROM ($11, $12, $13)
-            RETURNING item_id, subject_id
+            UPDATE memory_states m SET phase = $2, step = $3, stability = $4, difficulty = $5, due = $6, last_review = $7,
+                reps = $8, lapses = $9
+            FROM item WHERE m.item_id = item.id AND (m.reps, m.due, m.last_review) IS NOT DISTINCT FROM ($15, $16, $17)
+            RETURNING m.item_id, m.subject_id
         )
+        \(RatingWrite.logSQL)
+        """
+    static let bindingDataTypes = RatingWrite.dataTypes + [.int8, .float8, .float8]
+    let write: RatingWrite
+    let before: ItemMemory
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try write.bindings()
+        try bindings.append(before.reps)
+        try bindings.append(before.state.due.timeIntervalSince1970)
+        try bindings.append(before.state.lastReview?.timeIntervalSince1970)
+        return bindings
+    }
+}
+
+/// What both rating writes bind: the item ($1), the memory after ($2–$9) and the log's line
+/// ($10–$14, written by `logSQL` from the `memory` the statement stored).
+struct RatingWrite: Sendable {
+    static let logSQL = """
         INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
-        SELECT subject_id, item_id, $14, $15, $16, $17, $18 FROM memory
+        SELECT subject_id, item_id, $10, $11, $12, $13, $14 FROM memory
         RETURNING item_id
         """
     /// Declared: a NULL (a new card's step, a first rating's last review) has no type of its own.
-    static let bindingDataTypes: [PostgresDataType] = [
+    static let dataTypes: [PostgresDataType] = [
         .int8, .int8, .int8, .float8, .float8, .float8, .float8, .int8, .int8,
-        .bool, .int8, .float8, .float8,
         .int8, .int8, .int8, .int8, .text,
     ]
     let itemID: Int64
@@ -413,10 +455,18 @@ struct WriteRating: PreparedRead {
     let durationMs: Int
     let clientKey: String?
 
-    func makeBindings() throws -> PostgresBindings {
+    /// Stores it: an update of the memory it was scheduled from, else a first memory. Nil: nothing stored.
+    func store(_ connection: PostgresConnection, _ logger: Logger) async throws -> PostgresRandomAccessRow? {
+        if let before {
+            try await connection.row(WriteRating(write: self, before: before), logger)
+        } else {
+            try await connection.row(WriteFirstRating(write: self), logger)
+        }
+    }
+
+    func bindings() throws -> PostgresBindings {
         let state = after.state
-        let was = before?.state
-        var bindings = PostgresBindings(capacity: 18)
+        var bindings = PostgresBindings(capacity: 17)
         try bindings.append(itemID)
         try bindings.append(state.phase.rawValue)
         try bindings.append(state.step)
@@ -426,13 +476,9 @@ struct WriteRating: PreparedRead {
         try bindings.append(state.lastReview?.timeIntervalSince1970)
         try bindings.append(after.reps)
         try bindings.append(after.lapses)
-        try bindings.append(before != nil)
-        try bindings.append(before?.reps ?? 0)
-        try bindings.append(was?.due.timeIntervalSince1970 ?? 0)
-        try bindings.append(was?.lastReview?.timeIntervalSince1970)
         try bindings.append(Int64((at.timeIntervalSince1970 * 1000).rounded()))
         try bindings.append(rating.rawValue)
-        try bindings.append(was?.phase.rawValue ?? 0)
+        try bindings.append(before?.state.phase.rawValue ?? 0)
         try bindings.append(max(0, durationMs))
         try bindings.append(clientKey)
         return bindings

@@ -89,6 +89,11 @@ enum Schema {
         migrator.registerMigration("v20-memory-subjects") { db in
             try db.execute(sql: v20MemorySubjects)
         }
+        // Every queue reads `memory_states_subject_due`; the index on `due` alone only cost
+        // each rating a write.
+        migrator.registerMigration("v21-rating-writes") { db in
+            try db.execute(sql: "DROP INDEX IF EXISTS memory_states_due")
+        }
         return migrator
     }
 

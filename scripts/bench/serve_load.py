@@ -13,7 +13,8 @@ requests per second, latency percentiles, errors, and the server's memory (VmRSS
 the first account's `getStats` (--stats-runs reads, one at a time: with --users 1 that is one
 subject of --items cards, after the ratings of the `rateItem` run).
 The server's CPU time (user + system, from /proc) over each wrk run, divided by the requests
-it answered, is its CPU per request. Needs the release build (swift build -c release, or
+it answered, is its CPU per request; on PostgreSQL, the CPU of every `postgres` process over the
+run, divided the same way, is the store's. Needs the release build (swift build -c release, or
 --bin: a folder holding another build's primer and primer-bench, to compare) and wrk (Debian's wrk).
 """
 import argparse
@@ -66,6 +67,22 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu_seconds():
+    """The CPU time so far of every PostgreSQL process on this machine (the loopback server's
+    backends, WAL writer and checkpointer): what the store spends on a request."""
+    total = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        if stat.split("(", 1)[1].startswith("postgres)"):
+            fields = stat.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def wrk(url, script, args, seconds=None):
     done = subprocess.run(["wrk", "-t2", f"-c{args.connections}", f"-d{seconds or args.seconds}s", "--latency", "-s", script, url],
                           capture_output=True, text=True, check=True)
@@ -106,10 +123,13 @@ def engine(store, args, folder):
                 # session read) is measured apart: the run below is the server at load.
                 result[name + "Warmup"] = wrk(url, script, args, seconds=args.warmup)
                 print(name + "Warmup", json.dumps(result[name + "Warmup"]), file=sys.stderr)
-            cpu = cpu_seconds(server.pid)
+            cpu, store_cpu = cpu_seconds(server.pid), postgres_cpu_seconds()
             result[name] = wrk(url, script, args)
             spent = cpu_seconds(server.pid) - cpu
-            result[name]["server_cpu_ms_per_request"] = round(1000 * spent / max(result[name]["requests"], 1), 3)
+            answered = max(result[name]["requests"], 1)
+            result[name]["server_cpu_ms_per_request"] = round(1000 * spent / answered, 3)
+            if store.startswith("postgres"):
+                result[name]["store_cpu_ms_per_request"] = round(1000 * (postgres_cpu_seconds() - store_cpu) / answered, 3)
             result[name]["memory_mb"] = memory(server.pid)
             print(name, json.dumps(result[name]), file=sys.stderr)
         if args.stats_runs:
