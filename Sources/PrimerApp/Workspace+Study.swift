@@ -139,6 +139,9 @@ extension Workspace {
     /// Records a review of the card `key` names, rated at `date` (default now): FSRS moves its
     /// due date and the review log gains a line. The time must be in the card's life — not before
     /// it was made, not before its last review, not in the future — and the duration at most a day.
+    /// No time is a rating made now: when another rating of the card was recorded in the same
+    /// moment with a later time (two devices, or a clock a little ahead), it is recorded at that
+    /// rating's time, after it, instead of being refused as out of order.
     /// A `clientKey` (a client's idempotency key, `ReviewClientKey`) the item's log holds already
     /// records nothing and answers with that review: a rating sent twice counts once.
     public func rate(
@@ -167,6 +170,9 @@ extension Workspace {
         let recorded = try await store().rateItem(
             itemID: item, rating: rating, at: reviewedAt, durationMs: durationMs, clientKey: clientKey
         ) { card, parameters in
+            // A rating made now comes after whatever the card holds; the store logs it at the
+            // time scheduled here (`LearnerStore.rateItem`).
+            let reviewedAt = date == nil ? max(reviewedAt, card.memory?.state.lastReview ?? reviewedAt) : reviewedAt
             // Compared to the second: a time written without fractions in the second the card was made is in its life.
             if let created = card.createdAt, reviewedAt < created.addingTimeInterval(-1) {
                 throw WorkspaceError(

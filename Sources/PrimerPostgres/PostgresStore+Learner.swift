@@ -248,7 +248,9 @@ extension PostgresStore {
             let written = try await RatingWrite(
                 itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey
             ).store(connection, logger)
-            if written != nil { return RecordedReview(card: card, before: before, after: after, reviewedAt: date, repeated: false) }
+            if written != nil {
+                return RecordedReview(card: card, before: before, after: after, reviewedAt: after.state.lastReview ?? date, repeated: false)
+            }
         }
         throw StoreError.refused(
             store: address, reason: "item \(ItemKey.of(itemID)) was rated \(Self.ratingAttempts) times by others while this rating was made; rate it again")
@@ -476,7 +478,8 @@ struct RatingWrite: Sendable {
         try bindings.append(state.lastReview?.timeIntervalSince1970)
         try bindings.append(after.reps)
         try bindings.append(after.lapses)
-        try bindings.append(Int64((at.timeIntervalSince1970 * 1000).rounded()))
+        // The time scheduling reviewed at (`LearnerStore.rateItem`).
+        try bindings.append(Int64(((state.lastReview ?? at).timeIntervalSince1970 * 1000).rounded()))
         try bindings.append(rating.rawValue)
         try bindings.append(before?.state.phase.rawValue ?? 0)
         try bindings.append(max(0, durationMs))

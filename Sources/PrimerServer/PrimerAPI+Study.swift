@@ -60,8 +60,9 @@ extension PrimerAPI {
         guard let rating = ReviewRating(name: body.rating.rawValue) else { throw APIError.invalid("A rating is again, hard, good or easy.") }
         let ago = body.ratedMsAgo ?? 0
         guard (0...31_536_000_000).contains(ago) else { throw APIError.invalid("ratedMsAgo is 0 to a year in milliseconds, not \(ago).") }
+        // No time (or 0 ms ago) is a rating made now: recorded after any the card already has.
         let rated = try await workspace.study().rate(
-            ItemID(input.path.itemId), rating, at: Date().addingTimeInterval(-Double(ago) / 1000), durationMs: body.durationMs ?? 0,
+            ItemID(input.path.itemId), rating, at: ago == 0 ? nil : Date().addingTimeInterval(-Double(ago) / 1000), durationMs: body.durationMs ?? 0,
             clientKey: input.headers.idempotencyKey)
         return .ok(.init(body: .json(.init(
             item: Self.schema(rated.card), rating: body.rating.rawValue, intervalSeconds: rated.interval, repeated: rated.repeated))))

@@ -141,4 +141,33 @@ import Testing
         #expect(try await ana.item(card).content == .pair(PairItem(front: "soy", back: "I am")))
         #expect(try await ana.lesson(subtopic) == nil)
     }
+
+    /// A rating made now (no time given) of a card whose last review is later — another device's
+    /// rating recorded first in the same moment, or a clock a little ahead — is recorded right
+    /// after that review, at its time, not refused as out of order; a time the client gives is
+    /// still held to the order of reviews.
+    @Test(arguments: Engine.allCases) func aRatingMadeNowComesAfterTheCardsLastReview(engine: Engine) async throws {
+        let (ana, _, anas, _, folder) = try await Self.libraries(engine)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let subject = SubjectID(try await anas.createSubject(title: "Spanish").id)
+        let topic = TopicID(try await ana.addTopic(to: subject, title: "Verbs").id)
+        let subtopic = SubtopicID(try await ana.addSubtopic(to: topic, title: "Ser").id)
+        let item = ItemID(try await ana.addItem(to: subtopic, content: .pair(PairItem(front: "soy", back: "I am"))).id)
+        let study = try await anas.study()
+        // The other rating's time: ahead of this clock by as much as a review time may be.
+        let ahead = Date().addingTimeInterval(30)
+        let first = try await study.rate(item, .good, at: ahead)
+        #expect(abs(first.reviewedAt.timeIntervalSince(ahead)) < 0.001)
+
+        let now = try await study.rate(item, .good)
+        #expect(abs(now.reviewedAt.timeIntervalSince(ahead)) < 0.001, "recorded at the last review's time, not before it")
+        #expect(now.card.memory?.state.lastReview == now.reviewedAt)
+        let log = try await anas.store().reviewLog(subjectTitle: "Spanish")
+        #expect(log.map(\.reviewTimeMs) == [Int64((ahead.timeIntervalSince1970 * 1000).rounded()), Int64((ahead.timeIntervalSince1970 * 1000).rounded())])
+
+        // A time given is the client's word: before the last review, it is refused, nothing stored.
+        let kind = await Self.kind { _ = try await study.rate(item, .good, at: Date()) }
+        #expect(kind == .invalid)
+        #expect(try await anas.store().reviewLog(subjectTitle: "Spanish").count == 2)
+    }
 }

@@ -106,7 +106,8 @@ def engine(store, args, folder):
     with open(os.path.join(folder, "primer.yaml"), "w") as f:
         f.write("server:\n  provider: mock\n")
     server = subprocess.Popen([os.path.join(args.bin, "primer"), "serve", "--port", "0", "--store", store], cwd=folder,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                              stdout=subprocess.PIPE,
+                              stderr=open(args.server_log, "a") if args.server_log else subprocess.DEVNULL, text=True)
     try:
         port = re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(1)
         url = f"http://127.0.0.1:{port}"
@@ -168,6 +169,7 @@ def main():
     parser.add_argument("--stats-runs", type=int, default=5, help="times getStats is read after the load (0: not read)")
     parser.add_argument("--sqlite-only", action="store_true", help="skip the PostgreSQL run")
     parser.add_argument("--postgres-only", action="store_true", help="skip the SQLite run")
+    parser.add_argument("--server-log", help="append each server's stderr here (with PRIMER_LOG_LEVEL=info: a line a request, its status)")
     parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "bench", "results", f"serve-load-{time.strftime('%Y-%m-%d')}.json"))
     args = parser.parse_args()
     results = {"machine": machine(), "bin": args.bin, "users": args.users, "items": args.items, "connections": args.connections,

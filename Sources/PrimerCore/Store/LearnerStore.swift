@@ -29,7 +29,9 @@ public protocol LearnerStore: Sendable {
     /// line of the review log, atomically. A `clientKey` already in the item's log (the same
     /// rating sent again) stores nothing and answers with the memory as it is, `repeated`.
     /// `scheduling` may run more than once (PostgreSQL schedules again over a rating of the
-    /// card that came first); it only computes.
+    /// card that came first); it only computes. The log line and `reviewedAt` take the time
+    /// `scheduling` reviewed at (the memory's last review; `date` when it sets none), so a rating
+    /// made "now" may be placed after one of the card that was recorded first.
     func rateItem(
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
         scheduling: @escaping @Sendable (_ card: StudyCard, _ parameters: [Double]?) throws -> ItemMemory
