@@ -140,8 +140,8 @@ extension Workspace {
     /// due date and the review log gains a line. The time must be in the card's life — not before
     /// it was made, not before its last review, not in the future — and the duration at most a day.
     /// No time is a rating made now: when another rating of the card was recorded in the same
-    /// moment with a later time (two devices, or a clock a little ahead), it is recorded at that
-    /// rating's time, after it, instead of being refused as out of order.
+    /// moment with a later time (two devices, or a clock a little ahead, by up to a minute), it
+    /// is recorded at that rating's time, after it, instead of being refused as out of order.
     /// A `clientKey` (a client's idempotency key, `ReviewClientKey`) the item's log holds already
     /// records nothing and answers with that review: a rating sent twice counts once.
     public func rate(
@@ -170,9 +170,10 @@ extension Workspace {
         let recorded = try await store().rateItem(
             itemID: item, rating: rating, at: reviewedAt, durationMs: durationMs, clientKey: clientKey
         ) { card, parameters in
-            // A rating made now comes after whatever the card holds; the store logs it at the
-            // time scheduled here (`LearnerStore.rateItem`).
-            let reviewedAt = date == nil ? max(reviewedAt, card.memory?.state.lastReview ?? reviewedAt) : reviewedAt
+            // A rating made now comes after whatever the card holds, up to the minute ahead a review
+            // time may be (a later last review is no rating of this moment: refused below); the
+            // store logs it at the time scheduled here (`LearnerStore.rateItem`).
+            let reviewedAt = date == nil ? Self.madeNow(at: reviewedAt, after: card.memory?.state.lastReview) : reviewedAt
             // Compared to the second: a time written without fractions in the second the card was made is in its life.
             if let created = card.createdAt, reviewedAt < created.addingTimeInterval(-1) {
                 throw WorkspaceError(
@@ -191,6 +192,14 @@ extension Workspace {
             card: rated, rating: rating, reviewedAt: recorded.reviewedAt,
             previousState: recorded.before == nil ? "new" : recorded.repeated ? rated.stateName : card.stateName,
             interval: recorded.after.state.due.timeIntervalSince(recorded.reviewedAt), repeated: recorded.repeated)
+    }
+
+    /// The time of a rating made `now` of a card last reviewed at `last`: now, or `last` when that
+    /// is later by no more than the minute a review time may be ahead (a rating recorded first in
+    /// the same moment by another device, or a clock a little ahead).
+    static func madeNow(at now: Date, after last: Date?) -> Date {
+        guard let last, last > now, last <= now.addingTimeInterval(60) else { return now }
+        return last
     }
 
     /// Marks the card `key` names known or not known.

@@ -386,12 +386,14 @@ struct RatedItem: PreparedRead {
 /// only if the item is still there and still has no memory (`ON CONFLICT DO NOTHING`: another
 /// first rating came in between). No row back: nothing was stored. The memory's subject is
 /// looked up here by the store's rule (`MemorySubjects`), so the insert trigger, which does the
-/// same when a writer gives none, is not called; a card moved meanwhile is set again by the
-/// move's trigger, as for any writer.
+/// same when a writer gives none, is not called. It is read from the item's row as locked: an
+/// item moved or made a lesson while the rating waited for its lock gives its new subject (a
+/// sub-select over `items` would read the statement's snapshot, from before the move).
 struct WriteFirstRating: PreparedRead {
     static let sql = """
         WITH item AS (
-            SELECT x0.id, (\(MemorySubjects.subjectSQL("x0.id"))) AS subject_id FROM items x0 WHERE x0.id = $1 FOR SHARE OF x0
+            SELECT x0.id, \(MemorySubjects.subjectSQL(subtopicID: "x0.subtopic_id", shape: "x0.shape")) AS subject_id
+            FROM items x0 WHERE x0.id = $1 FOR SHARE OF x0
         ),
         memory AS (
             INSERT INTO memory_states (item_id, subject_id, phase, step, stability, difficulty, due, last_review, reps, lapses)

@@ -169,5 +169,15 @@ import Testing
         let kind = await Self.kind { _ = try await study.rate(item, .good, at: Date()) }
         #expect(kind == .invalid)
         #expect(try await anas.store().reviewLog(subjectTitle: "Spanish").count == 2)
+
+        // A last review further ahead than a review time may be (a clock that ran ahead, a copied
+        // store) is no rating of this moment: one made now is refused, not recorded there.
+        let far = Date().addingTimeInterval(600)
+        _ = try await anas.store().recordReview(itemID: item.rawValue, rating: .good, at: far, durationMs: 0) {
+            FSRSScheduler(fuzz: false).review($0, rating: .good, at: far)
+        }
+        let farAhead = await Self.kind { _ = try await study.rate(item, .good) }
+        #expect(farAhead == .invalid)
+        #expect(try await anas.store().reviewLog(subjectTitle: "Spanish").count == 3)
     }
 }

@@ -11,6 +11,16 @@ public enum MemorySubjects {
         WHERE x.id = \(itemID) AND x.shape != 'lesson'
         """
     }
+
+    /// The same rule on an item row the statement has read (and locked): its subject from the
+    /// row's own `subtopicID` and `shape` columns (SQL), so a row read again after a lock wait
+    /// gives its subject as it is now, not as the statement's snapshot had it.
+    public static func subjectSQL(subtopicID: String, shape: String) -> String {
+        """
+        CASE WHEN \(shape) != 'lesson' THEN (SELECT t.subject_id FROM subtopics st JOIN topics t ON t.id = st.topic_id \
+        WHERE st.id = \(subtopicID)) END
+        """
+    }
 }
 
 extension MemorySubjects {

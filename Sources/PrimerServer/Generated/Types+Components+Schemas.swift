@@ -2287,7 +2287,7 @@ extension Components {
             internal var rating: Components.Schemas.Rating.RatingPayload
             /// - Remark: Generated from `#/components/schemas/Rating/durationMs`.
             internal var durationMs: Swift.Int?
-            /// How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
+            /// How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one. Absent or 0, the rating is made now, recorded after the item's last review (at its time when another rating of the item was recorded first in the same moment, up to a minute ahead).
             ///
             /// - Remark: Generated from `#/components/schemas/Rating/ratedMsAgo`.
             internal var ratedMsAgo: Swift.Int64?
@@ -2296,7 +2296,7 @@ extension Components {
             /// - Parameters:
             ///   - rating:
             ///   - durationMs:
-            ///   - ratedMsAgo: How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
+            ///   - ratedMsAgo: How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one. Absent or 0, the rating is made now, recorded after the item's last review (at its time when another rating of the item was recorded first in the same moment, up to a minute ahead).
             internal init(
                 rating: Components.Schemas.Rating.RatingPayload,
                 durationMs: Swift.Int? = nil,

@@ -2299,7 +2299,7 @@ extension Components {
             public var rating: Components.Schemas.Rating.RatingPayload
             /// - Remark: Generated from `#/components/schemas/Rating/durationMs`.
             public var durationMs: Swift.Int?
-            /// How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
+            /// How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one. Absent or 0, the rating is made now, recorded after the item's last review (at its time when another rating of the item was recorded first in the same moment, up to a minute ahead).
             ///
             /// - Remark: Generated from `#/components/schemas/Rating/ratedMsAgo`.
             public var ratedMsAgo: Swift.Int64?
@@ -2308,7 +2308,7 @@ extension Components {
             /// - Parameters:
             ///   - rating:
             ///   - durationMs:
-            ///   - ratedMsAgo: How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one.
+            ///   - ratedMsAgo: How long ago the learner rated it (a rating queued offline), in milliseconds by the client's own clock — no clock is compared. The review must still be later than the item's last one. Absent or 0, the rating is made now, recorded after the item's last review (at its time when another rating of the item was recorded first in the same moment, up to a minute ahead).
             public init(
                 rating: Components.Schemas.Rating.RatingPayload,
                 durationMs: Swift.Int? = nil,
