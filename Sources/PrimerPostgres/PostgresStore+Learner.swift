@@ -249,7 +249,7 @@ extension PostgresStore {
                 itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey
             ).store(connection, logger)
             if written != nil {
-                return RecordedReview(card: card, before: before, after: after, reviewedAt: after.state.lastReview ?? date, repeated: false)
+                return RecordedReview(card: card, before: before, after: after, reviewedAt: after.reviewTime(or: date), repeated: false)
             }
         }
         throw StoreError.refused(
@@ -480,8 +480,7 @@ struct RatingWrite: Sendable {
         try bindings.append(state.lastReview?.timeIntervalSince1970)
         try bindings.append(after.reps)
         try bindings.append(after.lapses)
-        // The time scheduling reviewed at (`LearnerStore.rateItem`).
-        try bindings.append(Int64(((state.lastReview ?? at).timeIntervalSince1970 * 1000).rounded()))
+        try bindings.append(after.reviewTimeMs(or: at))
         try bindings.append(rating.rawValue)
         try bindings.append(before?.state.phase.rawValue ?? 0)
         try bindings.append(max(0, durationMs))

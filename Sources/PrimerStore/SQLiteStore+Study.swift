@@ -106,7 +106,7 @@ extension SQLiteStore {
             let (before, after) = try Self.review(
                 db, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey,
                 schedule: { _, parameters in try scheduling(card, parameters) })
-            return RecordedReview(card: card, before: before, after: after, reviewedAt: after.state.lastReview ?? date, repeated: false)
+            return RecordedReview(card: card, before: before, after: after, reviewedAt: after.reviewTime(or: date), repeated: false)
         }
     }
 
@@ -274,7 +274,7 @@ extension SQLiteStore {
             sql: "INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key) VALUES (?, ?, ?, ?, ?, ?, ?)"
         ).execute(
             arguments: [
-                subjectID, itemID, Int64(((state.lastReview ?? date).timeIntervalSince1970 * 1000).rounded()), rating.rawValue,
+                subjectID, itemID, after.reviewTimeMs(or: date), rating.rawValue,
                 before?.state.phase.rawValue ?? 0, max(0, durationMs), clientKey,
             ])
         return (before, after)

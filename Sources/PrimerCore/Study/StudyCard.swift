@@ -12,6 +12,13 @@ public struct ItemMemory: Sendable, Equatable {
         self.reps = reps
         self.lapses = lapses
     }
+
+    /// When the review that made this memory was done, as the stores log it
+    /// (`LearnerStore.rateItem`): the time scheduling reviewed at, `date` when it set none.
+    public func reviewTime(or date: Date) -> Date { state.lastReview ?? date }
+
+    /// The same in the review log's unit, milliseconds since 1970.
+    public func reviewTimeMs(or date: Date) -> Int64 { Int64((reviewTime(or: date).timeIntervalSince1970 * 1000).rounded()) }
 }
 
 /// A stored item as it is studied: the item, where it sits in its kit and the learner's state
