@@ -92,10 +92,15 @@ extension PostgresStore {
         itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String?,
         scheduling: @escaping @Sendable (_ card: StudyCard, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
-        // No transaction: the rating's write is one statement that checks what it read.
-        try await read { connection in
-            try await review(connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: scheduling)
+        // No transaction: the rating's write is one statement that checks what it read. A rating
+        // sent with a client key is made alone (its repeat is read from the log); the others are
+        // stored with the ratings made at the same moment (`RatingBatches`).
+        guard clientKey == nil else {
+            return try await read { connection in
+                try await review(connection, itemID: itemID, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey, schedule: scheduling)
+            }
         }
+        return try await ratings.rate(self, itemID: itemID, rating: rating, at: date, durationMs: durationMs, schedule: scheduling)
     }
 
     public func setKnown(itemID: Int64, known: Bool, at date: Date) async throws {
@@ -215,22 +220,27 @@ extension PostgresStore {
 
     // MARK: - Rows
 
-    /// Rates one of the owner's items: the card read with what its rating needs (`RatedItem`),
-    /// the next memory scheduled, then written only if the memory is still the one read
-    /// (`WriteRating`, or `WriteFirstRating` for a card never rated): another rating of the card
-    /// in between makes the write store nothing, and the rating is read and scheduled again.
-    /// So a rating takes two statements and no
-    /// transaction of its own (a card read, a lock, a memory read, BEGIN and COMMIT were six round
-    /// trips), and two ratings of one card are still stored one after the other, each scheduled
-    /// from the memory the other left. The write holds the item's row in share mode while it
-    /// runs: an edit or a leech's rewrite (which lock it for update) sees the memory before or
-    /// after it, never midway. Inside a transaction (a quiz) the same holds.
+    /// Rates one of the owner's items: the card read with what its rating needs (`RatedItem`, or
+    /// `KeyedRatedItem` with a client key), the next memory scheduled, then written only if the
+    /// memory is still the one read (`WriteRating`, or `WriteFirstRating` for a card never rated):
+    /// another rating of the card in between makes the write store nothing, and the rating is
+    /// read and scheduled again. So a rating takes two statements and no transaction of its own
+    /// (a card read, a lock, a memory read, BEGIN and COMMIT were six round trips), and two
+    /// ratings of one card are still stored one after the other, each scheduled from the memory
+    /// the other left. The write holds the item's row in share mode while it runs: an edit or a
+    /// leech's rewrite (which lock it for update) sees the memory before or after it, never
+    /// midway. Inside a transaction (a quiz) the same holds.
     func review(
         _ connection: PostgresConnection, itemID: Int64, rating: ReviewRating, at date: Date, durationMs: Int, clientKey: String? = nil,
         schedule: (_ card: StudyCard, _ parameters: [Double]?) throws -> ItemMemory
     ) async throws -> RecordedReview {
         for _ in 0..<Self.ratingAttempts {
-            guard let row = try await connection.row(RatedItem(id: itemID, clientKey: clientKey, ownerID: owner.id), logger) else {
+            let read = if let clientKey {
+                try await connection.row(KeyedRatedItem(id: itemID, ownerID: owner.id, clientKey: clientKey), logger)
+            } else {
+                try await connection.row(RatedItem(id: itemID, ownerID: owner.id), logger)
+            }
+            guard let row = read else {
                 throw StoreError.notFound("item \(ItemKey.of(itemID))")
             }
             let card = try await Self.studyCards(connection, [row], logger)[0]
@@ -243,7 +253,7 @@ extension PostgresStore {
                 return RecordedReview(
                     card: card, before: before, after: before, reviewedAt: Date(timeIntervalSince1970: Double(time) / 1000), repeated: true)
             }
-            let parameters = try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
+            let parameters = try Self.fittedParameters(row)
             let after = try schedule(card, parameters)
             let written = try await RatingWrite(
                 itemID: itemID, before: before, after: after, rating: rating, at: date, durationMs: durationMs, clientKey: clientKey
@@ -252,8 +262,18 @@ extension PostgresStore {
                 return RecordedReview(card: card, before: before, after: after, reviewedAt: after.reviewTime(or: date), repeated: false)
             }
         }
-        throw StoreError.refused(
-            store: address, reason: "item \(ItemKey.of(itemID)) was rated \(Self.ratingAttempts) times by others while this rating was made; rate it again")
+        throw Self.ratedByOthers(itemID, store: address)
+    }
+
+    /// The FSRS parameters a rating's row says are in effect (`fitted`), nil for the defaults.
+    static func fittedParameters(_ row: PostgresRandomAccessRow) throws -> [Double]? {
+        try (try row.value("fitted", as: String?.self)).map { try JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
+    }
+
+    /// A rating whose card others rated every time it was scheduled.
+    static func ratedByOthers(_ itemID: Int64, store: String) -> StoreError {
+        StoreError.refused(
+            store: store, reason: "item \(ItemKey.of(itemID)) was rated \(ratingAttempts) times by others while this rating was made; rate it again")
     }
 
     /// How often a rating is scheduled again when other ratings of the card keep coming first.
@@ -360,24 +380,37 @@ extension PostgresStore {
 }
 
 /// What a rating reads of its item: the card (`PostgresStore.studyCardColumns`) when it is the
-/// owner's, the FSRS parameters in effect for it (the subject's own, else its owner's), and the
-/// time and rating of an earlier review sent with the same client key (none when `clientKey` is
-/// nil). Prepared once per connection (`PreparedRead`).
+/// owner's, and the FSRS parameters in effect for it (the subject's own, else its owner's).
+/// Prepared once per connection (`PreparedRead`). A rating sent with a client key reads
+/// `KeyedRatedItem` instead: the review log is joined only then.
 struct RatedItem: PreparedRead {
-    static let sql = """
-        SELECT \(PostgresStore.studyCardColumns), \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted,
-            r.review_time AS earlier_time, r.rating AS earlier_rating
-        FROM \(PostgresStore.studyCardTables) LEFT JOIN review_log r ON r.item_id = x.id AND r.client_key = $2
-        WHERE x.id = $1 AND x.shape != 'lesson' AND s.owner_id = $3
-        """
+    static let sql = select(keyed: false)
     let id: Int64
-    let clientKey: String?
     let ownerID: Int64
 
+    /// With `keyed`, also the time and rating of an earlier review sent with the key ($3).
+    static func select(keyed: Bool) -> String {
+        """
+        SELECT \(PostgresStore.studyCardColumns), \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted
+            \(keyed ? ", r.review_time AS earlier_time, r.rating AS earlier_rating" : "")
+        FROM \(PostgresStore.studyCardTables) \(keyed ? "LEFT JOIN review_log r ON r.item_id = x.id AND r.client_key = $3" : "")
+        WHERE x.id = $1 AND x.shape != 'lesson' AND s.owner_id = $2
+        """
+    }
+
+    func makeBindings() throws -> PostgresBindings { try bindings([id, ownerID]) }
+}
+
+/// `RatedItem` with the earlier review sent with the same client key, if any.
+struct KeyedRatedItem: PreparedRead {
+    static let sql = RatedItem.select(keyed: true)
+    let id: Int64
+    let ownerID: Int64
+    let clientKey: String
+
     func makeBindings() throws -> PostgresBindings {
-        var bindings = try bindings([id])
+        var bindings = try bindings([id, ownerID])
         try bindings.append(clientKey)
-        try bindings.append(ownerID)
         return bindings
     }
 }

@@ -16,12 +16,15 @@ public final class PostgresStore: Store, Sendable {
     let logger: Logger
     private let pool: Pool
     var client: PostgresClient { pool.client }
+    /// The ratings being stored together, shared by every view of the store.
+    var ratings: RatingBatches { pool.ratings }
 
     /// The connection pool and the task that runs it, shared by every view of the store
     /// (`owned(by:)`): the last view to go stops it.
     private final class Pool: Sendable {
         let client: PostgresClient
         let running: Task<Void, Never>
+        let ratings = RatingBatches()
 
         init(_ configuration: PostgresClient.Configuration, logger: Logger) {
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -32,7 +35,7 @@ public final class PostgresStore: Store, Sendable {
         deinit { running.cancel() }
     }
 
-    /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/database`),
+    /// Connects to the database at `url` (`postgres://user@host[:port]/database`, or a socket's folder),
     /// creates the schema in an empty database and applies the migrations this build knows.
     /// Throws `StoreError` when the server cannot be reached, refuses the login, or holds a
     /// database Primer did not make (or a newer Primer did).
@@ -50,9 +53,12 @@ public final class PostgresStore: Store, Sendable {
 
     private init(_ url: PostgresURL) {
         address = url.redacted
-        var configuration = PostgresClient.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-            tls: .disable)
+        var configuration = if let socket = url.socketPath {
+            PostgresClient.Configuration(unixSocketPath: socket, username: url.user, password: url.password, database: url.database)
+        } else {
+            PostgresClient.Configuration(
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
+        }
         configuration.options.connectTimeout = .seconds(10)
         configuration.options.maximumConnections = 8
         // A client cut off inside a transaction (a worker whose network went down) would hold its
@@ -82,8 +88,12 @@ public final class PostgresStore: Store, Sendable {
     /// reach and then says only that it gave up; this says why (refused, no such database,
     /// wrong password).
     private func checkReachable(_ url: PostgresURL) async throws {
-        let configuration = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
+        let configuration = if let socket = url.socketPath {
+            PostgresConnection.Configuration(unixSocketPath: socket, username: url.user, password: url.password, database: url.database)
+        } else {
+            PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
+        }
         do {
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             try await connection.close()

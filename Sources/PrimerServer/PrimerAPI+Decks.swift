@@ -121,18 +121,13 @@ extension PrimerAPI {
 
     /// An item's fields as `ItemFields` (numbers as numbers).
     static func itemFields(_ content: ItemContent) -> Components.Schemas.ItemFields {
-        guard let object = fieldObject(content) else { return .init(additionalProperties: [:]) }
-        var fields: [String: Components.Schemas.ItemFields.AdditionalPropertiesPayload] = [:]
-        for (name, value) in object {
-            if let text = value as? String {
-                fields[name] = .case1(text)
-            } else if let list = value as? [Any] {
-                fields[name] = .case3(list.map { ($0 as? String) ?? "\($0)" })
-            } else if let number = value as? NSNumber {
-                fields[name] = .case2(number.intValue)
+        .init(additionalProperties: content.fieldValues.mapValues { value in
+            switch value {
+            case .text(let text): .case1(text)
+            case .number(let number): .case2(number)
+            case .list(let items): .case3(items)
             }
-        }
-        return .init(additionalProperties: fields)
+        })
     }
 
     /// `ItemFields` as the JSON object text the application reads.

@@ -93,25 +93,14 @@ extension PrimerAPI {
             source: card.supportedBy.map { .init(label: $0.title.isEmpty ? $0.url : $0.title, text: $0.snippet, url: $0.url) })
     }
 
-    /// The item's fields by the shape's names, as the store keeps them.
+    /// The item's fields by the shape's names, as the store keeps them (numbers as texts).
     static func fields(_ content: ItemContent) -> Components.Schemas.Item.FieldsPayload? {
-        guard let object = fieldObject(content) else { return nil }
-        var fields: [String: Components.Schemas.Item.FieldsPayload.AdditionalPropertiesPayload] = [:]
-        for (name, value) in object {
-            if let text = value as? String {
-                fields[name] = .case1(text)
-            } else if let list = value as? [Any] {
-                fields[name] = .case2(list.map { ($0 as? String) ?? "\($0)" })
-            } else if let number = value as? NSNumber {
-                fields[name] = .case1(number.stringValue)
+        .init(additionalProperties: content.fieldValues.mapValues { value in
+            switch value {
+            case .text(let text): .case1(text)
+            case .number(let number): .case1(String(number))
+            case .list(let items): .case2(items)
             }
-        }
-        return .init(additionalProperties: fields)
-    }
-
-    /// An item's fields as the store keeps them, as a JSON object (numbers as numbers).
-    static func fieldObject(_ content: ItemContent) -> [String: Any]? {
-        guard let json = try? ItemFieldsJSON.encode(content) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+        })
     }
 }

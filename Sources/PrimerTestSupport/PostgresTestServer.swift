@@ -15,12 +15,12 @@ public actor PostgresTestServer {
     public static let shared = PostgresTestServer()
 
     /// The start, shared by every caller (the actor lets another caller in while one waits).
-    private var starting: Task<(Int, URL), Error>?
+    private var starting: Task<Cluster, Error>?
     private var databases = 0
 
     /// A new empty database on the shared server: `postgres://primer@127.0.0.1:<port>/<name>`.
     public func newDatabase() async throws -> String {
-        let (port, bin) = try await start()
+        let (port, bin, _) = try await start()
         databases += 1
         let name = "primer_test_\(getpid())_\(databases)"
         try await Self.offThePool {
@@ -29,10 +29,18 @@ public actor PostgresTestServer {
         return "postgres://primer@127.0.0.1:\(port)/\(name)"
     }
 
+    /// The address of `database` (one `newDatabase` gave) through the server's Unix socket:
+    /// `postgres://primer@:<port>/<name>?host=<the socket's folder>`.
+    public func socketAddress(of database: String) async throws -> String {
+        let (port, _, folder) = try await start()
+        guard let name = URLComponents(string: database)?.path.dropFirst() else { throw Failure("\(database) is no address newDatabase gave") }
+        return "postgres://primer@:\(port)/\(name)?host=\(folder.path)"
+    }
+
     /// The rows `sql` returns on `database` (an address `newDatabase` gave), each a list of its
     /// columns as psql prints them: for tests that count what a store holds in SQL.
     public func query(_ database: String, _ sql: String) async throws -> [[String]] {
-        let (_, bin) = try await start()
+        let (_, bin, _) = try await start()
         let output = try await Self.offThePool {
             try Self.run(bin.appendingPathComponent("psql"), [database, "-X", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
         }
@@ -46,18 +54,21 @@ public actor PostgresTestServer {
         return value
     }
 
+    /// The running cluster: its port, the folder of its binaries, and the folder of its socket.
+    private typealias Cluster = (port: Int, bin: URL, folder: URL)
+
     /// Starts the cluster on first use.
-    private func start() async throws -> (Int, URL) {
+    private func start() async throws -> Cluster {
         if let starting { return try await starting.value }
         let task = Task { try await Self.startCluster() }
         starting = task
         return try await task.value
     }
 
-    private static func startCluster() async throws -> (Int, URL) {
+    private static func startCluster() async throws -> Cluster {
         // initdb, the start and the waits block: they run on a thread of their own, not on one of
         // the few threads the other (async, timed) tests need.
-        let (port, bin) = try await Self.offThePool { () throws -> (Int, URL) in
+        try await Self.offThePool { () throws -> Cluster in
             let bin = try Self.binaries()
             let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("primer-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -93,12 +104,11 @@ public actor PostgresTestServer {
                     guard server.isRunning, Date() < deadline else { break }
                     Thread.sleep(forTimeInterval: 0.1)
                 }
-                if server.isRunning { return (port, bin) }
+                if server.isRunning { return (port, bin, folder) }
                 lastLog = (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
             }
             throw Failure("PostgreSQL did not start: \(lastLog.suffix(2000))")
         }
-        return (port, bin)
     }
 
     private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

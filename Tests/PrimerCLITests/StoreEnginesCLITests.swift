@@ -87,6 +87,24 @@ import Testing
         #expect(stats.stdout.contains("\"reviews\" : 4"), "\(stats.stdout)")
     }
 
+    /// `?host=/folder` (libpq's form) reaches the server through its Unix socket in that folder:
+    /// what one process stores there, another reads over TCP.
+    @Test func aStoreIsReachedThroughTheServersSocket() async throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let database = try await PostgresTestServer.shared.newDatabase()
+        let socket = try await PostgresTestServer.shared.socketAddress(of: database)
+        let generated = try await cli.run(
+            ["generate", Self.subject, "--provider", "mock", "--max-subtopics", "1"], environment: ["PRIMER_STORE": socket])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let listed = try await cli.run(["list"], environment: ["PRIMER_STORE": database])
+        #expect(listed.status == 0 && listed.stdout.contains(Self.subject), "\(listed.stderr)")
+        // The folder is where the socket is looked for: another folder has none.
+        let elsewhere = socket.replacingOccurrences(of: "?host=", with: "?host=/nonexistent")
+        let refused = try await cli.run(["list"], environment: ["PRIMER_STORE": elsewhere])
+        #expect(refused.status == 1 && refused.stderr.contains("/nonexistent"), "\(refused.stderr)")
+    }
+
     @Test func aStoreAddressThatCannotBeUsedGetsOneClearError() async throws {
         let cli = try CLIRunner()
         defer { cli.remove() }
@@ -98,6 +116,10 @@ import Testing
             ("postgres://127.0.0.1:\(port)/primer", 64, "name the user"),
             ("postgres://primer@127.0.0.1:\(port)/no_such_database", 1, "database \"no_such_database\" does not exist"),
             ("postgres://nobody@127.0.0.1:\(port)/primer", 1, "refused the login"),
+            ("postgres://primer@127.0.0.1:\(port)/primer?sslmode=require", 64, "the only option after ‘?’ is host=/folder"),
+            ("postgres://primer@127.0.0.1:\(port)/primer?host=/tmp", 64, "not both"),
+            ("postgres://primer@/primer?host=relative", 64, "the only option after ‘?’ is host=/folder"),
+            ("postgres://primer@:\(port)/primer?host=/no/such/folder", 1, "/no/such/folder"),
         ]
         for (store, status, says) in cases {
             let result = try await cli.run(["list"], environment: ["PRIMER_STORE": store])

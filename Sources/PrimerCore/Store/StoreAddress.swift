@@ -29,17 +29,26 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A PostgreSQL database address: `postgres://user@host[:port]/database`. The password comes
-/// from `PGPASSWORD` (as for psql), never from the address, which shells and process lists show.
+/// A PostgreSQL database address: `postgres://user@host[:port]/database` over TCP, or
+/// `postgres://user@/database?host=/var/run/postgresql` (libpq's form) over the server's Unix
+/// socket in that folder, which a store on the same machine answers at less CPU a statement
+/// (BENCHMARKS.md (ag)). The password comes from `PGPASSWORD` (as for psql), never from the
+/// address, which shells and process lists show.
 public struct PostgresURL: Sendable, Equatable {
     public var user: String
     public var password: String?
+    /// The server's name or address; for a socket, the folder of its socket.
     public var host: String
     public var port: Int
     public var database: String
+    /// The server's Unix socket (`<folder>/.s.PGSQL.<port>`, as libpq names it), when the
+    /// address names a folder instead of a host.
+    public var socketPath: String? {
+        host.hasPrefix("/") ? "\(host.hasSuffix("/") ? String(host.dropLast()) : host)/.s.PGSQL.\(port)" : nil
+    }
 
     public init(_ text: String, environment: [String: String]) throws {
-        guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
+        guard let components = URLComponents(string: text) else {
             throw StoreError.invalidAddress(text, reason: "write it as postgres://user@host:port/database")
         }
         if components.password != nil {
@@ -47,18 +56,31 @@ public struct PostgresURL: Sendable, Equatable {
                 text.replacingOccurrences(of: ":\(components.percentEncodedPassword ?? "")@", with: ":…@"),
                 reason: "a password in the address is shown in shell histories and process lists; put it in PGPASSWORD instead")
         }
+        // `?host=/folder` names a socket's folder (libpq); no other option is read.
+        var socketFolder: String?
+        for item in components.queryItems ?? [] {
+            guard item.name == "host", let folder = item.value, folder.hasPrefix("/") else {
+                throw StoreError.invalidAddress(
+                    text, reason: "the only option after ‘?’ is host=/folder, the folder of the server's Unix socket")
+            }
+            socketFolder = folder
+        }
+        let named = components.host ?? ""
+        if socketFolder != nil, !named.isEmpty {
+            throw StoreError.invalidAddress(text, reason: "name a host or a socket's folder (?host=/folder), not both")
+        }
+        guard let host = socketFolder ?? (named.isEmpty ? nil : named) else {
+            throw StoreError.invalidAddress(text, reason: "write it as postgres://user@host:port/database")
+        }
         guard let user = components.user, !user.isEmpty else {
             throw StoreError.invalidAddress(text, reason: "name the user: postgres://user@\(host)/database")
         }
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else {
-            throw StoreError.invalidAddress(text, reason: "name one database after the host: postgres://\(user)@\(host)/primer")
+            throw StoreError.invalidAddress(text, reason: "name one database after the host: postgres://\(user)@\(named)/primer")
         }
         if let port = components.port, !(1...65535).contains(port) {
             throw StoreError.invalidAddress(text, reason: "the port must be 1–65535")
-        }
-        if let query = components.query, !query.isEmpty {
-            throw StoreError.invalidAddress(text, reason: "options after ‘?’ are not supported")
         }
         self.user = user
         self.host = host
@@ -68,5 +90,9 @@ public struct PostgresURL: Sendable, Equatable {
     }
 
     /// The address as the user may see it (it never holds the password).
-    public var redacted: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+    public var redacted: String {
+        socketPath == nil
+            ? "postgres://\(user)@\(host):\(port)/\(database)"
+            : "postgres://\(user)@:\(port)/\(database)?host=\(host)"
+    }
 }
