@@ -24,6 +24,7 @@ extension SQLiteStore {
         if isDirectory.boolValue { throw StoreError.isDirectory(path: path) }
         try StoreFile.inspect(path)
         let pool = try Self.openReadOnly(path)
+        OpenStoreFiles.add(path, pool: pool)
         try Self.checkReadable(pool, path: path)
         self.init(path: path, pool: pool)
     }

@@ -34,6 +34,7 @@ public final class SQLiteStore: Store, Sendable {
             try Self.requireWritable(path)
             do {
                 let pool = try DatabasePool(path: path, configuration: config)
+                OpenStoreFiles.add(path, pool: pool)
                 try Self.checkAndMigrate(pool, path: path)
                 return pool
             } catch {

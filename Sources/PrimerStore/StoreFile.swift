@@ -37,8 +37,11 @@ enum StoreFile {
     }
 
     /// An empty file or an empty SQLite database becomes a new store; a database whose header
-    /// carries Primer's application id is a store; anything else is refused.
+    /// carries Primer's application id is a store; anything else is refused. A file a pool of
+    /// this process has open is not read again (`OpenStoreFiles`: closing the descriptor would
+    /// drop SQLite's locks).
     static func inspect(_ path: String) throws {
+        if OpenStoreFiles.isOpen(path) { return }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StoreError.cannotOpen(path: path, reason: "the file cannot be read")
         }
@@ -60,6 +63,7 @@ enum StoreFile {
 
     /// Whether the file starts as every SQLite database does (a damaged store still does).
     static func hasSQLiteHeader(_ path: String) -> Bool {
+        if OpenStoreFiles.isOpen(path) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: 16)) == magic
