@@ -18,6 +18,8 @@ public final class PostgresStore: Store, Sendable {
     var client: PostgresClient { pool.client }
     /// The ratings being stored together, shared by every view of the store.
     var ratings: RatingBatches { pool.ratings }
+    /// The whole-subject queues being read together, shared by every view of the store.
+    var queueHeads: QueueHeadBatches { pool.queueHeads }
 
     /// The connection pool and the task that runs it, shared by every view of the store
     /// (`owned(by:)`): the last view to go stops it.
@@ -25,6 +27,7 @@ public final class PostgresStore: Store, Sendable {
         let client: PostgresClient
         let running: Task<Void, Never>
         let ratings = RatingBatches()
+        let queueHeads = QueueHeadBatches()
 
         init(_ configuration: PostgresClient.Configuration, logger: Logger) {
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)

@@ -1,0 +1,55 @@
+import Foundation
+import PrimerCore
+import PrimerPostgres
+import PrimerStore
+import Testing
+
+/// Many learners asking for their next card at once, as a server at load asks (PostgreSQL reads
+/// whole-subject queues in batches, `QueueHeadBatches`): each gets the queue of their own subject,
+/// the same as when asking alone, and a subject of another owner or none is not found — without
+/// holding up the others.
+@Suite struct QueuesAtOnceTests {
+    @Test(arguments: Engine.allCases) func queuesAskedForAtOnceAreEachTheirOwnersQueue(engine: Engine) async throws {
+        let folder = try TempFolder()
+        let store = try await engine.store(in: folder)
+        let ana = store.owned(by: try await store.createAccount(name: "Ana", email: "ana@example.com", passwordHash: "h", at: Date()).owner)
+        let ben = store.owned(by: try await store.createAccount(name: "Ben", email: "ben@example.com", passwordHash: "h", at: Date()).owner)
+        let anas = try await StudyStoreTests.kit(ana).subject.id
+        let bens = try await StudyStoreTests.kit(ben).subject.id
+        // Ana has studied two cards, one of them due again now; Ben none.
+        let scheduler = FSRSScheduler(fuzz: false)
+        let cards = try await ana.studyCards(subjectTitle: "Biology")
+        let past = Date().addingTimeInterval(-30 * 86_400)
+        _ = try await ana.recordReview(itemID: cards[0].id, rating: .again, at: past, durationMs: 0) { scheduler.review($0, rating: .again, at: past) }
+        _ = try await ana.recordReview(itemID: cards[1].id, rating: .easy, at: Date(), durationMs: 0) { scheduler.review($0, rating: .easy, at: Date()) }
+        let now = Date()
+        let alone = (
+            ana: try await ana.dueQueue(subjectID: anas, subtopicID: nil, horizon: now),
+            ben: try await ben.dueQueue(subjectID: bens, subtopicID: nil, horizon: now))
+        #expect(alone.ana.first?.id == cards[0].id && alone.ana.due == 3, "the review due first, then two new cards: \(alone.ana)")
+        #expect(alone.ben.first != nil && alone.ben.due == 4)
+
+        typealias Ask = (store: any Store, subject: Int64, expected: DueQueue?)
+        var asks: [Ask] = []
+        for _ in 0..<12 {
+            asks.append((ana, anas, alone.ana))
+            asks.append((ben, bens, alone.ben))
+        }
+        asks += [(ana, bens, nil), (ben, anas, nil), (ana, 999_999, nil)]
+        let answers = try await withThrowingTaskGroup(of: (Int, DueQueue?).self) { group in
+            for (index, ask) in asks.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, try await ask.store.dueQueue(subjectID: ask.subject, subtopicID: nil, horizon: now))
+                    } catch StoreError.notFound {
+                        return (index, nil)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: DueQueue?]()) { $0[$1.0] = $1.1 }
+        }
+        for (index, ask) in asks.enumerated() {
+            #expect(answers[index] == ask.expected, "ask \(index) for subject \(ask.subject)")
+        }
+    }
+}
