@@ -74,7 +74,7 @@ final class QueueHeadBatches: Sendable {
 
     typealias Outcome = StatementBatches<Request, DueQueue>.Outcome
 
-    private let batches = StatementBatches<Request, DueQueue>(concurrent: 4, largest: 64, run: QueueHeadBatches.read)
+    private let batches = StatementBatches<Request, DueQueue>(run: QueueHeadBatches.read)
 
     func answer(_ request: Request) async throws -> DueQueue { try await batches.answer(request) }
 

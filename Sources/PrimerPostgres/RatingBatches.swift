@@ -29,7 +29,7 @@ final class RatingBatches: Sendable {
     typealias Outcome = StatementBatches<Waiting, RecordedReview>.Outcome
 
     private let batches = StatementBatches<Waiting, RecordedReview>(
-        concurrent: 4, largest: 64, attempts: PostgresStore.ratingAttempts, key: { $0.itemID },
+        attempts: PostgresStore.ratingAttempts, key: { $0.itemID },
         exhausted: { PostgresStore.ratedByOthers($0.itemID, store: $0.store.address) }, run: RatingBatches.store)
 
     /// Rates `itemID` through `store`'s owner, with the next batch.
