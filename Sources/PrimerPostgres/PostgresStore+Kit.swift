@@ -195,10 +195,11 @@ extension PostgresStore {
         _ connection: PostgresConnection, subtopicID: Int64, family: String, output: GeneratedOutput, generationID: Int64,
         at date: Date, sources: [[Citation]], _ logger: Logger
     ) async throws {
-        // The family's items are locked first: a review or an edit running now finishes before
-        // the next statement reads who owns what, so what it stored is kept.
+        // The family's items are locked first, in id order as every writer of several items locks
+        // them: a review or an edit running now finishes before the next statement reads who owns
+        // what, so what it stored is kept.
         try await connection.run(
-            "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) FOR UPDATE", logger)
+            "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) ORDER BY id FOR UPDATE", logger)
         try await connection.run(
             "DELETE FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) AND NOT (\(unescaped: learnerOwned))", logger)
         let kept = try await connection.rows(

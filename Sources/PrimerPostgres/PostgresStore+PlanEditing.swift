@@ -149,7 +149,8 @@ extension PostgresStore {
                 }
             }
             var deleted = 0
-            for id in Set(ids) { deleted += try await connection.rows("DELETE FROM items WHERE id = \(id) RETURNING id", logger).count }
+            // In id order, as every writer of several items locks them.
+            for id in Set(ids).sorted() { deleted += try await connection.rows("DELETE FROM items WHERE id = \(id) RETURNING id", logger).count }
             for subject in subjects { try await Self.touch(connection, subjectID: subject, at: date, logger) }
             return deleted
         }
@@ -171,6 +172,9 @@ extension PostgresStore {
                 let family: String = try row.value("family")
                 if let index = families.firstIndex(where: { $0.family == family }) { families[index].ids.append(id) } else { families.append((family, [id])) }
             }
+            // The owner's items, found above, locked in id order, as every writer of several items
+            // locks them.
+            try await connection.run("SELECT id FROM items WHERE id = ANY(\(ids)) ORDER BY id FOR UPDATE", logger)
             for (family, placed) in families {
                 let existing = try await Self.ids(
                     connection, "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) ORDER BY position, id", logger)

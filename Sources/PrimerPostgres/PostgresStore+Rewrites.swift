@@ -17,6 +17,9 @@ extension PostgresStore {
             let now = Date()
             let generationID = try await Self.insertGeneration(
                 connection, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now, logger)
+            // The leeches locked in id order, as every writer of several items locks them.
+            try await connection.run(
+                "SELECT id FROM items WHERE id = ANY(\(replacements.map(\.leech.itemID))) ORDER BY id FOR UPDATE", logger)
             var outcomes: [RewriteOutcome] = []
             for replacement in replacements {
                 let leech = replacement.leech

@@ -121,12 +121,26 @@ public final class PostgresStore: Store, Sendable {
     }
 
     /// Every write: one transaction, committed when `body` returns, rolled back when it throws.
+    /// A transaction PostgreSQL ended to break a deadlock stored nothing and is run again, up to
+    /// twice: rating batches lock many items at once, so an edit or a regeneration meeting one
+    /// may be the one PostgreSQL ends.
     func write<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch {
-            throw storeError(error)
+        var attempt = 0
+        while true {
+            do {
+                return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            } catch where attempt < 2 && Self.endedByDeadlock(error) {
+                attempt += 1
+            } catch {
+                throw storeError(error)
+            }
         }
+    }
+
+    /// Whether PostgreSQL ended the transaction to break a deadlock (or a serialization failure).
+    static func endedByDeadlock(_ error: Error) -> Bool {
+        let inner = (error as? PostgresTransactionError).flatMap { $0.closureError ?? $0.beginError ?? $0.commitError } ?? error
+        return ["40P01", "40001"].contains((inner as? PSQLError)?.serverInfo?[.sqlState])
     }
 
     /// The `StoreError` for what PostgreSQL or the connection said; a `StoreError` thrown by the

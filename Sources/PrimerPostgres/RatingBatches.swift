@@ -11,9 +11,10 @@ import PrimerCore
 /// Each rating keeps the rules of `PostgresStore.review`: only the owner's item, scheduled from
 /// the memory read, stored only if that memory is still the one read — else read and scheduled
 /// again in a later batch, up to `PostgresStore.ratingAttempts` times. A batch holds one rating an
-/// item, and no item of a batch being stored. When a batch's read fails, its ratings are made
-/// one by one, each with its own outcome; when its write meets another server's batch in a
-/// deadlock, PostgreSQL stores none of it and each rating goes to the next batch.
+/// item, and no item of a batch being stored. When a batch's read fails or PostgreSQL refuses its
+/// write, its ratings are made one by one, each with its own outcome; when its write meets
+/// another transaction in a deadlock, PostgreSQL stores none of it and each rating goes to the
+/// next batch.
 final class RatingBatches: Sendable {
     /// One rating waiting for its batch.
     struct Waiting: Sendable {
@@ -40,8 +41,8 @@ final class RatingBatches: Sendable {
         try await batches.answer(Waiting(store: store, itemID: itemID, rating: rating, date: date, durationMs: durationMs, schedule: schedule))
     }
 
-    /// The batch stored; when its read fails (one card's bad row, a dropped connection), nothing
-    /// was written, and each rating is made alone.
+    /// The batch stored; when its read fails (one card's bad row, a dropped connection) or
+    /// PostgreSQL refuses its write, nothing was written, and each rating is made alone.
     @Sendable private static func store(_ batch: [Waiting]) async -> [Outcome] {
         let store = batch[0].store
         do {
@@ -90,12 +91,16 @@ final class RatingBatches: Sendable {
         do {
             written = Set(try await connection.rows(WriteRatings(writes.map(\.write)), logger).map { try $0.value("item_id", as: Int64.self) })
         } catch let error as PSQLError where ["40P01", "40001"].contains(error.serverInfo?[.sqlState]) {
-            // A deadlock with another server's batch: PostgreSQL stored none of it; each is read
-            // and scheduled again in a later batch.
+            // A deadlock (with another server's batch, a writer locking several items): PostgreSQL
+            // stored none of it; each rating is read and scheduled again in a later batch.
             return outcomes
+        } catch let error as PSQLError where error.serverInfo != nil {
+            // PostgreSQL refused the statement and stored none of it: each rating is made alone
+            // (`store`), so one that cannot be stored does not fail the others.
+            throw error
         } catch {
-            // The write may have been stored before the connection failed: not made again.
-            for (index, _) in writes { outcomes[index] = .failed(error) }
+            // The connection failed: the write may have been stored, so it is not made again.
+            for (index, _) in writes { outcomes[index] = .failed(batch[index].store.storeError(error)) }
             return outcomes
         }
         for (index, write) in writes where written.contains(write.itemID) {
@@ -133,8 +138,12 @@ struct RatedItems: PreparedRead {
 ///
 /// Arrays hold no NULL here (PostgresNIO binds none in an array), so a missing value is sent as
 /// one that cannot occur and read back as NULL: a step of -1, a NaN for a stability, difficulty
-/// or time; `before_reps` is -1 for a first rating. The items are locked in id order, as another
-/// server's batch locks them, and the memory's subject is read from the locked row
+/// or time (a NaN stability or difficulty, which no scheduler gives, would be stored as NULL);
+/// `before_reps` is -1 for a first rating. The items are locked in id order, as the writers that
+/// lock several items lock them (a deadlock with one is still possible, through the memories'
+/// rows or a cascade: PostgreSQL then ends one of the two, the batch going to the next batch
+/// and a writer's transaction being run again, `PostgresStore.write`), and the memory's
+/// subject is read from the locked row
 /// (`MemorySubjects.subjectSQL(subtopicID:shape:)`), as `WriteFirstRating` explains.
 struct WriteRatings: PreparedRead {
     static let sql = """

@@ -17,7 +17,10 @@ import GRDB
 /// itself alone, checkpointed and deleted the WAL this process was still using, and a change
 /// made meanwhile was lost (a card deleted during `generate --rewrite-leeches`, which reads the
 /// store and then opens it to write, came back). So a file open here is never opened again
-/// outside SQLite: the pool that opened it checked it.
+/// outside SQLite: the pool that opened it checked it. Both openings (`SQLiteStore(path:)` and
+/// `SQLiteStore(readingOnlyAt:)`) check, open and record under `StoreOpenLock`, so no check
+/// falls between another thread's opening and its record. (A pool's entry goes when the pool
+/// does, a moment before SQLite closes its files.)
 enum OpenStoreFiles {
     private struct FileID: Hashable {
         let device: UInt64
@@ -36,7 +39,8 @@ enum OpenStoreFiles {
     static func add(_ path: String, pool: DatabasePool) {
         guard let id = fileID(path) else { return }
         lock.withLock {
-            open[id, default: []].removeAll { $0.pool == nil }
+            for key in open.keys { open[key]?.removeAll { $0.pool == nil } }
+            open = open.filter { !$0.value.isEmpty }
             open[id, default: []].append(Entry(pool))
         }
     }

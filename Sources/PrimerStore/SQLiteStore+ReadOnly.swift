@@ -22,9 +22,12 @@ extension SQLiteStore {
             throw StoreError.cannotOpen(path: path, reason: "there is no store there, and none can be made in a read-only place")
         }
         if isDirectory.boolValue { throw StoreError.isDirectory(path: path) }
-        try StoreFile.inspect(path)
-        let pool = try Self.openReadOnly(path)
-        OpenStoreFiles.add(path, pool: pool)
+        let pool = try StoreOpenLock.withLock(forStoreAt: path) {
+            try StoreFile.inspect(path)
+            let pool = try Self.openReadOnly(path)
+            OpenStoreFiles.add(path, pool: pool)
+            return pool
+        }
         try Self.checkReadable(pool, path: path)
         self.init(path: path, pool: pool)
     }

@@ -28,19 +28,24 @@ import Testing
             ben: try await ben.dueQueue(subjectID: bens, subtopicID: nil, horizon: now))
         #expect(alone.ana.first?.id == cards[0].id && alone.ana.due == 3, "the review due first, then two new cards: \(alone.ana)")
         #expect(alone.ben.first != nil && alone.ben.due == 4)
+        // Each asks with its own horizon: before the review was due, Ana has only her new cards.
+        let before = past.addingTimeInterval(-86_400)
+        let early = try await ana.dueQueue(subjectID: anas, subtopicID: nil, horizon: before)
+        #expect(early.due == 2 && early.first?.id != cards[0].id, "\(early)")
 
-        typealias Ask = (store: any Store, subject: Int64, expected: DueQueue?)
+        typealias Ask = (store: any Store, subject: Int64, horizon: Date, expected: DueQueue?)
         var asks: [Ask] = []
         for _ in 0..<12 {
-            asks.append((ana, anas, alone.ana))
-            asks.append((ben, bens, alone.ben))
+            asks.append((ana, anas, now, alone.ana))
+            asks.append((ana, anas, before, early))
+            asks.append((ben, bens, now, alone.ben))
         }
-        asks += [(ana, bens, nil), (ben, anas, nil), (ana, 999_999, nil)]
+        asks += [(ana, bens, now, nil), (ben, anas, now, nil), (ana, 999_999, now, nil)]
         let answers = try await withThrowingTaskGroup(of: (Int, DueQueue?).self) { group in
             for (index, ask) in asks.enumerated() {
                 group.addTask {
                     do {
-                        return (index, try await ask.store.dueQueue(subjectID: ask.subject, subtopicID: nil, horizon: now))
+                        return (index, try await ask.store.dueQueue(subjectID: ask.subject, subtopicID: nil, horizon: ask.horizon))
                     } catch StoreError.notFound {
                         return (index, nil)
                     }

@@ -2,6 +2,7 @@ import Foundation
 import PrimerCore
 import PrimerPostgres
 import PrimerStore
+import PrimerTestSupport
 import Testing
 
 /// Many ratings made at once, as a server at load makes them (PostgreSQL stores them in batches,
@@ -81,5 +82,40 @@ import Testing
         let stored = try #require(try await store.studyCard(id: card.id))
         #expect(stored.memory?.reps == 16, "each of the 16 ratings was scheduled from the one before: \(String(describing: stored.memory))")
         #expect(try await store.reviewLog(subjectTitle: "Biology").filter { $0.itemID == card.id }.count == 16)
+    }
+
+    /// Two servers on one PostgreSQL store, each batching its own ratings, rating the same cards
+    /// at once: the batches meet on the same memories (a write that finds a memory changed, or a
+    /// deadlock, sends its ratings to the next batch), and every rating is still stored once,
+    /// each scheduled from the one before.
+    @Test func twoServersRatingTheSameCardsAtOnceStoreEveryRating() async throws {
+        let url = try PostgresURL(try await PostgresTestServer.shared.newDatabase(), environment: [:])
+        let one = try await PostgresStore.open(url)
+        let two = try await PostgresStore.open(url)
+        defer {
+            one.close()
+            two.close()
+        }
+        _ = try await StudyStoreTests.kit(one)
+        let cards = try await one.studyCards(subjectTitle: "Biology")
+        let scheduler = FSRSScheduler(fuzz: false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<6 {
+                for card in cards {
+                    let store: PostgresStore = round.isMultiple(of: 2) ? one : two
+                    group.addTask {
+                        _ = try await store.recordReview(itemID: card.id, rating: .good, at: Date(), durationMs: 0) {
+                            scheduler.review($0, rating: .good, at: Date())
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let log = try await two.reviewLog(subjectTitle: "Biology")
+        for card in cards {
+            #expect(try await two.studyCard(id: card.id)?.memory?.reps == 6)
+            #expect(log.filter { $0.itemID == card.id }.count == 6)
+        }
     }
 }
