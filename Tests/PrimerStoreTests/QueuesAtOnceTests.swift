@@ -11,11 +11,7 @@ import Testing
 @Suite struct QueuesAtOnceTests {
     @Test(arguments: Engine.allCases) func queuesAskedForAtOnceAreEachTheirOwnersQueue(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try await engine.store(in: folder)
-        let ana = store.owned(by: try await store.createAccount(name: "Ana", email: "ana@example.com", passwordHash: "h", at: Date()).owner)
-        let ben = store.owned(by: try await store.createAccount(name: "Ben", email: "ben@example.com", passwordHash: "h", at: Date()).owner)
-        let anas = try await StudyStoreTests.kit(ana).subject.id
-        let bens = try await StudyStoreTests.kit(ben).subject.id
+        let (ana, ben, anas, bens) = try await twoOwnersWithKits(engine, in: folder)
         // Ana has studied two cards, one of them due again now; Ben none.
         let scheduler = FSRSScheduler(fuzz: false)
         let cards = try await ana.studyCards(subjectTitle: "Biology")

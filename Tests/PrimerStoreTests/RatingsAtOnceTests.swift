@@ -12,11 +12,7 @@ import Testing
 @Suite struct RatingsAtOnceTests {
     @Test(arguments: Engine.allCases) func ratingsOfManyCardsAndOwnersAtOnceAreEachStoredOnce(engine: Engine) async throws {
         let folder = try TempFolder()
-        let store = try await engine.store(in: folder)
-        let ana = store.owned(by: try await store.createAccount(name: "Ana", email: "ana@example.com", passwordHash: "h", at: Date()).owner)
-        let ben = store.owned(by: try await store.createAccount(name: "Ben", email: "ben@example.com", passwordHash: "h", at: Date()).owner)
-        _ = try await StudyStoreTests.kit(ana)
-        _ = try await StudyStoreTests.kit(ben)
+        let (ana, ben, _, _) = try await twoOwnersWithKits(engine, in: folder)
         let anas = try await ana.studyCards(subjectTitle: "Biology")
         let bens = try await ben.studyCards(subjectTitle: "Biology")
         #expect(anas.count == 4 && bens.count == 4)

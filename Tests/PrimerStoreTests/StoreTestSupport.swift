@@ -69,3 +69,13 @@ enum Engine: String, CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// Two accounts on a new store of `engine` in `folder`, as each one's view of it (Ana's, Ben's),
+/// each with a "Biology" kit of its own (`StudyStoreTests.kit`): for tests of one owner's
+/// requests beside another's.
+func twoOwnersWithKits(_ engine: Engine, in folder: TempFolder) async throws -> (ana: any Store, ben: any Store, anas: Int64, bens: Int64) {
+    let store = try await engine.store(in: folder)
+    let ana = store.owned(by: try await store.createAccount(name: "Ana", email: "ana@example.com", passwordHash: "h", at: Date()).owner)
+    let ben = store.owned(by: try await store.createAccount(name: "Ben", email: "ben@example.com", passwordHash: "h", at: Date()).owner)
+    return (ana, ben, try await StudyStoreTests.kit(ana).subject.id, try await StudyStoreTests.kit(ben).subject.id)
+}
