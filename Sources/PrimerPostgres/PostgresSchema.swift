@@ -55,7 +55,7 @@ enum PostgresSchema {
         // As SQLite's `v21-rating-writes`: the index on `due` alone goes (every queue reads
         // `memory_states_subject_due`; each rating kept both), and the new memory state's subject
         // is looked up only when the writer did not give it: a first rating gives it from the
-        // same rule (`WriteFirstRating`), in the statement that writes the row, and skips the
+        // same rule (`WriteRatings`), in the statement that writes the row, and skips the
         // trigger's call.
         ("pg14-rating-writes", [
             "DROP INDEX IF EXISTS memory_states_due",

@@ -220,9 +220,9 @@ extension PostgresStore {
 
     // MARK: - Rows
 
-    /// Rates one of the owner's items: the card read with what its rating needs (`RatedItem`, or
+    /// Rates one of the owner's items: the card read with what its rating needs (`RatedItems`, or
     /// `KeyedRatedItem` with a client key), the next memory scheduled, then written only if the
-    /// memory is still the one read (`WriteRating`, or `WriteFirstRating` for a card never rated):
+    /// memory is still the one read, or inserted if the card had none (`WriteRatings`):
     /// another rating of the card in between makes the write store nothing, and the rating is
     /// read and scheduled again. So a rating takes two statements and no transaction of its own
     /// (a card read, a lock, a memory read, BEGIN and COMMIT were six round trips), and two
@@ -238,7 +238,7 @@ extension PostgresStore {
             let read = if let clientKey {
                 try await connection.row(KeyedRatedItem(id: itemID, ownerID: owner.id, clientKey: clientKey), logger)
             } else {
-                try await connection.row(RatedItem(id: itemID, ownerID: owner.id), logger)
+                try await connection.row(RatedItems(ids: [itemID], owners: [owner.id]), logger)
             }
             guard let row = read else {
                 throw StoreError.notFound("item \(ItemKey.of(itemID))")
@@ -379,31 +379,17 @@ extension PostgresStore {
     }
 }
 
-/// What a rating reads of its item: the card (`PostgresStore.studyCardColumns`) when it is the
-/// owner's, and the FSRS parameters in effect for it (the subject's own, else its owner's).
-/// Prepared once per connection (`PreparedRead`). A rating sent with a client key reads
-/// `KeyedRatedItem` instead: the review log is joined only then.
-struct RatedItem: PreparedRead {
-    static let sql = select(keyed: false)
-    let id: Int64
-    let ownerID: Int64
-
-    /// With `keyed`, also the time and rating of an earlier review sent with the key ($3).
-    static func select(keyed: Bool) -> String {
-        """
-        SELECT \(PostgresStore.studyCardColumns), \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted
-            \(keyed ? ", r.review_time AS earlier_time, r.rating AS earlier_rating" : "")
-        FROM \(PostgresStore.studyCardTables) \(keyed ? "LEFT JOIN review_log r ON r.item_id = x.id AND r.client_key = $3" : "")
+/// What a keyed rating reads of its item: the card (`PostgresStore.studyCardColumns`) when it is
+/// the owner's, the FSRS parameters in effect for it (the subject's own, else its owner's), and
+/// the time and rating of an earlier review sent with the same client key ($3). A rating without
+/// a key reads `RatedItems`. Prepared once per connection (`PreparedRead`).
+struct KeyedRatedItem: PreparedRead {
+    static let sql = """
+        SELECT \(PostgresStore.studyCardColumns), \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted,
+            r.review_time AS earlier_time, r.rating AS earlier_rating
+        FROM \(PostgresStore.studyCardTables) LEFT JOIN review_log r ON r.item_id = x.id AND r.client_key = $3
         WHERE x.id = $1 AND x.shape != 'lesson' AND s.owner_id = $2
         """
-    }
-
-    func makeBindings() throws -> PostgresBindings { try bindings([id, ownerID]) }
-}
-
-/// `RatedItem` with the earlier review sent with the same client key, if any.
-struct KeyedRatedItem: PreparedRead {
-    static let sql = RatedItem.select(keyed: true)
     let id: Int64
     let ownerID: Int64
     let clientKey: String
@@ -415,75 +401,9 @@ struct KeyedRatedItem: PreparedRead {
     }
 }
 
-/// A card's first rating: its memory and its line of the review log, in one statement, stored
-/// only if the item is still there and still has no memory (`ON CONFLICT DO NOTHING`: another
-/// first rating came in between). No row back: nothing was stored. The memory's subject is
-/// looked up here by the store's rule (`MemorySubjects`), so the insert trigger, which does the
-/// same when a writer gives none, is not called. It is read from the item's row as locked: an
-/// item moved or made a lesson while the rating waited for its lock gives its new subject (a
-/// sub-select over `items` would read the statement's snapshot, from before the move).
-struct WriteFirstRating: PreparedRead {
-    static let sql = """
-        WITH item AS (
-            SELECT x0.id, \(MemorySubjects.subjectSQL(subtopicID: "x0.subtopic_id", shape: "x0.shape")) AS subject_id
-            FROM items x0 WHERE x0.id = $1 FOR SHARE OF x0
-        ),
-        memory AS (
-            INSERT INTO memory_states (item_id, subject_id, phase, step, stability, difficulty, due, last_review, reps, lapses)
-            SELECT id, subject_id, $2, $3, $4, $5, $6, $7, $8, $9 FROM item
-            ON CONFLICT (item_id) DO NOTHING
-            RETURNING item_id, subject_id
-        )
-        \(RatingWrite.logSQL)
-        """
-    static let bindingDataTypes = RatingWrite.dataTypes
-    let write: RatingWrite
-
-    func makeBindings() throws -> PostgresBindings { try write.bindings() }
-}
-
-/// A rating of a card already studied: its memory and its line of the review log, in one
-/// statement, stored only if the item is still there and its memory is still the one the rating
-/// was scheduled from. No row back: nothing was stored. The log's subject is the memory's
-/// (`memory_states.subject_id`, kept by the store's triggers), so a card moved meanwhile logs
-/// where it is now.
-struct WriteRating: PreparedRead {
-    static let sql = """
-        WITH item AS (SELECT id FROM items WHERE id = $1 FOR SHARE),
-        memory AS (
-            UPDATE memory_states m SET phase = $2, step = $3, stability = $4, difficulty = $5, due = $6, last_review = $7,
-                reps = $8, lapses = $9
-            FROM item WHERE m.item_id = item.id AND (m.reps, m.due, m.last_review) IS NOT DISTINCT FROM ($15, $16, $17)
-            RETURNING m.item_id, m.subject_id
-        )
-        \(RatingWrite.logSQL)
-        """
-    static let bindingDataTypes = RatingWrite.dataTypes + [.int8, .float8, .float8]
-    let write: RatingWrite
-    let before: ItemMemory
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = try write.bindings()
-        try bindings.append(before.reps)
-        try bindings.append(before.state.due.timeIntervalSince1970)
-        try bindings.append(before.state.lastReview?.timeIntervalSince1970)
-        return bindings
-    }
-}
-
-/// What both rating writes bind: the item ($1), the memory after ($2–$9) and the log's line
-/// ($10–$14, written by `logSQL` from the `memory` the statement stored).
+/// One rating's write: the memory before and after, and its line of the review log. Stored by
+/// `WriteRatings`, alone or with the ratings of its batch.
 struct RatingWrite: Sendable {
-    static let logSQL = """
-        INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
-        SELECT subject_id, item_id, $10, $11, $12, $13, $14 FROM memory
-        RETURNING item_id
-        """
-    /// Declared: a NULL (a new card's step, a first rating's last review) has no type of its own.
-    static let dataTypes: [PostgresDataType] = [
-        .int8, .int8, .int8, .float8, .float8, .float8, .float8, .int8, .int8,
-        .int8, .int8, .int8, .int8, .text,
-    ]
     let itemID: Int64
     let before: ItemMemory?
     let after: ItemMemory
@@ -492,32 +412,9 @@ struct RatingWrite: Sendable {
     let durationMs: Int
     let clientKey: String?
 
-    /// Stores it: an update of the memory it was scheduled from, else a first memory. Nil: nothing stored.
+    /// Stores it alone: an update of the memory it was scheduled from, else a first memory. Nil:
+    /// nothing stored.
     func store(_ connection: PostgresConnection, _ logger: Logger) async throws -> PostgresRandomAccessRow? {
-        if let before {
-            try await connection.row(WriteRating(write: self, before: before), logger)
-        } else {
-            try await connection.row(WriteFirstRating(write: self), logger)
-        }
-    }
-
-    func bindings() throws -> PostgresBindings {
-        let state = after.state
-        var bindings = PostgresBindings(capacity: 17)
-        try bindings.append(itemID)
-        try bindings.append(state.phase.rawValue)
-        try bindings.append(state.step)
-        try bindings.append(state.stability)
-        try bindings.append(state.difficulty)
-        try bindings.append(state.due.timeIntervalSince1970)
-        try bindings.append(state.lastReview?.timeIntervalSince1970)
-        try bindings.append(after.reps)
-        try bindings.append(after.lapses)
-        try bindings.append(after.reviewTimeMs(or: at))
-        try bindings.append(rating.rawValue)
-        try bindings.append(before?.state.phase.rawValue ?? 0)
-        try bindings.append(max(0, durationMs))
-        try bindings.append(clientKey)
-        return bindings
+        try await connection.row(WriteRatings([self]), logger)
     }
 }

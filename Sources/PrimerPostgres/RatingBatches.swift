@@ -112,9 +112,9 @@ final class RatingBatches: Sendable {
     }
 }
 
-/// `RatedItem` for a batch: the cards of the items `$1` whose subject's owner is the same
-/// place of `$2`, with the FSRS parameters in effect for each. An item not found, or not that
-/// owner's, has no row.
+/// What ratings read of their items: the cards of the items `$1` whose subject's owner is the
+/// same place of `$2`, with the FSRS parameters in effect for each (the subject's own, else its
+/// owner's). An item not found, or not that owner's, has no row.
 struct RatedItems: PreparedRead {
     static let sql = """
         SELECT \(PostgresStore.studyCardColumns), \(ParametersInEffect.sql(owner: "s.owner_id", subject: "s.id")) AS fitted
@@ -132,26 +132,33 @@ struct RatedItems: PreparedRead {
     }
 }
 
-/// `WriteFirstRating` and `WriteRating` for a batch, one item a rating, in one statement: each
-/// rating's memory inserted (a first rating) or updated if it is still the one the rating was
-/// scheduled from, and its line of the review log. The rows back are the items stored.
+/// Ratings' writes, one item a rating (a batch's, or one alone), in one statement: each rating's
+/// memory inserted (a first rating, only if the card still has none) or updated if it is still
+/// the one the rating was scheduled from, and its line of the review log, with its client key
+/// if any. The rows back are the items stored. The log's subject is the memory's
+/// (`memory_states.subject_id`, kept by the store's triggers), so a card moved meanwhile logs
+/// where it is now.
 ///
 /// Arrays hold no NULL here (PostgresNIO binds none in an array), so a missing value is sent as
 /// one that cannot occur and read back as NULL: a step of -1, a NaN for a stability, difficulty
-/// or time (a NaN stability or difficulty, which no scheduler gives, would be stored as NULL);
-/// `before_reps` is -1 for a first rating. The items are locked in id order, as the writers that
-/// lock several items lock them (a deadlock with one is still possible, through the memories'
-/// rows or a cascade: PostgreSQL then ends one of the two, the batch going to the next batch
-/// and a writer's transaction being run again, `PostgresStore.write`), and the memory's
-/// subject is read from the locked row
-/// (`MemorySubjects.subjectSQL(subtopicID:shape:)`), as `WriteFirstRating` explains.
+/// or time (a NaN stability or difficulty, which no scheduler gives, would be stored as NULL),
+/// an empty client key (the API takes 1 to 100 characters); `before_reps` is -1 for a first
+/// rating. The items are locked in id order, as the writers that lock several items lock them
+/// (a deadlock with one is still possible, through the memories' rows or a cascade: PostgreSQL
+/// then ends one of the two, the batch going to the next batch and a writer's transaction being
+/// run again, `PostgresStore.write`). A first memory's subject is read from the item's row as
+/// locked (`MemorySubjects.subjectSQL(subtopicID:shape:)`): an item moved while the rating
+/// waited for its lock gives its new subject (a sub-select over `items` would read the
+/// statement's snapshot, from before the move), and the insert trigger, which does the same
+/// when a writer gives none, is not called.
 struct WriteRatings: PreparedRead {
     static let sql = """
         WITH input AS (
             SELECT * FROM unnest($1::int8[], $2::int8[], $3::int8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
-                $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::int8[], $15::float8[], $16::float8[])
+                $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::int8[], $15::float8[], $16::float8[],
+                $17::text[])
             AS i(item_id, phase, step, stability, difficulty, due, last_review, reps, lapses,
-                review_time, rating, state, duration_ms, before_reps, before_due, before_last_review)
+                review_time, rating, state, duration_ms, before_reps, before_due, before_last_review, client_key)
         ),
         item AS (
             SELECT x0.id, \(MemorySubjects.subjectSQL(subtopicID: "x0.subtopic_id", shape: "x0.shape")) AS subject_id
@@ -174,8 +181,8 @@ struct WriteRatings: PreparedRead {
                 AND (m.reps, m.due, m.last_review) IS NOT DISTINCT FROM (i.before_reps, i.before_due, NULLIF(i.before_last_review, 'NaN'))
             RETURNING m.item_id, m.subject_id
         )
-        INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms)
-        SELECT w.subject_id, w.item_id, i.review_time, i.rating, i.state, i.duration_ms
+        INSERT INTO review_log (subject_id, item_id, review_time, rating, state, duration_ms, client_key)
+        SELECT w.subject_id, w.item_id, i.review_time, i.rating, i.state, i.duration_ms, NULLIF(i.client_key, '')
         FROM (SELECT * FROM first UNION ALL SELECT * FROM later) w JOIN input i ON i.item_id = w.item_id
         RETURNING item_id
         """
@@ -185,7 +192,7 @@ struct WriteRatings: PreparedRead {
 
     func makeBindings() throws -> PostgresBindings {
         let none = Double.nan
-        var bindings = PostgresBindings(capacity: 16)
+        var bindings = PostgresBindings(capacity: 17)
         bindings.append(writes.map(\.itemID))
         bindings.append(writes.map { Int64($0.after.state.phase.rawValue) })
         bindings.append(writes.map { Int64($0.after.state.step ?? -1) })
@@ -202,6 +209,7 @@ struct WriteRatings: PreparedRead {
         bindings.append(writes.map { Int64($0.before?.reps ?? -1) })
         bindings.append(writes.map { $0.before?.state.due.timeIntervalSince1970 ?? none })
         bindings.append(writes.map { $0.before?.state.lastReview?.timeIntervalSince1970 ?? none })
+        bindings.append(writes.map { $0.clientKey ?? "" })
         return bindings
     }
 }

@@ -5,7 +5,7 @@ import PrimerTestSupport
 import Testing
 
 /// A card's first rating on PostgreSQL names its memory's subject in the statement that stores
-/// it (`WriteFirstRating`), not through the insert trigger: the subject must be the one the item
+/// it (`WriteRatings`), not through the insert trigger: the subject must be the one the item
 /// has when the rating writes, also when the rating waited for the item's row while it moved.
 @Suite struct FirstRatingSubjectTests {
     @Test func aFirstRatingThatWaitedOnAMoveTakesTheItemsNewSubject() async throws {
