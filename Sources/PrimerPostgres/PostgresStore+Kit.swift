@@ -63,11 +63,28 @@ extension PostgresStore {
     }
 
     public func completedFamilies(subtopicID: Int64) async throws -> Set<String> {
+        try await read { connection in try await Self.completedFamilies(connection, subtopicID: subtopicID, logger) }
+    }
+
+    static func completedFamilies(_ connection: PostgresConnection, subtopicID: Int64, _ logger: Logger) async throws -> Set<String> {
+        Set(
+            try await connection.rows(
+                "SELECT DISTINCT family FROM generations WHERE subtopic_id = \(subtopicID) AND status = 'ok'", logger
+            ).map { try $0.value("family", as: String.self) })
+    }
+
+    public func subtopicStart(
+        subjectID: Int64, subtopicID: Int64, lessonFamily: String?, glossaryFamily: String?
+    ) async throws -> SubtopicStart {
         try await read { connection in
-            Set(
-                try await connection.rows(
-                    "SELECT DISTINCT family FROM generations WHERE subtopic_id = \(subtopicID) AND status = 'ok'", logger
-                ).map { try $0.value("family", as: String.self) })
+            let completed = try await Self.completedFamilies(connection, subtopicID: subtopicID, logger)
+            var lesson: String?
+            if let lessonFamily { lesson = try await Self.lesson(connection, subtopicID: subtopicID, family: lessonFamily, logger) }
+            var terms: [String] = []
+            if let glossaryFamily {
+                terms = try await Self.glossary(connection, subjectID: subjectID, family: glossaryFamily, before: subtopicID, logger)
+            }
+            return SubtopicStart(completed: completed, lesson: lesson, terms: terms)
         }
     }
 
@@ -80,6 +97,28 @@ extension PostgresStore {
             try await Self.saveContent(
                 connection, subjectID: subjectID, subtopicID: subtopicID, output: output, generation: generation, replacing: replacing, logger)
         }
+    }
+
+    public func saveContents(
+        subjectID: Int64, subtopicID: Int64, _ outputs: [(output: GeneratedOutput, generation: GenerationRecord)], replacing: Bool
+    ) async throws -> [Bool] {
+        for (output, generation) in outputs { try StoreRules.checkContent(output, generation) }
+        let outputs = outputs.map { SavedOutput(output: $0.output, generation: $0.generation) }
+        return try await write { connection in
+            var stored: [Bool] = []
+            for saved in outputs {
+                stored.append(try await Self.saveContent(
+                    connection, subjectID: subjectID, subtopicID: subtopicID, output: saved.output, generation: saved.generation,
+                    replacing: replacing, logger))
+            }
+            return stored
+        }
+    }
+
+    /// An output and its generation, as a write's closure carries them.
+    struct SavedOutput: Sendable {
+        var output: GeneratedOutput
+        var generation: GenerationRecord
     }
 
     public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) async throws {
@@ -129,30 +168,36 @@ extension PostgresStore {
     }
 
     public func lesson(subtopicID: Int64, family: String) async throws -> String? {
-        try await read { connection in
-            guard let row = try await connection.row(
-                """
-                SELECT fields FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) AND shape = 'lesson'
-                ORDER BY position LIMIT 1
-                """, logger)
-            else { return nil }
-            guard case .lesson(let body) = try ItemFieldsJSON.decode(try row.value("fields"), shape: .lesson) else { return nil }
-            return body
-        }
+        try await read { connection in try await Self.lesson(connection, subtopicID: subtopicID, family: family, logger) }
+    }
+
+    static func lesson(_ connection: PostgresConnection, subtopicID: Int64, family: String, _ logger: Logger) async throws -> String? {
+        guard let row = try await connection.row(
+            """
+            SELECT fields FROM items WHERE subtopic_id = \(subtopicID) AND family = \(family) AND shape = 'lesson'
+            ORDER BY position LIMIT 1
+            """, logger)
+        else { return nil }
+        guard case .lesson(let body) = try ItemFieldsJSON.decode(try row.value("fields"), shape: .lesson) else { return nil }
+        return body
     }
 
     public func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String] {
-        try await read { connection in
-            try await connection.rows(
-                """
-                SELECT x.fields::jsonb ->> 'front' AS front FROM items x
-                JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
-                WHERE t.subject_id = \(subjectID) AND x.family = \(family) AND x.shape = 'pair'
-                    AND (t.position, st.position) < (SELECT t2.position, st2.position FROM subtopics st2 JOIN topics t2 ON t2.id = st2.topic_id WHERE st2.id = \(subtopicID))
-                ORDER BY t.position, st.position, x.generation_id, x.position
-                """, logger
-            ).compactMap { try $0.value("front", as: String?.self) }
-        }
+        try await read { connection in try await Self.glossary(connection, subjectID: subjectID, family: family, before: subtopicID, logger) }
+    }
+
+    static func glossary(
+        _ connection: PostgresConnection, subjectID: Int64, family: String, before subtopicID: Int64, _ logger: Logger
+    ) async throws -> [String] {
+        try await connection.rows(
+            """
+            SELECT x.fields::jsonb ->> 'front' AS front FROM items x
+            JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+            WHERE t.subject_id = \(subjectID) AND x.family = \(family) AND x.shape = 'pair'
+                AND (t.position, st.position) < (SELECT t2.position, st2.position FROM subtopics st2 JOIN topics t2 ON t2.id = st2.topic_id WHERE st2.id = \(subtopicID))
+            ORDER BY t.position, st.position, x.generation_id, x.position
+            """, logger
+        ).compactMap { try $0.value("front", as: String?.self) }
     }
 
     public func subjectItems(subjectID: Int64, seenFrom subtopicID: Int64?) async throws -> [SubjectItem] {

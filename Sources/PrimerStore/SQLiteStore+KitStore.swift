@@ -72,11 +72,24 @@ extension SQLiteStore {
     }
 
     public func completedFamilies(subtopicID: Int64) async throws -> Set<String> {
+        try await read { db in try Self.completedFamilies(db, subtopicID: subtopicID) }
+    }
+
+    static func completedFamilies(_ db: Database, subtopicID: Int64) throws -> Set<String> {
+        Set(
+            try String.fetchAll(
+                db.cachedStatement(sql: "SELECT DISTINCT family FROM generations WHERE subtopic_id = ? AND status = 'ok'"),
+                arguments: [subtopicID]))
+    }
+
+    public func subtopicStart(
+        subjectID: Int64, subtopicID: Int64, lessonFamily: String?, glossaryFamily: String?
+    ) async throws -> SubtopicStart {
         try await read { db in
-            Set(
-                try String.fetchAll(
-                    db.cachedStatement(sql: "SELECT DISTINCT family FROM generations WHERE subtopic_id = ? AND status = 'ok'"),
-                    arguments: [subtopicID]))
+            SubtopicStart(
+                completed: try Self.completedFamilies(db, subtopicID: subtopicID),
+                lesson: try lessonFamily.flatMap { try Self.lesson(db, subtopicID: subtopicID, family: $0) },
+                terms: try glossaryFamily.map { try Self.glossary(db, subjectID: subjectID, family: $0, before: subtopicID) } ?? [])
         }
     }
 
@@ -84,25 +97,48 @@ extension SQLiteStore {
     public func saveContent(
         subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
     ) async throws -> Bool {
-        try StoreRules.checkContent(output, generation)
+        try await saveContents(subjectID: subjectID, subtopicID: subtopicID, [(output, generation)], replacing: replacing)[0]
+    }
+
+    public func saveContents(
+        subjectID: Int64, subtopicID: Int64, _ outputs: [(output: GeneratedOutput, generation: GenerationRecord)], replacing: Bool
+    ) async throws -> [Bool] {
+        for (output, generation) in outputs { try StoreRules.checkContent(output, generation) }
+        let outputs = outputs.map { SavedOutput(output: $0.output, generation: $0.generation) }
         return try await write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()
-            let stored = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM generations WHERE subtopic_id = ? AND family = ? AND status = 'ok'"),
-                arguments: [subtopicID, generation.family]) != nil
-            if stored && !replacing {
-                try Self.recordDiscarded(db, subjectID: subjectID, subtopicID: subtopicID, generation: generation, at: now)
-                return false
+            let stored = try outputs.map { saved in
+                try Self.saveContent(db, subjectID: subjectID, subtopicID: subtopicID, saved, replacing: replacing, at: now)
             }
-            let generationID = try Self.insertGeneration(
-                db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
-            try Self.replaceContent(
-                db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now,
-                sources: generation.sourcesPerItem)
-            try Self.touch(db, subjectID: subjectID, at: now)
-            return true
+            if stored.contains(true) { try Self.touch(db, subjectID: subjectID, at: now) }
+            return stored
         }
+    }
+
+    /// An output and its generation, as a write's closure carries them.
+    struct SavedOutput: Sendable {
+        var output: GeneratedOutput
+        var generation: GenerationRecord
+    }
+
+    /// One family's output stored in the caller's transaction (see `KitStore.saveContent`).
+    static func saveContent(
+        _ db: Database, subjectID: Int64, subtopicID: Int64, _ saved: SavedOutput, replacing: Bool, at now: Date
+    ) throws -> Bool {
+        let generation = saved.generation
+        let stored = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM generations WHERE subtopic_id = ? AND family = ? AND status = 'ok'"),
+            arguments: [subtopicID, generation.family]) != nil
+        if stored && !replacing {
+            try recordDiscarded(db, subjectID: subjectID, subtopicID: subtopicID, generation: generation, at: now)
+            return false
+        }
+        let generationID = try insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
+        try replaceContent(
+            db, subtopicID: subtopicID, family: generation.family, output: saved.output, generationID: generationID, at: now,
+            sources: generation.sourcesPerItem)
+        return true
     }
 
     public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) async throws {
@@ -122,14 +158,16 @@ extension SQLiteStore {
     }
 
     public func lesson(subtopicID: Int64, family: String) async throws -> String? {
-        try await read { db in
-            guard let fields = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT fields FROM items WHERE subtopic_id = ? AND family = ? AND shape = 'lesson' ORDER BY position LIMIT 1"),
-                arguments: [subtopicID, family])
-            else { return nil }
-            guard case .lesson(let body) = try ItemFieldsJSON.decode(fields, shape: .lesson) else { return nil }
-            return body
-        }
+        try await read { db in try Self.lesson(db, subtopicID: subtopicID, family: family) }
+    }
+
+    static func lesson(_ db: Database, subtopicID: Int64, family: String) throws -> String? {
+        guard let fields = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT fields FROM items WHERE subtopic_id = ? AND family = ? AND shape = 'lesson' ORDER BY position LIMIT 1"),
+            arguments: [subtopicID, family])
+        else { return nil }
+        guard case .lesson(let body) = try ItemFieldsJSON.decode(fields, shape: .lesson) else { return nil }
+        return body
     }
 
     /// `(t.position, st.position)` of the subtopic bound to the placeholder: the plan place
@@ -137,16 +175,18 @@ extension SQLiteStore {
     static let planPlace = "(SELECT t2.position, st2.position FROM subtopics st2 JOIN topics t2 ON t2.id = st2.topic_id WHERE st2.id = ?)"
 
     public func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String] {
-        try await read { db in
-            try String.fetchAll(
-                db.cachedStatement(sql: """
-                    SELECT json_extract(x.fields, '$.front') FROM items x
-                    JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
-                    WHERE t.subject_id = ? AND x.family = ? AND x.shape = 'pair' AND (t.position, st.position) < \(Self.planPlace)
-                    ORDER BY t.position, st.position, x.generation_id, x.position
-                    """),
-                arguments: [subjectID, family, subtopicID])
-        }
+        try await read { db in try Self.glossary(db, subjectID: subjectID, family: family, before: subtopicID) }
+    }
+
+    static func glossary(_ db: Database, subjectID: Int64, family: String, before subtopicID: Int64) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT json_extract(x.fields, '$.front') FROM items x
+                JOIN subtopics st ON st.id = x.subtopic_id JOIN topics t ON t.id = st.topic_id
+                WHERE t.subject_id = ? AND x.family = ? AND x.shape = 'pair' AND (t.position, st.position) < \(planPlace)
+                ORDER BY t.position, st.position, x.generation_id, x.position
+                """),
+            arguments: [subjectID, family, subtopicID])
     }
 
     public func subjectItems(subjectID: Int64, seenFrom subtopicID: Int64?) async throws -> [SubjectItem] {

@@ -15,5 +15,5 @@ struct PrimerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer-bench",
         abstract: "Primer's benchmarks: per-call overhead, batch throughput, the cost of scheduling, and the loopback stub server.",
-        subcommands: [OverheadCommand.self, ThroughputCommand.self, SchedulingCommand.self, ServeStoreCommand.self, StubCommand.self, RetrievalCommand.self, MeaningCutsCommand.self, DuplicateCutsCommand.self, ReferenceCutsCommand.self, SupportCutsCommand.self, SentenceItemsCommand.self])
+        subcommands: [HopProbeCommand.self, OverheadCommand.self, ThroughputCommand.self, SchedulingCommand.self, ServeStoreCommand.self, StubCommand.self, RetrievalCommand.self, MeaningCutsCommand.self, DuplicateCutsCommand.self, ReferenceCutsCommand.self, SupportCutsCommand.self, SentenceItemsCommand.self])
 }

@@ -46,6 +46,9 @@ struct LeasedStore: KitStore, ClaimStore {
     func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String] {
         try await base.glossary(subjectID: subjectID, family: family, before: subtopicID)
     }
+    func subtopicStart(subjectID: Int64, subtopicID: Int64, lessonFamily: String?, glossaryFamily: String?) async throws -> SubtopicStart {
+        try await base.subtopicStart(subjectID: subjectID, subtopicID: subtopicID, lessonFamily: lessonFamily, glossaryFamily: glossaryFamily)
+    }
     func subjectItems(subjectID: Int64, seenFrom subtopicID: Int64?) async throws -> [SubjectItem] {
         try await base.subjectItems(subjectID: subjectID, seenFrom: subtopicID)
     }

@@ -27,6 +27,13 @@ public protocol KitStore: Sendable {
     func saveContent(
         subjectID: Int64, subtopicID: Int64, output: GeneratedOutput, generation: GenerationRecord, replacing: Bool
     ) async throws -> Bool
+    /// Stores several families' accepted outputs for one subtopic, in the order given, in one
+    /// transaction, each as `saveContent` stores it; returns its result for each. Outputs that
+    /// are ready together cost one commit (the pipeline stores a subtopic's families that
+    /// finished together this way).
+    func saveContents(
+        subjectID: Int64, subtopicID: Int64, _ outputs: [(output: GeneratedOutput, generation: GenerationRecord)], replacing: Bool
+    ) async throws -> [Bool]
     /// Stores items written again for leeches with the generation that wrote them, in one
     /// transaction: each new item takes its leech's place, the leech is deleted with its memory
     /// (its review log stays), and the new item's provenance records the leech (its fields, its
@@ -45,6 +52,10 @@ public protocol KitStore: Sendable {
     /// glossary family's terms), so a subtopic does not define them again. Earlier ones only:
     /// what a subtopic is written from does not depend on which subtopics finished first.
     func glossary(subjectID: Int64, family: String, before subtopicID: Int64) async throws -> [String]
+    /// What a subtopic's generation starts from, read at once: its completed families, the
+    /// lesson `lessonFamily` stored for it and the terms `glossaryFamily` stored before it
+    /// (each as its own read gives it; nil family: none read).
+    func subtopicStart(subjectID: Int64, subtopicID: Int64, lessonFamily: String?, glossaryFamily: String?) async throws -> SubtopicStart
     /// The items stored for the subject (no lessons), in kit order, for the `near-duplicate`
     /// gate: what a new answer must not repeat. With `seenFrom`, only what a run in plan order
     /// has stored when it reaches that subtopic — the earlier subtopics' items — and the
@@ -81,8 +92,53 @@ extension KitStore {
         try await saveContent(subjectID: subjectID, subtopicID: subtopicID, output: output, generation: generation, replacing: false)
     }
 
+    /// One `saveContent` after another: for a store without a transaction of its own around
+    /// several (a worker's, whose every write checks its lease).
+    public func saveContents(
+        subjectID: Int64, subtopicID: Int64, _ outputs: [(output: GeneratedOutput, generation: GenerationRecord)], replacing: Bool
+    ) async throws -> [Bool] {
+        var stored: [Bool] = []
+        for (output, generation) in outputs {
+            stored.append(try await saveContent(
+                subjectID: subjectID, subtopicID: subtopicID, output: output, generation: generation, replacing: replacing))
+        }
+        return stored
+    }
+
+    /// The three reads one after another.
+    public func subtopicStart(
+        subjectID: Int64, subtopicID: Int64, lessonFamily: String?, glossaryFamily: String?
+    ) async throws -> SubtopicStart {
+        SubtopicStart(
+            completed: try await completedFamilies(subtopicID: subtopicID),
+            lesson: try await lessonFamily.asyncMap { try await lesson(subtopicID: subtopicID, family: $0) } ?? nil,
+            terms: try await glossaryFamily.asyncMap { try await glossary(subjectID: subjectID, family: $0, before: subtopicID) } ?? [])
+    }
+
     /// Replaces the plan and everything under it (`--regenerate-plan`), in one transaction.
     public func replacePlan(subjectID: Int64, plan: Plan, generation: GenerationRecord) async throws -> [StoredTopic] {
         try await storePlan(subjectID: subjectID, plan: plan, generation: generation, replacing: true)
+    }
+}
+
+/// What a subtopic's generation starts from (`KitStore.subtopicStart`).
+public struct SubtopicStart: Sendable, Equatable {
+    /// The families whose content is stored for the subtopic.
+    public var completed: Set<String>
+    /// The subtopic's stored lesson, if any.
+    public var lesson: String?
+    /// The glossary's terms of the subtopics before it, in plan order.
+    public var terms: [String]
+    public init(completed: Set<String>, lesson: String?, terms: [String]) {
+        self.completed = completed
+        self.lesson = lesson
+        self.terms = terms
+    }
+}
+
+extension Optional {
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PrimerCore
 
 /// Runs the families of one subtopic in order (lesson first), skipping what is stored. Each
@@ -67,7 +68,7 @@ struct SubtopicRunner: Sendable {
             }
             return try await claims.holding(work) { try await generate(topic, subtopic, index: index, jobs: jobs) }
         }
-        var done = try await completed(subtopic)
+        let done = try await completed(subtopic)
         let missing = { (done: Set<String>) in families.contains { !done.contains($0.name) } }
         if missing(done) {
             let claimed: Bool
@@ -80,9 +81,11 @@ struct SubtopicRunner: Sendable {
                 if !claimed { return nil }
             }
             return try await claims.holding(work, claimed: claimed) {
-                // What another run stored before this one held the claim is not generated again.
-                let done = try await completed(subtopic)
-                return try await generate(topic, subtopic, index: index, jobs: jobs(skipping: done))
+                // What another run stored before this one held the claim is not generated again;
+                // read with the lesson and terms the families are written from (one read).
+                let start = try await start(subtopic, index: index)
+                return try await generate(
+                    topic, subtopic, index: index, jobs: jobs(skipping: regenerating ? [] : start.completed), start: start)
             }
         }
         return try await generate(topic, subtopic, index: index, jobs: jobs(skipping: done))
@@ -97,6 +100,14 @@ struct SubtopicRunner: Sendable {
         var family: PromptFamily
         var skip = false
         var leeches: [Leech] = []
+    }
+
+    /// What the subtopic's families start from (`KitStore.subtopicStart`), read once the
+    /// subtopics before it in the run have stored their terms (`PlanOrder`).
+    private func start(_ subtopic: StoredSubtopic, index: Int) async throws -> SubtopicStart {
+        if glossaryFamily != nil { await order?.waitForEarlier(index, .glossary) }
+        return try await store.subtopicStart(
+            subjectID: subjectID, subtopicID: subtopic.id, lessonFamily: lessonFamily, glossaryFamily: glossaryFamily)
     }
 
     /// The families stored for the subtopic that this run keeps (none when regenerating).
@@ -126,7 +137,9 @@ struct SubtopicRunner: Sendable {
     /// Whatever order the calls end in, their results are stored, their progress reported and
     /// their entries returned in plan order, so the store holds what a run one family at a time
     /// would (the same row order, and nothing after a fatal error).
-    private func generate(_ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job]) async throws -> [Entry] {
+    private func generate(
+        _ topic: StoredTopic, _ subtopic: StoredSubtopic, index: Int, jobs: [Job], start: SubtopicStart? = nil
+    ) async throws -> [Entry] {
         let passages = try await grounding?.passages(subject: facts.title, topic: topic.title, subtopic: subtopic.title) ?? []
         var shared = Shared(
             subtopic: subtopic, index: index,
@@ -143,6 +156,11 @@ struct SubtopicRunner: Sendable {
         // the families whose gates compare with them, so the next subtopic's lesson can be
         // written while this one's cards are.
         var read = false
+        if let start {
+            shared.facts.lesson = start.lesson ?? ""
+            shared.facts.terms = start.terms
+            read = true
+        }
         func readShared() async throws {
             guard !read else { return }
             if glossaryFamily != nil { await order?.waitForEarlier(index, .glossary) }
@@ -184,23 +202,30 @@ struct SubtopicRunner: Sendable {
             }
             let ordered = OrderedProgress(count: rest.count, forward: progress)
             let context = shared
-            try await withThrowingTaskGroup(of: (Int, GenerationOutcome).self) { group in
+            let finished = FinishedCalls()
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 for (slot, position) in rest.enumerated() {
                     let job = jobs[position]
-                    group.addTask { (slot, try await call(job, context, progress: { ordered.report(slot, $0) })) }
+                    group.addTask { finished.add(slot, try await call(job, context, progress: { ordered.report(slot, $0) })) }
                 }
-                // Stored in plan order: each as soon as those before it are.
-                var done: [Int: GenerationOutcome] = [:]
+                // Stored in plan order: each as soon as those before it are, and the ones that
+                // finished together in one transaction (a commit each was a tenth of Primer's
+                // own CPU a call).
                 var next = 0
-                while let (slot, outcome) = try await group.next() {
-                    done[slot] = outcome
-                    while let outcome = done.removeValue(forKey: next) {
-                        let (slot, position) = (next, rest[next])
-                        (entries[position], _) = try await store(jobs[position], outcome, context, progress: { ordered.report(slot, $0) })
+                while try await group.next() != nil {
+                    let ready = finished.take(from: next)
+                    guard !ready.isEmpty else { continue }
+                    let first = next
+                    let stored = try await store((first..<first + ready.count).map { jobs[rest[$0]] }, ready, context) {
+                        ordered.report(first + $0, $1)
+                    }
+                    for (offset, entry) in stored.enumerated() {
+                        let (slot, position) = (first + offset, rest[first + offset])
+                        entries[position] = entry
                         if position == glossaryJob { await order?.settle(index, .glossary) }
                         ordered.finish(slot)
-                        next += 1
                     }
+                    next += ready.count
                 }
             }
         }
@@ -246,6 +271,35 @@ struct SubtopicRunner: Sendable {
         return outcome
     }
 
+    /// Results stored in their order: the outputs in a row that only need storing (no rewrites,
+    /// no failures) in one transaction, every other result on its own.
+    private func store(
+        _ jobs: [Job], _ outcomes: [GenerationOutcome], _ shared: Shared, progress: @escaping @Sendable (Int, ProgressEvent) -> Void
+    ) async throws -> [Entry] {
+        var entries: [Entry] = []
+        var start = 0
+        while start < jobs.count {
+            var end = start
+            while end < jobs.count, jobs[end].leeches.isEmpty, outcomes[end].output != nil { end += 1 }
+            if end - start > 1 {
+                let saved = try await store.saveContents(
+                    subjectID: subjectID, subtopicID: shared.subtopic.id,
+                    (start..<end).map { (outcomes[$0].output!, outcomes[$0].record) }, replacing: regenerating)
+                for (offset, kept) in saved.enumerated() {
+                    let slot = start + offset
+                    entries.append(kept ? .generated(outcomes[slot], items: outcomes[slot].output!.itemCount) : .discarded(outcomes[slot]))
+                    progress(slot, .familyFinished(family: jobs[slot].family.name, subtopic: shared.subtopic.title, ok: true))
+                }
+                start = end
+            } else {
+                let slot = start
+                entries.append(try await store(jobs[slot], outcomes[slot], shared, progress: { progress(slot, $0) }).0)
+                start += 1
+            }
+        }
+        return entries
+    }
+
     /// One family's result stored: its content, its rewrites or its failure. Returns the entry,
     /// and the lesson's body when this family stored the lesson.
     private func store(
@@ -285,5 +339,22 @@ struct SubtopicRunner: Sendable {
             throw PipelineError(description: "\(outcome.record.error ?? "the provider refused the request"). Stopped; everything generated so far is stored. Fix the problem and run the same command again.")
         }
         return (.failed(outcome, subtopic: subtopic.title), nil)
+    }
+}
+
+/// The calls of a subtopic that have finished, by slot, until the runner stores them.
+private final class FinishedCalls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [Int: GenerationOutcome] = [:]
+
+    func add(_ slot: Int, _ outcome: GenerationOutcome) { lock.withLock { outcomes[slot] = outcome } }
+
+    /// The finished calls from `slot` on with no gap, taken out.
+    func take(from slot: Int) -> [GenerationOutcome] {
+        lock.withLock {
+            var taken: [GenerationOutcome] = []
+            while let outcome = outcomes.removeValue(forKey: slot + taken.count) { taken.append(outcome) }
+            return taken
+        }
     }
 }

@@ -42,10 +42,12 @@ struct WorkClaims: Sendable {
         }
     }
 
-    /// Releases `work`, even from a cancelled task (Ctrl-C): the release runs in a task of its
-    /// own, so the store does not refuse it as part of the cancelled work.
+    /// Releases `work`, even from a cancelled task (Ctrl-C): a release the store refused (as part
+    /// of the cancelled work) is made again in a task of its own. Not every release runs there:
+    /// a task of its own is one more thread hop a subtopic.
     func release(_ work: WorkKey) async {
         let store = store, owner = owner
+        if !Task.isCancelled, (try? await store.releaseClaim(work, of: owner)) != nil { return }
         await Task.detached { try? await store.releaseClaim(work, of: owner) }.value
     }
 

@@ -15,8 +15,7 @@ public struct LaunchingEmbedder: Embedder, ProviderChecking {
     public var model: String { base.model }
 
     public func embed(_ texts: [String]) async throws -> [[Float]] {
-        try await LaunchedServers.shared.ensureRunning(server, for: base.name)
-        return try await base.embed(texts)
+        try await LaunchedServers.shared.asking(server, for: base.name) { try await base.embed(texts) }
     }
 
     /// A check starts the server (an embedder has nothing to ask of it otherwise), embeds one

@@ -16,8 +16,7 @@ public struct LaunchingProvider: Provider, ProviderChecking {
     public var model: String { base.model }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
-        try await LaunchedServers.shared.ensureRunning(server, for: base.name)
-        return try await base.complete(request)
+        try await LaunchedServers.shared.asking(server, for: base.name) { try await base.complete(request) }
     }
 
     /// A check does not start the server: it reports whether one answers now.
@@ -42,18 +41,31 @@ public actor LaunchedServers {
     public static let shared = LaunchedServers()
     private var servers: [ObjectIdentifier: LocalServer] = [:]
 
-    func ensureRunning(_ server: LocalServer) async throws {
-        servers[ObjectIdentifier(server)] = server
-        try await server.ensureRunning()
-    }
-
     /// Starts `server` for the provider or embedder `name` if it is not running. Not installed,
     /// port taken, failed to start: a `ProviderError` no retry can fix.
-    func ensureRunning(_ server: LocalServer, for name: String) async throws {
+    @discardableResult
+    func ensureRunning(_ server: LocalServer, for name: String) async throws -> LocalServer.Outcome {
         do {
-            try await ensureRunning(server)
+            servers[ObjectIdentifier(server)] = server
+            return try await server.ensureRunning()
         } catch let error as LocalServerError {
             throw ProviderError(provider: name, message: error.description, retryable: false)
+        }
+    }
+
+    /// Makes `request` of `server`, started first if nothing answers on its port. A server
+    /// another command started (a second `primer` on this machine) stops when that command
+    /// ends, which can fall between the check and the request: then this process starts its
+    /// own and asks again, once, instead of failing the run.
+    nonisolated func asking<T: Sendable>(
+        _ server: LocalServer, for name: String, _ request: @Sendable () async throws -> T
+    ) async throws -> T {
+        let outcome = try await ensureRunning(server, for: name)
+        do {
+            return try await request()
+        } catch let error as ProviderError where error.retryable && outcome == .alreadyRunning {
+            guard case .started = try await ensureRunning(server, for: name) else { throw error }
+            return try await request()
         }
     }
 
