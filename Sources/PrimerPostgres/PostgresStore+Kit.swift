@@ -105,6 +105,15 @@ extension PostgresStore {
         for (output, generation) in outputs { try StoreRules.checkContent(output, generation) }
         let outputs = outputs.map { SavedOutput(output: $0.output, generation: $0.generation) }
         return try await write { connection in
+            if outputs.count > 1 {
+                // Every family's items at once, in id order, as every writer of several items
+                // locks them (one family after another would lock out of id order, against a
+                // rating batch's shared locks).
+                try await Self.lockSubtopic(connection, subtopicID, of: subjectID, logger)
+                let families = outputs.map(\.generation.family)
+                try await connection.run(
+                    "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = ANY(\(families)) ORDER BY id FOR UPDATE", logger)
+            }
             var stored: [Bool] = []
             for saved in outputs {
                 stored.append(try await Self.saveContent(

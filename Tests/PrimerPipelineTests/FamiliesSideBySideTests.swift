@@ -80,4 +80,52 @@ import PrimerGeneration
             #expect(subtopic.generations.count == 7)
         }
     }
+
+    /// Families that finished together are stored together, each reported as it is stored: the
+    /// refusal that stops the run after them does not swallow their events.
+    @Test func aFatalFamilyAfterOthersStoredTogetherLosesNoneOfTheirEvents() async throws {
+        let h = try Harness()
+        defer { h.remove() }
+        let order = ["flashcards", "quiz", "cloze", "terms", "matching", "ordering"]
+        /// The families after the lesson end in reverse plan order (flashcards last), so all of
+        /// them are ready when the first is; ordering is refused for good at once.
+        struct ReverseOrder: Provider {
+            let base: any Provider
+            let order: [String]
+            var name: String { base.name }
+            var model: String { base.model }
+            func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+                let family = request.purpose.family
+                if family == "ordering" { throw ProviderError(provider: name, message: "refused", retryable: false) }
+                if let position = order.firstIndex(of: family) { try await Task.sleep(for: .milliseconds(60 * (order.count - position))) }
+                return try await base.complete(request)
+            }
+        }
+        final class Events: @unchecked Sendable {
+            private let lock = NSLock()
+            private(set) var attempts: [String] = []
+            private(set) var finished: [(family: String, ok: Bool)] = []
+            func add(_ event: ProgressEvent) {
+                lock.withLock {
+                    switch event {
+                    case .attempt(let family, _, _): attempts.append(family)
+                    case .familyFinished(let family, _, let ok): finished.append((family, ok))
+                    default: break
+                    }
+                }
+            }
+        }
+        let events = Events()
+        let provider = ReverseOrder(base: try h.mock("  seed: 42"), order: order)
+        await #expect(throws: PipelineError.self) {
+            try await h.pipeline(provider).run(SubjectRequest(title: "Linear Algebra"), options: PipelineOptions(maxSubtopics: 1), progress: events.add)
+        }
+        #expect(events.attempts == ["plan", "lesson"] + order, "every call's attempt reported, in plan order")
+        #expect(events.finished.map(\.family) == ["lesson"] + order)
+        #expect(events.finished.map(\.ok) == [true, true, true, true, true, true, false])
+        let kit = try #require(try await h.store.kit(subjectTitle: "Linear Algebra"))
+        let first = try #require(kit.topics.first?.subtopics.first)
+        let stored = Set(first.generations.filter { $0.status == "ok" }.map(\.family))
+        #expect(stored == ["lesson", "flashcards", "quiz", "cloze", "terms", "matching"])
+    }
 }

@@ -81,6 +81,29 @@ import Darwin
         await server.stop()
     }
 
+    @Test func aRefusedRequestWhileTheOtherServerStillAnswersIsNotMadeAgain() async throws {
+        let cache = try makeFakeCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let spec = try fakeSpec(cache: cache, readyAfter: 0)
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: try #require(LocalServer.resolveExecutable("python3")))
+        other.arguments = Array(spec.command.dropFirst())
+        other.standardOutput = FileHandle.nullDevice
+        other.standardError = FileHandle.nullDevice
+        try other.run()
+        let otherPID = other.processIdentifier
+        defer { kill(otherPID, SIGKILL) }
+        try #require(await answers(spec.healthURL, within: .seconds(10)))
+
+        let server = LocalServer(spec: spec, pollInterval: .milliseconds(100))
+        // The request fails, but the server is still there: a second request would fail alike.
+        let embedder = ServerGoesAway(healthURL: spec.healthURL) {}
+        let error = await #expect(throws: ProviderError.self) { try await LaunchingEmbedder(base: embedder, server: server).embed(["osmosis"]) }
+        #expect(error?.retryable == true, "the request's own error, retryable as it was")
+        #expect(embedder.requests == 1)
+        #expect(await server.processIdentifier == nil, "nothing started beside the server that answers")
+    }
+
     /// Whether `url` answers 200 (or, `wanted` false, stops answering) within `limit`.
     static func answers(_ url: String, within limit: Duration, wanted: Bool = true) async -> Bool {
         let clock = ContinuousClock()

@@ -216,10 +216,12 @@ struct SubtopicRunner: Sendable {
                     let ready = finished.take(from: next)
                     guard !ready.isEmpty else { continue }
                     let first = next
-                    let stored = try await store((first..<first + ready.count).map { jobs[rest[$0]] }, ready, context) {
-                        ordered.report(first + $0, $1)
-                    }
-                    for (offset, entry) in stored.enumerated() {
+                    try await store(
+                        (first..<first + ready.count).map { jobs[rest[$0]] }, ready, context,
+                        progress: { ordered.report(first + $0, $1) }
+                    ) { offset, entry in
+                        // Each one finished as soon as it is stored: a later one's fatal failure
+                        // then reports its events live, after these.
                         let (slot, position) = (first + offset, rest[first + offset])
                         entries[position] = entry
                         if position == glossaryJob { await order?.settle(index, .glossary) }
@@ -272,11 +274,12 @@ struct SubtopicRunner: Sendable {
     }
 
     /// Results stored in their order: the outputs in a row that only need storing (no rewrites,
-    /// no failures) in one transaction, every other result on its own.
+    /// no failures) in one transaction, every other result on its own. `stored` is told of each
+    /// (its index here, its entry) once it is stored, in order.
     private func store(
-        _ jobs: [Job], _ outcomes: [GenerationOutcome], _ shared: Shared, progress: @escaping @Sendable (Int, ProgressEvent) -> Void
-    ) async throws -> [Entry] {
-        var entries: [Entry] = []
+        _ jobs: [Job], _ outcomes: [GenerationOutcome], _ shared: Shared, progress: @escaping @Sendable (Int, ProgressEvent) -> Void,
+        stored: (Int, Entry) async -> Void
+    ) async throws {
         var start = 0
         while start < jobs.count {
             var end = start
@@ -287,17 +290,16 @@ struct SubtopicRunner: Sendable {
                     (start..<end).map { (outcomes[$0].output!, outcomes[$0].record) }, replacing: regenerating)
                 for (offset, kept) in saved.enumerated() {
                     let slot = start + offset
-                    entries.append(kept ? .generated(outcomes[slot], items: outcomes[slot].output!.itemCount) : .discarded(outcomes[slot]))
                     progress(slot, .familyFinished(family: jobs[slot].family.name, subtopic: shared.subtopic.title, ok: true))
+                    await stored(slot, kept ? .generated(outcomes[slot], items: outcomes[slot].output!.itemCount) : .discarded(outcomes[slot]))
                 }
                 start = end
             } else {
                 let slot = start
-                entries.append(try await store(jobs[slot], outcomes[slot], shared, progress: { progress(slot, $0) }).0)
+                await stored(slot, try await store(jobs[slot], outcomes[slot], shared, progress: { progress(slot, $0) }).0)
                 start += 1
             }
         }
-        return entries
     }
 
     /// One family's result stored: its content, its rewrites or its failure. Returns the entry,

@@ -64,7 +64,9 @@ public actor LaunchedServers {
         do {
             return try await request()
         } catch let error as ProviderError where error.retryable && outcome == .alreadyRunning {
-            guard case .started = try await ensureRunning(server, for: name) else { throw error }
+            // Not started (another server answers again, or ours cannot start): the request's
+            // own error stands, retryable as it was.
+            guard case .started = try? await ensureRunning(server, for: name) else { throw error }
             return try await request()
         }
     }
