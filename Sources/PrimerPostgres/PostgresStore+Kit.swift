@@ -103,7 +103,6 @@ extension PostgresStore {
         subjectID: Int64, subtopicID: Int64, _ outputs: [(output: GeneratedOutput, generation: GenerationRecord)], replacing: Bool
     ) async throws -> [Bool] {
         for (output, generation) in outputs { try StoreRules.checkContent(output, generation) }
-        let outputs = outputs.map { SavedOutput(output: $0.output, generation: $0.generation) }
         return try await write { connection in
             if outputs.count > 1 {
                 // Every family's items at once, in id order, as every writer of several items
@@ -115,19 +114,13 @@ extension PostgresStore {
                     "SELECT id FROM items WHERE subtopic_id = \(subtopicID) AND family = ANY(\(families)) ORDER BY id FOR UPDATE", logger)
             }
             var stored: [Bool] = []
-            for saved in outputs {
+            for (output, generation) in outputs {
                 stored.append(try await Self.saveContent(
-                    connection, subjectID: subjectID, subtopicID: subtopicID, output: saved.output, generation: saved.generation,
+                    connection, subjectID: subjectID, subtopicID: subtopicID, output: output, generation: generation,
                     replacing: replacing, logger))
             }
             return stored
         }
-    }
-
-    /// An output and its generation, as a write's closure carries them.
-    struct SavedOutput: Sendable {
-        var output: GeneratedOutput
-        var generation: GenerationRecord
     }
 
     public func recordFailure(subjectID: Int64, subtopicID: Int64?, generation: GenerationRecord) async throws {

@@ -104,29 +104,22 @@ extension SQLiteStore {
         subjectID: Int64, subtopicID: Int64, _ outputs: [(output: GeneratedOutput, generation: GenerationRecord)], replacing: Bool
     ) async throws -> [Bool] {
         for (output, generation) in outputs { try StoreRules.checkContent(output, generation) }
-        let outputs = outputs.map { SavedOutput(output: $0.output, generation: $0.generation) }
         return try await write { db in
             try Self.requireSubtopic(db, subtopicID, of: subjectID)
             let now = Date()
-            let stored = try outputs.map { saved in
-                try Self.saveContent(db, subjectID: subjectID, subtopicID: subtopicID, saved, replacing: replacing, at: now)
+            let stored = try outputs.map { output, generation in
+                try Self.saveContent(db, subjectID: subjectID, subtopicID: subtopicID, output, generation, replacing: replacing, at: now)
             }
             if stored.contains(true) { try Self.touch(db, subjectID: subjectID, at: now) }
             return stored
         }
     }
 
-    /// An output and its generation, as a write's closure carries them.
-    struct SavedOutput: Sendable {
-        var output: GeneratedOutput
-        var generation: GenerationRecord
-    }
-
     /// One family's output stored in the caller's transaction (see `KitStore.saveContent`).
     static func saveContent(
-        _ db: Database, subjectID: Int64, subtopicID: Int64, _ saved: SavedOutput, replacing: Bool, at now: Date
+        _ db: Database, subjectID: Int64, subtopicID: Int64, _ output: GeneratedOutput, _ generation: GenerationRecord,
+        replacing: Bool, at now: Date
     ) throws -> Bool {
-        let generation = saved.generation
         let stored = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM generations WHERE subtopic_id = ? AND family = ? AND status = 'ok'"),
             arguments: [subtopicID, generation.family]) != nil
@@ -136,7 +129,7 @@ extension SQLiteStore {
         }
         let generationID = try insertGeneration(db, subjectID: subjectID, subtopicID: subtopicID, record: generation, at: now)
         try replaceContent(
-            db, subtopicID: subtopicID, family: generation.family, output: saved.output, generationID: generationID, at: now,
+            db, subtopicID: subtopicID, family: generation.family, output: output, generationID: generationID, at: now,
             sources: generation.sourcesPerItem)
         return true
     }

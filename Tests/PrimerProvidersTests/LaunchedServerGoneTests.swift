@@ -45,22 +45,14 @@ import Darwin
         let cache = try makeFakeCache()
         defer { try? FileManager.default.removeItem(at: cache) }
         let spec = try fakeSpec(cache: cache, readyAfter: 0)
-        // The other command's server, started outside LocalServer.
-        let other = Process()
-        other.executableURL = URL(fileURLWithPath: try #require(LocalServer.resolveExecutable("python3")))
-        other.arguments = Array(spec.command.dropFirst())
-        other.standardOutput = FileHandle.nullDevice
-        other.standardError = FileHandle.nullDevice
-        try other.run()
-        let otherPID = other.processIdentifier
+        let otherPID = try await startOthersServer(spec).processIdentifier
         defer { kill(otherPID, SIGKILL) }
-        try #require(await answers(spec.healthURL, within: .seconds(10)))
 
         let server = LocalServer(spec: spec, pollInterval: .milliseconds(100))
         let embedder = ServerGoesAway(healthURL: spec.healthURL) {
             // SIGKILL: a child of Foundation's Process inherits the blocked SIGTERM of Swift's threads.
             kill(otherPID, SIGKILL)
-            _ = await Self.answers(spec.healthURL, within: .seconds(10), wanted: false)
+            _ = await answers(spec.healthURL, within: .seconds(10), wanted: false)
         }
         let launching = LaunchingEmbedder(base: embedder, server: server)
         #expect(try await launching.embed(["osmosis"]) == [[1]])
@@ -85,15 +77,8 @@ import Darwin
         let cache = try makeFakeCache()
         defer { try? FileManager.default.removeItem(at: cache) }
         let spec = try fakeSpec(cache: cache, readyAfter: 0)
-        let other = Process()
-        other.executableURL = URL(fileURLWithPath: try #require(LocalServer.resolveExecutable("python3")))
-        other.arguments = Array(spec.command.dropFirst())
-        other.standardOutput = FileHandle.nullDevice
-        other.standardError = FileHandle.nullDevice
-        try other.run()
-        let otherPID = other.processIdentifier
+        let otherPID = try await startOthersServer(spec).processIdentifier
         defer { kill(otherPID, SIGKILL) }
-        try #require(await answers(spec.healthURL, within: .seconds(10)))
 
         let server = LocalServer(spec: spec, pollInterval: .milliseconds(100))
         // The request fails, but the server is still there: a second request would fail alike.
@@ -103,18 +88,4 @@ import Darwin
         #expect(embedder.requests == 1)
         #expect(await server.processIdentifier == nil, "nothing started beside the server that answers")
     }
-
-    /// Whether `url` answers 200 (or, `wanted` false, stops answering) within `limit`.
-    static func answers(_ url: String, within limit: Duration, wanted: Bool = true) async -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now + limit
-        while clock.now < end {
-            let ok = (try? await AsyncHTTPTransport.shared.send(HTTPRequestSpec(method: "GET", url: url, timeout: .seconds(1))))?.status == 200
-            if ok == wanted { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return false
-    }
-
-    func answers(_ url: String, within limit: Duration) async -> Bool { await Self.answers(url, within: limit) }
 }

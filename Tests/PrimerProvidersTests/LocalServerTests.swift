@@ -111,6 +111,35 @@ func fakeSpec(cache: URL, readyAfter: Double, mode: String? = nil, timeout: Doub
         cacheDirectory: cache)
 }
 
+/// Someone else's server for `spec` (another command's), started outside `LocalServer`; returns
+/// once it answers. The caller kills it (SIGKILL: a child of Foundation's `Process` inherits the
+/// blocked SIGTERM of Swift's threads).
+func startOthersServer(_ spec: LaunchSpec) async throws -> Process {
+    let other = Process()
+    other.executableURL = URL(fileURLWithPath: try #require(LocalServer.resolveExecutable("python3")))
+    other.arguments = Array(spec.command.dropFirst())
+    other.standardOutput = FileHandle.nullDevice
+    other.standardError = FileHandle.nullDevice
+    try other.run()
+    guard await answers(spec.healthURL, within: .seconds(10)) else {
+        kill(other.processIdentifier, SIGKILL)
+        throw POSIXError(.ETIMEDOUT)
+    }
+    return other
+}
+
+/// Whether `url` answers 200 (or, `wanted` false, stops answering) within `limit`.
+func answers(_ url: String, within limit: Duration, wanted: Bool = true) async -> Bool {
+    let clock = ContinuousClock()
+    let end = clock.now + limit
+    while clock.now < end {
+        let ok = (try? await AsyncHTTPTransport.shared.send(HTTPRequestSpec(method: "GET", url: url, timeout: .seconds(1))))?.status == 200
+        if ok == wanted { return true }
+        try? await Task.sleep(for: .milliseconds(100))
+    }
+    return false
+}
+
 func parseLaunch(_ yaml: String, environment: [String: String] = ["PRIMER_CACHE": "/c"]) throws -> LaunchSpec {
     let manifest = try ProviderManifest.parse(yaml: yaml, file: URL(fileURLWithPath: "/plugins/local.yaml"))
     return try #require(try manifest.launchSpec(environment: environment))
@@ -320,21 +349,9 @@ func parseLaunch(_ yaml: String, environment: [String: String] = ["PRIMER_CACHE"
         let cache = try makeFakeCache()
         let spec = try fakeSpec(cache: cache, readyAfter: 0)
         // Someone else's server, started outside LocalServer.
-        let other = Process()
-        other.executableURL = URL(fileURLWithPath: try #require(LocalServer.resolveExecutable("python3")))
-        other.arguments = Array(spec.command.dropFirst())
-        other.standardOutput = FileHandle.nullDevice
-        other.standardError = FileHandle.nullDevice
-        try other.run()
+        let other = try await startOthersServer(spec)
         // SIGKILL: a child of Foundation's Process inherits the blocked SIGTERM of Swift's threads.
         defer { kill(other.processIdentifier, SIGKILL) }
-        // Wait until it answers.
-        var ready = false
-        for _ in 0..<100 where !ready {
-            ready = (try? await AsyncHTTPTransport.shared.send(HTTPRequestSpec(method: "GET", url: spec.healthURL, timeout: .seconds(1))))?.status == 200
-            if !ready { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        try #require(ready)
 
         let server = LocalServer(spec: spec)
         #expect(try await server.ensureRunning() == .alreadyRunning)

@@ -109,10 +109,10 @@ extension KitStore {
     public func subtopicStart(
         subjectID: Int64, subtopicID: Int64, lessonFamily: String?, glossaryFamily: String?
     ) async throws -> SubtopicStart {
-        SubtopicStart(
-            completed: try await completedFamilies(subtopicID: subtopicID),
-            lesson: try await lessonFamily.asyncMap { try await lesson(subtopicID: subtopicID, family: $0) } ?? nil,
-            terms: try await glossaryFamily.asyncMap { try await glossary(subjectID: subjectID, family: $0, before: subtopicID) } ?? [])
+        var start = SubtopicStart(completed: try await completedFamilies(subtopicID: subtopicID), lesson: nil, terms: [])
+        if let lessonFamily { start.lesson = try await lesson(subtopicID: subtopicID, family: lessonFamily) }
+        if let glossaryFamily { start.terms = try await glossary(subjectID: subjectID, family: glossaryFamily, before: subtopicID) }
+        return start
     }
 
     /// Replaces the plan and everything under it (`--regenerate-plan`), in one transaction.
@@ -133,12 +133,5 @@ public struct SubtopicStart: Sendable, Equatable {
         self.completed = completed
         self.lesson = lesson
         self.terms = terms
-    }
-}
-
-extension Optional {
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }
